@@ -1,0 +1,58 @@
+"""tilegames: exact, fast, typed rules engines for tile-laying board games.
+
+Every game is a module of pure functions over immutable states::
+
+    from tilegames import axio_rota as game
+
+    state = game.new_game(players=2, seed=7)
+    state = game.apply(state, game.legal_moves(state)[0])
+
+Generic code reaches a game through its :class:`Rules`, by name:
+
+>>> import tilegames
+>>> isinstance(tilegames.names(), tuple)
+True
+"""
+
+from tilegames._core.errors import (
+    ConfigurationError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+    TilegamesError,
+    UnknownGameError,
+)
+from tilegames._core.rules import (
+    GameRules,
+    Outcome,
+    Rules,
+    Score,
+    Setup,
+    get,
+    names,
+    rank_by,
+    register,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "ConfigurationError",
+    "GameOverError",
+    "GameRules",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "NotationError",
+    "Outcome",
+    "Rules",
+    "Score",
+    "Setup",
+    "TilegamesError",
+    "UnknownGameError",
+    "__version__",
+    "get",
+    "names",
+    "rank_by",
+    "register",
+]

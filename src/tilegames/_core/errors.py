@@ -1,0 +1,88 @@
+"""The exceptions tilegames raises: one class per kind of failure.
+
+Every class derives from :class:`TilegamesError`; those about bad input also
+derive from :class:`ValueError`, so code that already catches ``ValueError``
+keeps working.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigurationError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "NotationError",
+    "TilegamesError",
+    "UnknownGameError",
+]
+
+
+class TilegamesError(Exception):
+    """Base class of every error raised on purpose by tilegames."""
+
+
+class IllegalMoveError(TilegamesError, ValueError):
+    """A well-formed move that the rules do not allow in this state.
+
+    The message names the move, the rule it breaks (a rule id such as
+    ``ROTA-11``) and whose turn it is. The parts are kept as attributes so
+    that a frontend can show them separately.
+
+    Args:
+        move: the move as written in the game's notation.
+        reason: why the move is not allowed, in words.
+        rule: the id of the rule that forbids it, or ``""``.
+        turn: a short description of the state's turn, or ``""``.
+    """
+
+    move: str
+    """The rejected move in the game's notation."""
+    reason: str
+    """Why the move is not allowed, in words."""
+    rule: str
+    """The rule id (for example ``"ROTA-11"``), or ``""``."""
+    turn: str
+    """Whose turn it was, in words, or ``""``."""
+
+    def __init__(self, move: str, reason: str, *, rule: str = "", turn: str = "") -> None:
+        self.move = move
+        self.reason = reason
+        self.rule = rule
+        self.turn = turn
+        msg = f"illegal move {move!r}: {reason}"
+        if rule:
+            msg += f" ({rule})"
+        if turn:
+            msg += f"; {turn}"
+        super().__init__(msg)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with the keyword arguments too (exceptions only keep ``args``)."""
+        return (_rebuild_illegal, (type(self), self.move, self.reason, self.rule, self.turn))
+
+
+def _rebuild_illegal(
+    cls: type[IllegalMoveError], move: str, reason: str, rule: str, turn: str
+) -> IllegalMoveError:
+    return cls(move, reason, rule=rule, turn=turn)
+
+
+class GameOverError(IllegalMoveError):
+    """A move was offered to a game that has already ended."""
+
+
+class NotationError(TilegamesError, ValueError):
+    """Text that does not parse as a move of the game's notation."""
+
+
+class InvalidStateError(TilegamesError, ValueError):
+    """A state that breaks an invariant of its game (for example, loaded from JSON)."""
+
+
+class ConfigurationError(TilegamesError, ValueError):
+    """A game cannot be set up as asked: players out of range, unknown variant, bad set."""
+
+
+class UnknownGameError(TilegamesError, LookupError):
+    """No game is registered under the requested name."""

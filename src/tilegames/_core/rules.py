@@ -1,0 +1,285 @@
+"""The contract every game fulfils, the result of a finished game, and the registry.
+
+Generic code (agents, simulation, the command line, :func:`tilegames.testing.check_rules`)
+knows a game only through its :class:`Rules`: a bundle of the game module's
+functions, available as ``tilegames.<game>.RULES`` or ``tilegames.get(name)``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, Union
+
+import attrs
+
+from tilegames._core.errors import UnknownGameError
+
+__all__ = [
+    "GameRules",
+    "Outcome",
+    "Rules",
+    "Score",
+    "Setup",
+    "get",
+    "names",
+    "rank_by",
+    "register",
+]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+K = TypeVar("K")
+
+Seat = int
+"""A player's seat number: 0 for the starting player, then in turn order."""
+
+Score = Union[int, tuple[int, ...]]  # noqa: UP007 (a runtime alias on 3.10)
+"""A seat's final score: a number, or one number per colour track."""
+
+
+def _to_ranking(places: Iterable[Iterable[Seat]]) -> tuple[frozenset[Seat], ...]:
+    return tuple(frozenset(place) for place in places)
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished game.
+
+    >>> result = Outcome(scores=(7, 9, 9), ranking=[{1, 2}, {0}])
+    >>> sorted(result.winners), result.place(0)
+    ([1, 2], 2)
+    """
+
+    scores: tuple[Score, ...] = attrs.field(converter=tuple)
+    """Each seat's final score, by seat (the game documents what a score is)."""
+
+    ranking: tuple[frozenset[Seat], ...] = attrs.field(converter=_to_ranking)
+    """The places, best first; seats that tie share a place (a frozenset)."""
+
+    reason: str = ""
+    """Why the game ended, in words, with the rule id (for example ``"ROTA-17 ..."``)."""
+
+    def __attrs_post_init__(self) -> None:
+        """Check that the ranking places every seat exactly once."""
+        seats = [seat for place in self.ranking for seat in place]
+        if sorted(seats) != list(range(len(self.scores))) or any(not p for p in self.ranking):
+            msg = (
+                f"ranking {[sorted(p) for p in self.ranking]} must place each of the "
+                f"{len(self.scores)} seats exactly once, in non-empty places"
+            )
+            raise ValueError(msg)
+
+    @property
+    def winners(self) -> frozenset[Seat]:
+        """The seats in first place (several when they share it)."""
+        return self.ranking[0]
+
+    def place(self, seat: Seat) -> int:
+        """The 1-based place of a seat; tied seats share the place number.
+
+        Raises:
+            ValueError: if the seat is not in the game.
+        """
+        for number, place in enumerate(self.ranking, start=1):
+            if seat in place:
+                return number
+        msg = f"seat {seat} is not in this game (seats 0..{len(self.scores) - 1})"
+        raise ValueError(msg)
+
+
+def rank_by(keys: Sequence[K], *, higher_is_better: bool = True) -> tuple[frozenset[Seat], ...]:
+    """Rank seats by a comparable key per seat; equal keys share a place.
+
+    >>> rank_by([(7, 8), (7, 9), (7, 8)])
+    (frozenset({1}), frozenset({0, 2}))
+    >>> rank_by([3, 1, 2], higher_is_better=False)
+    (frozenset({1}), frozenset({2}), frozenset({0}))
+    """
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=higher_is_better)  # type: ignore[arg-type]
+    places: list[set[Seat]] = []
+    previous: object = object()
+    for seat in order:
+        if places and keys[seat] == previous:
+            places[-1].add(seat)
+        else:
+            places.append({seat})
+            previous = keys[seat]
+    return tuple(frozenset(place) for place in places)
+
+
+def _to_options(
+    options: Mapping[str, Hashable] | Iterable[tuple[str, Hashable]],
+) -> tuple[tuple[str, Hashable], ...]:
+    items = options.items() if isinstance(options, Mapping) else options
+    return tuple(sorted(items))
+
+
+@attrs.frozen
+class Setup:
+    """One way to start a game: a player count and the keyword options of ``new_game``.
+
+    >>> str(Setup(4, {"mode": "team"}))
+    '4 players, mode=team'
+    """
+
+    players: int
+    """The number of seats."""
+
+    options: tuple[tuple[str, Hashable], ...] = attrs.field(default=(), converter=_to_options)
+    """Further keyword arguments for ``new_game``, as sorted ``(name, value)`` pairs."""
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        """The keyword arguments for ``new_game``, ``players`` included."""
+        return {"players": self.players, **dict(self.options)}
+
+    def __str__(self) -> str:
+        """Describe the setup in words."""
+        text = f"{self.players} player" + ("" if self.players == 1 else "s")
+        return ", ".join([text, *(f"{key}={value}" for key, value in self.options)])
+
+
+class Rules(Protocol[StateT, MoveT]):
+    """What generic code may ask of a game: the module-level functions of its module.
+
+    ``StateT`` and ``MoveT`` are the game's state and move classes. Every game
+    module exposes an instance as ``RULES``.
+    """
+
+    @property
+    def name(self) -> str:
+        """The registry name, for example ``"axio-rota"``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name for people, for example ``"AXIO Rota"``."""
+        ...
+
+    @property
+    def setups(self) -> tuple[Setup, ...]:
+        """Every supported player count and variant, the default first."""
+        ...
+
+    def new_game(self, players: int = ..., *, seed: int | None = None, **options: Any) -> StateT:
+        """Start a game; ``seed=None`` draws a fresh seed."""
+        ...
+
+    def players(self, state: StateT) -> int:
+        """The number of seats in the game."""
+        ...
+
+    def to_move(self, state: StateT) -> tuple[Seat, ...]:
+        """The seats that may move now; ``()`` exactly when the game is over."""
+        ...
+
+    def legal_moves(self, state: StateT) -> Sequence[MoveT]:
+        """Every legal move, each distinct physical choice once, in a documented order."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """Return the state after the move; raise ``IllegalMoveError`` if it is not legal."""
+        ...
+
+    def why_illegal(self, state: StateT, move: MoveT) -> str | None:
+        """``None`` for a legal move, else the reason in words with the rule id."""
+        ...
+
+    def score_move(self, state: StateT, move: MoveT) -> Any:
+        """What the move would score, without applying it (the game documents the type)."""
+        ...
+
+    def is_over(self, state: StateT) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+        ...
+
+    def view(self, state: StateT, seat: Seat) -> Any:
+        """What the seat may see: the state without the parts hidden from it."""
+        ...
+
+    def parse_move(self, text: str, state: StateT) -> MoveT:
+        """Read a move in the game's notation; raise ``NotationError`` if it does not parse."""
+        ...
+
+    def format_move(self, move: MoveT) -> str:
+        """Write a move in the game's notation (the inverse of ``parse_move``)."""
+        ...
+
+
+@attrs.frozen
+class GameRules(Generic[StateT, MoveT]):
+    """The concrete :class:`Rules` of a game: its module's functions, bundled.
+
+    A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
+    Instances compare by their functions and pickle by reference to them.
+    """
+
+    name: str
+    title: str
+    setups: tuple[Setup, ...]
+    new_game: Callable[..., StateT]
+    players: Callable[[StateT], int]
+    to_move: Callable[[StateT], tuple[Seat, ...]]
+    legal_moves: Callable[[StateT], Sequence[MoveT]]
+    apply: Callable[[StateT, MoveT], StateT]
+    why_illegal: Callable[[StateT, MoveT], str | None]
+    score_move: Callable[[StateT, MoveT], Any]
+    is_over: Callable[[StateT], bool]
+    outcome: Callable[[StateT], Outcome | None]
+    view: Callable[[StateT, Seat], Any]
+    parse_move: Callable[[str, StateT], MoveT]
+    format_move: Callable[[MoveT], str]
+
+    def __repr__(self) -> str:
+        """Name the game rather than listing every function."""
+        return f"<GameRules {self.name!r}>"
+
+
+# The registry: a name maps to its Rules, or to the module that defines RULES
+# (imported on first use, so that ``import tilegames`` stays cheap).
+_BUILTIN: dict[str, str] = {}
+_REGISTRY: dict[str, Rules[Any, Any] | str] = dict(_BUILTIN)
+
+
+def register(rules: Rules[Any, Any], *, replace: bool = False) -> None:
+    """Make a game available under ``rules.name`` to :func:`get` and :func:`names`.
+
+    Raises:
+        ValueError: if the name is taken and ``replace`` is false.
+    """
+    if rules.name in _REGISTRY and not replace:
+        msg = f"a game named {rules.name!r} is already registered; pass replace=True"
+        raise ValueError(msg)
+    _REGISTRY[rules.name] = rules
+
+
+def names() -> tuple[str, ...]:
+    """The names of every registered game, sorted.
+
+    >>> isinstance(names(), tuple)
+    True
+    """
+    return tuple(sorted(_REGISTRY))
+
+
+def get(name: str) -> Rules[Any, Any]:
+    """Return the :class:`Rules` of the game registered as ``name``.
+
+    Raises:
+        UnknownGameError: naming the games that are known.
+    """
+    try:
+        entry = _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(names()) or "none"
+        msg = f"no game named {name!r}; known games: {known}"
+        raise UnknownGameError(msg) from None
+    if isinstance(entry, str):
+        rules: Rules[Any, Any] = importlib.import_module(entry).RULES
+        _REGISTRY[name] = entry = rules
+    return entry

@@ -1,0 +1,97 @@
+"""Per-colour score tracks, shared by both AXIO games.
+
+A seat (or team) has one track per colour, held as a tuple of ints in the
+game's colour order. Points are added per scoring (one placement), capped by
+*stages*: a single cap such as ``(12,)`` for AXIO Rota, or ``(18, 36)`` for the
+team and solo AXIO rule where a colour first stops at 18 for the rest of the
+scoring and later carries on to 36.
+
+>>> add_points((11, 0, 5), (3, 0, 1), stages=(12,))
+((12, 0, 6), (0,))
+>>> add_points((16, 0), (5, 0), stages=(18, 36))   # stops at 18, bonus
+((18, 0), (0,))
+>>> add_points((18, 0), (3, 0), stages=(18, 36))   # later points carry on
+((21, 0), ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tilegames._core.rules import Seat, rank_by
+
+__all__ = ["Tracks", "add_points", "all_at", "lowest_first", "rank_lowest_colour"]
+
+Tracks = tuple[int, ...]
+"""One score per colour, in the game's colour order."""
+
+
+def add_points(
+    tracks: Tracks, points: Sequence[int], *, stages: Sequence[int]
+) -> tuple[Tracks, tuple[int, ...]]:
+    """Add one scoring's points to the tracks.
+
+    Each colour's points are added at once and stop at the first stage above
+    the track's value before the scoring; points past it are lost. A track at
+    the last stage gains nothing.
+
+    Args:
+        tracks: the current score per colour.
+        points: the points per colour of this scoring (each ``>= 0``).
+        stages: the caps in increasing order; the last is the final cap.
+
+    Returns:
+        ``(new_tracks, reached)``: the new scores, and the colours whose track
+        reached a stage in this scoring, in colour order (each such colour
+        earns a bonus in the AXIO games).
+
+    Raises:
+        ValueError: if the lengths differ or a point count is negative.
+    """
+    if len(points) != len(tracks):
+        msg = f"points for {len(points)} colours given to {len(tracks)} tracks"
+        raise ValueError(msg)
+    new = list(tracks)
+    reached: list[int] = []
+    for colour, gained in enumerate(points):
+        if gained < 0:
+            msg = f"negative points {gained} for colour {colour}"
+            raise ValueError(msg)
+        if not gained:
+            continue
+        before = tracks[colour]
+        stage = next((s for s in stages if s > before), None)
+        if stage is None:  # already at the final cap
+            continue
+        after = min(before + gained, stage)
+        new[colour] = after
+        if after == stage:
+            reached.append(colour)
+    return tuple(new), tuple(reached)
+
+
+def all_at(tracks: Tracks, cap: int) -> bool:
+    """Whether every track stands at ``cap`` (the immediate win of the AXIO games)."""
+    return all(value == cap for value in tracks)
+
+
+def lowest_first(tracks: Tracks) -> Tracks:
+    """The scores sorted ascending: the key that ranks AXIO players.
+
+    >>> lowest_first((9, 7, 10, 8, 9))
+    (7, 8, 9, 9, 10)
+    """
+    return tuple(sorted(tracks))
+
+
+def rank_lowest_colour(all_tracks: Sequence[Tracks]) -> tuple[frozenset[Seat], ...]:
+    """Rank seats by their sorted scores compared lexicographically (ROTA-19, AXIO-16).
+
+    The lowest colour decides, then the next lowest, and so on; seats with
+    identical sorted scores share the place. Which colours they are does not
+    matter.
+
+    >>> rank_lowest_colour([(7, 8, 9, 9, 10), (7, 9, 9, 10, 10)])
+    (frozenset({1}), frozenset({0}))
+    """
+    return rank_by([lowest_first(t) for t in all_tracks])

@@ -1,0 +1,258 @@
+r"""The square grid: cells, edge neighbours, corners (grid vertices), rotations.
+
+Coordinates are integers, ``x`` to the right and ``y`` down. The grid vertex
+``(x, y)`` is the top-left corner of cell ``(x, y)``. A cell's four corners
+are numbered clockwise from the top left, and its edge neighbours clockwise
+from the north::
+
+        vertex (x, y)        vertex (x+1, y)
+               0 ------- N ------- 1
+               |       (0,-1)      |
+        (-1,0) W    cell (x, y)    E (1,0)
+               |       (0,1)       |
+               3 ------- S ------- 2
+        vertex (x, y+1)      vertex (x+1, y+1)
+
+Four cells meet at a vertex; each touches it with a different corner::
+
+        cell (x-1, y-1) | cell (x, y-1)
+           corner 2     |    corner 3
+        ----------- vertex (x, y) -----------
+           corner 1     |    corner 0
+        cell (x-1, y)   | cell (x, y)
+
+Turning a tile a quarter turn clockwise moves the value at corner ``i`` to
+corner ``i + 1`` (mod 4): see :func:`rotate`.
+
+For speed, :class:`Grid` numbers the cells and vertices of a bounded
+rectangle and precomputes neighbour and corner tables indexed by number.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+__all__ = [
+    "CORNER_OFFSETS",
+    "DIRECTIONS",
+    "EAST",
+    "NORTH",
+    "SOUTH",
+    "WEST",
+    "Cell",
+    "Corner",
+    "Grid",
+    "Vertex",
+    "cell_corners",
+    "distinct_rotations",
+    "grid",
+    "neighbours",
+    "rotate",
+    "vertex_cells",
+]
+
+T = TypeVar("T")
+
+Cell = tuple[int, int]
+"""A cell ``(x, y)``: ``x`` to the right, ``y`` down."""
+Vertex = tuple[int, int]
+"""A grid vertex ``(x, y)``: the top-left corner of cell ``(x, y)``."""
+Corner = int
+"""A corner of a cell: 0 top left, 1 top right, 2 bottom right, 3 bottom left."""
+
+NORTH: Cell = (0, -1)
+EAST: Cell = (1, 0)
+SOUTH: Cell = (0, 1)
+WEST: Cell = (-1, 0)
+DIRECTIONS: tuple[Cell, Cell, Cell, Cell] = (NORTH, EAST, SOUTH, WEST)
+"""The edge directions clockwise from the north (the drawing above)."""
+
+CORNER_OFFSETS: tuple[Vertex, Vertex, Vertex, Vertex] = ((0, 0), (1, 0), (1, 1), (0, 1))
+"""The vertex of corner ``i`` of cell ``(x, y)`` is ``(x, y)`` plus ``CORNER_OFFSETS[i]``."""
+
+
+def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell, Cell]:
+    """The four cells sharing an edge with ``cell``, in :data:`DIRECTIONS` order.
+
+    >>> neighbours((0, 0))
+    ((0, -1), (1, 0), (0, 1), (-1, 0))
+    """
+    x, y = cell
+    return (x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)
+
+
+def cell_corners(cell: Cell) -> tuple[Vertex, Vertex, Vertex, Vertex]:
+    """The grid vertices of the cell's corners, clockwise from the top left.
+
+    >>> cell_corners((2, 5))
+    ((2, 5), (3, 5), (3, 6), (2, 6))
+    """
+    x, y = cell
+    return (x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)
+
+
+def vertex_cells(vertex: Vertex) -> tuple[tuple[Cell, Corner], ...]:
+    """The four cells that meet at a vertex, each with its corner there.
+
+    Listed in corner order: the cell touching with corner 0 first.
+
+    >>> vertex_cells((0, 0))
+    (((0, 0), 0), ((-1, 0), 1), ((-1, -1), 2), ((0, -1), 3))
+    """
+    x, y = vertex
+    return (((x, y), 0), ((x - 1, y), 1), ((x - 1, y - 1), 2), ((x, y - 1), 3))
+
+
+def rotate(corners: Sequence[T], quarter_turns: int) -> tuple[T, T, T, T]:
+    """Turn a tile's four corner values clockwise by ``quarter_turns`` quarter turns.
+
+    The value at corner ``i`` moves to corner ``(i + quarter_turns) % 4``.
+
+    >>> rotate(("a", "b", "c", "d"), 1)
+    ('d', 'a', 'b', 'c')
+    >>> rotate(("a", "b", "c", "d"), -1) == rotate(("a", "b", "c", "d"), 3)
+    True
+    """
+    if len(corners) != 4:
+        msg = f"a square tile has 4 corners, got {len(corners)}"
+        raise ValueError(msg)
+    k = quarter_turns % 4
+    return (corners[-k % 4], corners[(1 - k) % 4], corners[(2 - k) % 4], corners[(3 - k) % 4])
+
+
+def distinct_rotations(corners: Sequence[T]) -> tuple[int, ...]:
+    """The quarter turns (0..3) that give distinct corner tuples, smallest first.
+
+    A tile with symmetry is listed once per distinct result:
+
+    >>> distinct_rotations((1, 2, 3, 4))
+    (0, 1, 2, 3)
+    >>> distinct_rotations((1, 2, 1, 2))
+    (0, 1)
+    >>> distinct_rotations((5, 5, 5, 5))
+    (0,)
+    """
+    seen: set[tuple[T, ...]] = set()
+    result: list[int] = []
+    for k in range(4):
+        turned = rotate(corners, k)
+        if turned not in seen:
+            seen.add(turned)
+            result.append(k)
+    return tuple(result)
+
+
+@attrs.frozen(eq=False)
+class Grid:
+    """A ``width`` x ``height`` rectangle of cells with precomputed tables.
+
+    Cell ``(x, y)`` has number ``y * width + x``; vertex ``(x, y)`` (for
+    ``0 <= x <= width``, ``0 <= y <= height``) has number
+    ``y * (width + 1) + x``. Tables are tuples indexed by these numbers.
+    Build one with :func:`grid`, which caches it.
+
+    >>> g = grid(3, 2)
+    >>> g.cell(1, 1), g.xy(4)
+    (4, (1, 1))
+    >>> g.neighbours[0]     # north and west are off the grid
+    (-1, 1, 3, -1)
+    >>> g.corner_vertices[0]
+    (0, 1, 5, 4)
+    """
+
+    width: int
+    """Cells per row."""
+    height: int
+    """Rows."""
+    neighbours: tuple[tuple[int, int, int, int], ...]
+    """Per cell, its edge neighbours in :data:`DIRECTIONS` order; -1 off the grid."""
+    corner_vertices: tuple[tuple[int, int, int, int], ...]
+    """Per cell, the numbers of its four corner vertices, clockwise from the top left."""
+    vertex_cells: tuple[tuple[tuple[int, Corner], ...], ...]
+    """Per vertex, the ``(cell, corner)`` pairs of the grid's cells that meet there."""
+
+    @property
+    def size(self) -> int:
+        """The number of cells."""
+        return self.width * self.height
+
+    def cell(self, x: int, y: int) -> int:
+        """The number of cell ``(x, y)``.
+
+        Raises:
+            ValueError: if the cell is off the grid.
+        """
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            msg = f"cell ({x}, {y}) is off the {self.width}x{self.height} grid"
+            raise ValueError(msg)
+        return y * self.width + x
+
+    def xy(self, number: int) -> Cell:
+        """The coordinates of cell ``number``."""
+        y, x = divmod(number, self.width)
+        return x, y
+
+    def vertex(self, x: int, y: int) -> int:
+        """The number of vertex ``(x, y)``."""
+        return y * (self.width + 1) + x
+
+
+def _neighbour_table(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
+    def number(cell: Cell) -> int:
+        x, y = cell
+        return y * width + x if 0 <= x < width and 0 <= y < height else -1
+
+    table = []
+    for y in range(height):
+        for x in range(width):
+            north, east, south, west = neighbours((x, y))
+            table.append((number(north), number(east), number(south), number(west)))
+    return tuple(table)
+
+
+def _corner_table(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
+    def number(vertex: Vertex) -> int:
+        x, y = vertex
+        return y * (width + 1) + x
+
+    table = []
+    for y in range(height):
+        for x in range(width):
+            a, b, c, d = cell_corners((x, y))
+            table.append((number(a), number(b), number(c), number(d)))
+    return tuple(table)
+
+
+def _vertex_table(width: int, height: int) -> tuple[tuple[tuple[int, Corner], ...], ...]:
+    return tuple(
+        tuple(
+            (cy * width + cx, corner)
+            for (cx, cy), corner in vertex_cells((x, y))
+            if 0 <= cx < width and 0 <= cy < height
+        )
+        for y in range(height + 1)
+        for x in range(width + 1)
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def grid(width: int, height: int) -> Grid:
+    """The :class:`Grid` of ``width`` x ``height`` cells, built once and cached.
+
+    Raises:
+        ValueError: if a side is smaller than 1.
+    """
+    if width < 1 or height < 1:
+        msg = f"a grid needs at least one cell, not {width}x{height}"
+        raise ValueError(msg)
+    return Grid(
+        width=width,
+        height=height,
+        neighbours=_neighbour_table(width, height),
+        corner_vertices=_corner_table(width, height),
+        vertex_cells=_vertex_table(width, height),
+    )
