@@ -38,6 +38,10 @@ Score = Union[int, tuple[int, ...]]  # noqa: UP007 (a runtime alias on 3.10)
 """A seat's final score: a number, or one number per colour track."""
 
 
+def _to_scores(scores: Iterable[Score]) -> tuple[Score, ...]:
+    return tuple(scores)
+
+
 def _to_ranking(places: Iterable[Iterable[Seat]]) -> tuple[frozenset[Seat], ...]:
     return tuple(frozenset(place) for place in places)
 
@@ -51,7 +55,7 @@ class Outcome:
     ([1, 2], 2)
     """
 
-    scores: tuple[Score, ...] = attrs.field(converter=tuple)
+    scores: tuple[Score, ...] = attrs.field(converter=_to_scores)
     """Each seat's final score, by seat (the game documents what a score is)."""
 
     ranking: tuple[frozenset[Seat], ...] = attrs.field(converter=_to_ranking)

@@ -1,0 +1,103 @@
+"""Measure every game's speed through the public API; print moves/s and games/s.
+
+Usage::
+
+    python benchmarks/run.py                      # every registered game
+    python benchmarks/run.py axio-rota --seconds 5
+
+For each game and player count it reports
+
+* ``games/s``: complete random games, ``legal_moves`` then ``apply`` for every
+  move with a uniformly random choice each time (the figure the issues name);
+* ``legal_moves/s`` and ``apply/s``: each function alone, timed over the
+  states and moves of recorded random games.
+
+It runs on one core (a single process). Numbers vary with the machine; they
+are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import tilegames
+from tilegames import Rules, Setup
+
+
+def random_game(rules: Rules[Any, Any], setup: Setup, chooser: random.Random) -> int:
+    """Play one complete random game; return the number of moves."""
+    state = rules.new_game(**setup.kwargs, seed=chooser.getrandbits(64))
+    legal_moves, apply, is_over = rules.legal_moves, rules.apply, rules.is_over
+    count = 0
+    while not is_over(state):
+        moves = legal_moves(state)
+        state = apply(state, moves[chooser.randrange(len(moves))])
+        count += 1
+    return count
+
+
+def games_per_second(rules: Rules[Any, Any], setup: Setup, seconds: float) -> tuple[float, float]:
+    """Complete random games per second, and the mean moves per game."""
+    chooser = random.Random(1)
+    games = moves = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or games < 3:
+        moves += random_game(rules, setup, chooser)
+        games += 1
+    return games / elapsed, moves / games
+
+
+def record(rules: Rules[Any, Any], setup: Setup, games: int) -> list[tuple[Any, Any]]:
+    """The (state, chosen move) pairs of some random games."""
+    chooser = random.Random(2)
+    pairs = []
+    for _ in range(games):
+        state = rules.new_game(**setup.kwargs, seed=chooser.getrandbits(64))
+        while not rules.is_over(state):
+            moves = rules.legal_moves(state)
+            move = moves[chooser.randrange(len(moves))]
+            pairs.append((state, move))
+            state = rules.apply(state, move)
+    return pairs
+
+
+def calls_per_second(pairs: list[tuple[Any, Any]], rules: Rules[Any, Any]) -> tuple[float, float]:
+    """``legal_moves`` calls per second and ``apply`` calls per second over recorded pairs."""
+    legal_moves, apply = rules.legal_moves, rules.apply
+    start = time.perf_counter()
+    for state, _ in pairs:
+        len(legal_moves(state))
+    legal = len(pairs) / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for state, move in pairs:
+        apply(state, move)
+    applied = len(pairs) / (time.perf_counter() - start)
+    return legal, applied
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Print the table for the named games (default: all)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("games", nargs="*", help="game names (default: every game)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args(argv)
+    print(
+        f"{'game':12} {'setup':22} {'games/s':>9} {'moves/game':>10} "
+        f"{'legal_moves/s':>14} {'apply/s':>10}"
+    )
+    for name in args.games or tilegames.names():
+        rules = tilegames.get(name)
+        for setup in rules.setups:
+            rate, length = games_per_second(rules, setup, args.seconds)
+            legal, applied = calls_per_second(record(rules, setup, 20), rules)
+            print(
+                f"{name:12} {setup!s:22} {rate:9.0f} {length:10.1f} {legal:14.0f} {applied:10.0f}"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,500 @@
+"""The conformance checker: random legal games, the whole contract checked at every step."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from tilegames._core import rng
+from tilegames._core.errors import IllegalMoveError
+from tilegames._core.rules import Outcome, Rules, Setup
+
+__all__ = ["CheckReport", "ConformanceError", "check_rules"]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+_FULL_CHECK_LIMIT = 2_000  # legal move lists up to this length are enumerated in full
+_SAMPLED_INDICES = 64  # indices compared between indexing and iteration otherwise
+_POOL_SIZE = 256  # moves remembered from earlier states, offered again as candidates
+_HIDDEN_NAMES = ("seed", "rng")  # attribute names that a view must never carry
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says how to reproduce it.
+
+    Attributes hold the evidence: the game's name, the setup, the game's seed,
+    the moves played (in the game's notation) and the problem.
+    """
+
+    game: str
+    """The registry name of the game."""
+    setup: Setup
+    """The player count and options of the failing game."""
+    seed: int
+    """The seed given to ``new_game``."""
+    moves: tuple[str, ...]
+    """The moves applied before the failure, in notation."""
+    problem: str
+    """What went wrong."""
+
+    def __init__(
+        self, problem: str, *, game: str, setup: Setup, seed: int, moves: Sequence[str]
+    ) -> None:
+        self.game = game
+        self.setup = setup
+        self.seed = seed
+        self.moves = tuple(moves)
+        self.problem = problem
+        shown = " ".join(self.moves[-40:])
+        if len(self.moves) > 40:
+            shown = f"... ({len(self.moves) - 40} earlier) " + shown
+        msg = (
+            f"{game} ({setup}), seed={seed}, after {len(self.moves)} moves: {problem}\n"
+            f"  moves: [{shown}]\n"
+            f"  reproduce: state = rules.new_game(**{setup.kwargs!r}, seed={seed}); then "
+            "state = rules.apply(state, rules.parse_move(m, state)) for each move m"
+        )
+        super().__init__(msg)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with the keyword arguments (exceptions keep only ``args``)."""
+        return (
+            _rebuild_error,
+            (self.problem, self.game, self.setup, self.seed, self.moves),
+        )
+
+
+def _rebuild_error(
+    problem: str, game: str, setup: Setup, seed: int, moves: tuple[str, ...]
+) -> ConformanceError:
+    return ConformanceError(problem, game=game, setup=setup, seed=seed, moves=moves)
+
+
+@attrs.frozen
+class CheckReport:
+    """What :func:`check_rules` did, for a test log or a user's curiosity."""
+
+    game: str
+    """The registry name of the game checked."""
+    games: int
+    """Complete games played."""
+    moves: int
+    """Moves applied in those games."""
+    legal_checked: int
+    """Listed moves checked to apply, round-trip and leave the state untouched."""
+    illegal_checked: int
+    """Unlisted moves checked to be rejected."""
+    longest: int
+    """The most moves in one game."""
+    setups: tuple[Setup, ...]
+    """The setups the games cycled through."""
+
+    def __str__(self) -> str:
+        """Summarise the run in one line."""
+        return (
+            f"{self.game}: {self.games} games, {self.moves} moves (longest {self.longest}), "
+            f"{self.legal_checked} legal and {self.illegal_checked} illegal moves checked"
+        )
+
+
+def check_rules(
+    rules: Rules[StateT, MoveT],
+    *,
+    games: int = 20,
+    seed: int = 0,
+    setups: Iterable[Setup] | None = None,
+    max_moves: int = 10_000,
+    legal_samples: int = 4,
+    illegal_samples: int = 8,
+    candidates: Callable[[StateT], Iterable[MoveT]] | None = None,
+) -> CheckReport:
+    """Play random legal games and check the contract of :class:`~tilegames.Rules` throughout.
+
+    Games cycle through ``setups`` (by default every setup the game declares).
+    At every step the checker verifies that
+
+    * ``to_move`` is empty exactly when ``is_over``, and ``outcome`` is ``None``
+      exactly until then, and consistent (one score per seat) after;
+    * a game that is not over has a legal move, and the listed moves are
+      distinct, hashable, and the same by indexing, iteration and ``in``;
+    * sampled listed moves (and the one played) are accepted by ``why_illegal``
+      and ``apply``, round-trip through ``format_move``/``parse_move``, and
+      applying them leaves the state unchanged (compared by value with a deep
+      copy and by pickle);
+    * moves that are not listed (moves of earlier states, mutated copies of
+      listed moves, and any ``candidates`` the caller provides) are rejected:
+      ``why_illegal`` gives a reason and ``apply`` raises
+      :class:`~tilegames.IllegalMoveError`, and nothing else;
+    * states pickle and hash, and compare equal after the trip; ``players`` is
+      the setup's count;
+    * every seat's ``view`` is deterministic, pickles, and carries no
+      attribute named ``seed`` or ``rng`` and not the state's seed value;
+    * once over, no move is listed and every move is refused;
+    * ``new_game`` with the same seed gives the same state, and replaying
+      the game's moves from their notation gives the same final state;
+    * the game ends within ``max_moves`` moves.
+
+    Moves are chosen uniformly at random from a seeded generator, so a run is
+    reproducible from ``seed``.
+
+    Args:
+        rules: the game under test.
+        games: how many complete games to play.
+        seed: the master seed; each game derives its own from it.
+        setups: the player counts and options to cycle through.
+        max_moves: the most moves a game may take before it counts as endless.
+        legal_samples: listed moves per state checked beyond the one played.
+        illegal_samples: unlisted candidate moves per state checked to be rejected.
+        candidates: an optional source of extra moves to try per state (legal or
+            not), such as every placement on every cell.
+
+    Returns:
+        A :class:`CheckReport` of what was checked.
+
+    Raises:
+        ConformanceError: at the first breach, with the seed and the moves
+            that reproduce it.
+    """
+    chosen = tuple(setups) if setups is not None else tuple(rules.setups)
+    if not chosen:
+        msg = f"{rules.name} declares no setups; pass setups=..."
+        raise ValueError(msg)
+    totals = _Totals()
+    for number in range(games):
+        setup = chosen[number % len(chosen)]
+        game_seed = rng.derive(seed, rules.name, "game", number)
+        stream = rng.Stream(rng.derive(seed, rules.name, "moves", number))
+        _Game(rules, setup, game_seed, stream, max_moves, candidates, totals).play(
+            legal_samples, illegal_samples
+        )
+    return CheckReport(
+        game=rules.name,
+        games=games,
+        moves=totals.moves,
+        legal_checked=totals.legal,
+        illegal_checked=totals.illegal,
+        longest=totals.longest,
+        setups=chosen,
+    )
+
+
+class _Totals:
+    __slots__ = ("illegal", "legal", "longest", "moves")
+
+    def __init__(self) -> None:
+        self.moves = self.legal = self.illegal = self.longest = 0
+
+
+class _Game(Generic[StateT, MoveT]):
+    """One checked game; methods raise ConformanceError with the game's history."""
+
+    def __init__(
+        self,
+        rules: Rules[StateT, MoveT],
+        setup: Setup,
+        seed: int,
+        stream: rng.Stream,
+        max_moves: int,
+        candidates: Callable[[StateT], Iterable[MoveT]] | None,
+        totals: _Totals,
+    ) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.seed = seed
+        self.stream = stream
+        self.max_moves = max_moves
+        self.candidates = candidates
+        self.totals = totals
+        self.history: list[str] = []
+        self.pool: list[MoveT] = []
+
+    def fail(self, problem: str) -> ConformanceError:
+        return ConformanceError(
+            problem, game=self.rules.name, setup=self.setup, seed=self.seed, moves=self.history
+        )
+
+    def play(self, legal_samples: int, illegal_samples: int) -> None:
+        rules = self.rules
+        state = self.guard("new_game", rules.new_game, **self.setup.kwargs, seed=self.seed)
+        again = self.guard("new_game", rules.new_game, **self.setup.kwargs, seed=self.seed)
+        if again != state:
+            raise self.fail("new_game with the same seed gave two different states")
+        self.check_state(state)
+        while not rules.is_over(state):
+            if len(self.history) >= self.max_moves:
+                raise self.fail(f"the game did not end within {self.max_moves} moves")
+            moves = self.guard("legal_moves", rules.legal_moves, state)
+            listed = self.check_listing(state, moves)
+            played = moves[self.stream.randbelow(len(moves))]
+            for _ in range(min(legal_samples, len(moves))):
+                self.check_legal(state, moves[self.stream.randbelow(len(moves))])
+            self.check_illegal_candidates(state, moves, listed, played, illegal_samples)
+            state = self.check_legal(state, played)
+            self.history.append(rules.format_move(played))
+            self.remember(played)
+            self.check_state(state)
+        self.check_over(state)
+        self.check_replay(state)
+        self.totals.moves += len(self.history)
+        self.totals.longest = max(self.totals.longest, len(self.history))
+
+    def guard(self, what: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Call a function of the game; an unexpected exception becomes a ConformanceError."""
+        try:
+            return function(*args, **kwargs)
+        except ConformanceError:
+            raise
+        except Exception as error:
+            raise self.fail(f"{what} raised {type(error).__name__}: {error}") from error
+
+    def check_state(self, state: StateT) -> None:
+        rules = self.rules
+        over = self.guard("is_over", rules.is_over, state)
+        seats = self.guard("to_move", rules.to_move, state)
+        result = self.guard("outcome", rules.outcome, state)
+        players = self.guard("players", rules.players, state)
+        if players != self.setup.players:
+            raise self.fail(f"players(state) is {players}, the setup has {self.setup.players}")
+        if over != (not seats):
+            raise self.fail(f"is_over is {over} but to_move is {seats!r}")
+        if any(not 0 <= seat < players for seat in seats) or len(set(seats)) != len(seats):
+            raise self.fail(f"to_move {seats!r} names seats outside 0..{players - 1} or twice")
+        if not over and result is not None:
+            raise self.fail(f"outcome is {result!r} before the game is over")
+        if over:
+            if not isinstance(result, Outcome):
+                raise self.fail(f"the game is over but outcome is {result!r}")
+            if len(result.scores) != players:
+                raise self.fail(f"outcome has {len(result.scores)} scores for {players} seats")
+        self.check_value("state", state)
+        for seat in range(players):
+            self.check_view(state, seat)
+
+    def check_value(self, what: str, value: object) -> None:
+        """Values must hash, pickle, and come back equal with an equal hash."""
+        try:
+            digest = hash(value)
+            back = pickle.loads(pickle.dumps(value))
+        except Exception as error:
+            raise self.fail(f"the {what} does not hash and pickle: {error!r}") from error
+        if back != value or hash(back) != digest:
+            raise self.fail(f"the {what} is not equal to itself after a pickle round trip")
+
+    def check_view(self, state: StateT, seat: int) -> None:
+        rules = self.rules
+        view = self.guard("view", rules.view, state, seat)
+        if self.guard("view", rules.view, state, seat) != view:
+            raise self.fail(f"view(state, {seat}) differs between two calls")
+        self.check_value(f"view of seat {seat}", view)
+        state_seeds = {
+            v for v in _attributes(state, _HIDDEN_NAMES) if isinstance(v, int) and v > 1 << 16
+        }
+        for path, value in _walk(view):
+            if any(name in path.rsplit(".", 1)[-1].lower() for name in _HIDDEN_NAMES):
+                raise self.fail(f"view(state, {seat}) carries {path} = {value!r}")
+            if isinstance(value, int) and not isinstance(value, bool) and value in state_seeds:
+                raise self.fail(f"view(state, {seat}) carries the state's seed at {path}")
+
+    def check_listing(self, state: StateT, moves: Sequence[MoveT]) -> frozenset[MoveT] | None:
+        """Check the listed moves; return them as a set when enumerated in full."""
+        count = len(moves)
+        if count == 0:
+            raise self.fail("the game is not over but legal_moves is empty")
+        if count <= _FULL_CHECK_LIMIT:
+            as_list = list(moves)
+            if len(as_list) != count:
+                raise self.fail(f"len(legal_moves) is {count} but iteration gives {len(as_list)}")
+            listed = frozenset(as_list)
+            if len(listed) != count:
+                twice = next(m for i, m in enumerate(as_list) if m in as_list[:i])
+                raise self.fail(f"legal_moves lists {self.text(twice)} more than once")
+            indices: Iterable[int] = range(count)
+        else:
+            listed = None
+            indices = {self.stream.randbelow(count) for _ in range(_SAMPLED_INDICES)}
+            as_list = None
+        for index in indices:
+            move = moves[index]
+            if as_list is not None and as_list[index] != move:
+                raise self.fail(f"legal_moves[{index}] differs from the {index}th move iterated")
+            if move not in moves:
+                raise self.fail(f"legal_moves[{index}] = {self.text(move)} is not `in` the list")
+        return listed
+
+    def check_legal(self, state: StateT, move: MoveT) -> StateT:
+        """A listed move must be accepted, round-trip, and leave the state as it was."""
+        rules = self.rules
+        self.totals.legal += 1
+        self.check_value("move", move)
+        text = self.text(move)
+        reason = self.guard("why_illegal", rules.why_illegal, state, move)
+        if reason is not None:
+            raise self.fail(f"listed move {text} is refused by why_illegal: {reason}")
+        written = self.guard("format_move", rules.format_move, move)
+        parsed = self.guard(f"parse_move({written!r})", rules.parse_move, written, state)
+        if parsed != move:
+            raise self.fail(f"parse_move(format_move(m)) gave {parsed!r}, not m = {move!r}")
+        self.guard(f"score_move({text})", rules.score_move, state, move)
+        before = copy.deepcopy(state)
+        pickled = pickle.dumps(state)
+        try:
+            after: StateT = rules.apply(state, move)
+        except Exception as error:
+            problem = f"apply refused listed move {text}: {type(error).__name__}: {error}"
+            raise self.fail(problem) from error
+        if state != before or pickle.dumps(state) != pickled:
+            raise self.fail(f"apply({text}) changed the state it was given")
+        return after
+
+    def check_illegal_candidates(
+        self,
+        state: StateT,
+        moves: Sequence[MoveT],
+        listed: frozenset[MoveT] | None,
+        played: MoveT,
+        samples: int,
+    ) -> None:
+        pool: list[MoveT] = list(_mutations(played))
+        if self.pool:
+            pool.extend(self.pool[self.stream.randbelow(len(self.pool))] for _ in range(samples))
+        if self.candidates is not None:
+            extra: list[MoveT] = list(self.guard("candidates", self.candidates, state))
+            pool.extend(extra[self.stream.randbelow(len(extra))] for _ in range(samples) if extra)
+        for candidate in pool:
+            contained = self.guard("`in` legal_moves", moves.__contains__, candidate)
+            if listed is not None and contained != (candidate in listed):
+                raise self.fail(
+                    f"`{self.text(candidate)} in legal_moves` is {contained}, "
+                    "but enumerating the list says otherwise"
+                )
+            if contained:
+                self.check_legal(state, candidate)
+            else:
+                self.check_refused(state, candidate)
+
+    def check_refused(self, state: StateT, move: MoveT) -> None:
+        """An unlisted move must be refused by why_illegal and apply, state untouched."""
+        rules = self.rules
+        self.totals.illegal += 1
+        text = self.text(move)
+        reason = self.guard(f"why_illegal({text})", rules.why_illegal, state, move)
+        if not isinstance(reason, str) or not reason:
+            raise self.fail(f"why_illegal({text}) gave {reason!r} for a move not listed")
+        before = copy.deepcopy(state)
+        try:
+            rules.apply(state, move)
+        except IllegalMoveError:
+            pass
+        except Exception as error:
+            problem = (
+                f"apply({text}), a move not listed, raised {type(error).__name__} "
+                f"instead of IllegalMoveError: {error}"
+            )
+            raise self.fail(problem) from error
+        else:
+            raise self.fail(f"apply accepted {text}, which legal_moves does not list")
+        if state != before:
+            raise self.fail(f"apply({text}) changed the state while refusing the move")
+
+    def check_over(self, state: StateT) -> None:
+        rules = self.rules
+        moves = self.guard("legal_moves", rules.legal_moves, state)
+        if len(moves):
+            raise self.fail(f"the game is over but legal_moves lists {len(moves)} moves")
+        for move in self.pool[-8:]:
+            self.check_refused(state, move)
+
+    def check_replay(self, final: StateT) -> None:
+        rules = self.rules
+        state = rules.new_game(**self.setup.kwargs, seed=self.seed)
+        for text in self.history:
+            move = self.guard(f"parse_move({text!r})", rules.parse_move, text, state)
+            state = self.guard(f"apply({text}) on replay", rules.apply, state, move)
+        if state != final:
+            raise self.fail("replaying the moves from the same seed gave a different state")
+
+    def remember(self, move: MoveT) -> None:
+        if len(self.pool) < _POOL_SIZE:
+            self.pool.append(move)
+        else:
+            self.pool[self.stream.randbelow(_POOL_SIZE)] = move
+
+    def text(self, move: MoveT) -> str:
+        try:
+            return repr(self.rules.format_move(move))
+        except Exception:
+            return repr(move)
+
+
+def _mutations(move: object) -> list[Any]:
+    """Copies of an attrs move with one field nudged: ints by one, a None filled in."""
+    cls = type(move)
+    if not attrs.has(cls):
+        return []
+    result: list[Any] = []
+    for field in attrs.fields(cls):
+        if not field.init:
+            continue
+        value = getattr(move, field.name)
+        optional = "None" in str(field.type)
+        for other in _nudged(value, optional=optional):
+            try:
+                result.append(attrs.evolve(move, **{field.name: other}))  # type: ignore[misc]
+            except (TypeError, ValueError):
+                continue  # the move class itself refuses the value: nothing to check
+    return result
+
+
+def _nudged(value: object, *, optional: bool) -> list[object]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1, *([None] if optional else [])]
+    if value is None:
+        return [0, 1]
+    if (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        nudged: list[object] = []
+        for i in range(len(value)):
+            for delta in (-1, 1):
+                nudged.append((*value[:i], value[i] + delta, *value[i + 1 :]))
+        return nudged
+    return []
+
+
+def _attributes(value: object, names: Sequence[str]) -> list[object]:
+    """The values of the attributes of ``value`` whose names contain one of ``names``."""
+    return [v for path, v in _walk(value) if any(n in path.rsplit(".", 1)[-1] for n in names)]
+
+
+def _walk(value: object, path: str = "view", depth: int = 0) -> Iterable[tuple[str, object]]:
+    """Every value reachable through attrs fields, slots and containers, with its path."""
+    if depth > 12:
+        return
+    yield path, value
+    if isinstance(value, (str, bytes, int, float, type(None))):
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(item, f"{path}[{key!r}]", depth + 1)
+        return
+    if isinstance(value, (tuple, list, frozenset, set)):
+        for index, item in enumerate(value):
+            yield from _walk(item, f"{path}[{index}]", depth + 1)
+        return
+    cls = type(value)
+    if attrs.has(cls):
+        for field in attrs.fields(cls):
+            yield from _walk(getattr(value, field.name), f"{path}.{field.name}", depth + 1)
+        return
+    for name in getattr(type(value), "__slots__", ()):
+        if isinstance(name, str) and hasattr(value, name):
+            yield from _walk(getattr(value, name), f"{path}.{name}", depth + 1)
