@@ -1,0 +1,186 @@
+"""Sphinx configuration for the tilegames documentation.
+
+Build with ``sphinx-build -W --keep-going -b html docs docs/_build/html``; every
+warning is an error in CI. The build needs no network: intersphinx links to the
+Python and attrs documentation are only made when ``TILEGAMES_DOCS_INTERSPHINX``
+is set (or on Read the Docs), because fetching their inventories offline warns.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from typing import TYPE_CHECKING
+
+import tilegames
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+# This file imports nothing from Sphinx at module level: pytest collects it
+# (``--doctest-modules`` over docs/) in environments without Sphinx.
+
+# -- Project -----------------------------------------------------------------
+
+project = "tilegames"
+author = "The tilegames developers"
+copyright = f"2026, {author}"  # as in LICENSE
+release = tilegames.__version__
+version = ".".join(release.split(".")[:2])
+
+# -- General -----------------------------------------------------------------
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+nitpicky = False
+
+# -- autodoc and napoleon ----------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+# Show the short type aliases by name in signatures (``cell: Cell``, not
+# ``cell: tuple[int, int]``); each is documented, with its drawing, on its page.
+# This works because every module uses ``from __future__ import annotations``.
+autodoc_type_aliases = {
+    name: name
+    for name in ("Cell", "Corner", "Vertex", "Hex", "Direction", "Spot", "Seed", "Tracks", "Score")
+}
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# -- intersphinx -------------------------------------------------------------
+
+_ONLINE = bool(os.environ.get("TILEGAMES_DOCS_INTERSPHINX") or os.environ.get("READTHEDOCS"))
+intersphinx_mapping: dict[str, tuple[str, str | None]] = (
+    {
+        "python": ("https://docs.python.org/3", None),
+        "attrs": ("https://www.attrs.org/en/stable", None),
+    }
+    if _ONLINE
+    else {}
+)
+intersphinx_timeout = 10
+
+# -- HTML --------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"tilegames {release}"
+html_show_sourcelink = False
+
+
+# -- Completeness check ------------------------------------------------------
+
+# Every public name (``__all__``) of these modules must be documented somewhere:
+# the pages list members explicitly, so a name added to a module and forgotten
+# in the docs fails the build instead of silently going missing.
+_DOCUMENTED_MODULES = (
+    "tilegames",
+    "tilegames.testing",
+    "tilegames._core.rng",
+    "tilegames._core.tracks",
+    "tilegames.geometry.square",
+    "tilegames.geometry.hexagon",
+    "tilegames.geometry.pyramid",
+)
+
+
+def _check_public_names_documented(app: Sphinx, env: BuildEnvironment) -> None:
+    from sphinx.util import logging
+
+    logger = logging.getLogger(__name__)
+    objects = env.get_domain("py").objects  # type: ignore[attr-defined]
+    for module_name in _DOCUMENTED_MODULES:
+        module = importlib.import_module(module_name)
+        for name in getattr(module, "__all__", ()):
+            if not name.startswith("__") and f"{module_name}.{name}" not in objects:
+                logger.warning("%s.%s is public but not documented", module_name, name)
+
+
+# -- Docstring and signature tweaks -------------------------------------------
+
+
+def _napoleon_without_inline_types(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Run napoleon, but never read an attribute's first line as ``type: text``.
+
+    Napoleon reads the text before the first colon of an attribute, data or
+    property docstring as its type: the docstring "A corner of a cell: 0 top
+    left, ..." would render as the type "A corner of a cell". Our types come
+    from annotations and our docstrings use colons as prose, so parse those
+    docstrings like any other (sections such as ``Raises:`` still work).
+    """
+    from sphinx.ext.napoleon import _process_docstring
+
+    if what in {"attribute", "data"} and _is_builtin_doc(obj, lines):
+        lines.clear()  # an undocumented constant: not ``int``'s own docstring
+        return
+    kind = "object" if what in {"attribute", "data", "property"} else what
+    _process_docstring(app, kind, name, obj, options, lines)  # type: ignore[arg-type]
+
+
+def _is_builtin_doc(obj: object, lines: list[str]) -> bool:
+    """Whether ``lines`` are just the docstring of the value's builtin type."""
+    builtin = type(obj).__doc__ if type(obj).__module__ == "builtins" else None
+    if not builtin:
+        return False
+    words = " ".join(lines).split()
+    return bool(words) and words == builtin.split()
+
+
+def _tidy_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Show a Protocol as ``class Rules``, not ``class Rules(*args, **kwargs)``.
+
+    Also write a ``...`` default (a Protocol's "the game decides") as ``...``,
+    not ``Ellipsis``.
+    """
+    if what == "class" and getattr(obj, "_is_protocol", False):
+        return "", return_annotation
+    if signature and "= Ellipsis" in signature:
+        return signature.replace("= Ellipsis", "= ..."), return_annotation
+    return None
+
+
+def _name_aliases_inside_generics() -> None:
+    """Write an alias nested in a generic (``tuple[Hex, ...]``) by its name too.
+
+    Sphinx stands in a ``TypeAliasForwardRef`` for each name in
+    ``autodoc_type_aliases`` and renders it by name at the top level of an
+    annotation, but by ``repr`` inside ``tuple[...]`` and the like.
+    """
+    try:
+        from sphinx.util.inspect import TypeAliasForwardRef
+    except ImportError:  # another Sphinx: aliases inside generics show expanded
+        return
+    TypeAliasForwardRef.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
+
+
+def setup(app: Sphinx) -> None:
+    """Register the tweaks above and the completeness check."""
+    from sphinx.ext.napoleon import _process_docstring
+
+    _name_aliases_inside_generics()
+
+    for listener in list(app.events.listeners["autodoc-process-docstring"]):
+        if listener.handler is _process_docstring:
+            app.disconnect(listener.id)
+    app.connect("autodoc-process-docstring", _napoleon_without_inline_types)
+    app.connect("autodoc-process-signature", _tidy_signature)
+    app.connect("env-check-consistency", _check_public_names_documented)
