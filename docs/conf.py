@@ -50,7 +50,18 @@ autodoc_typehints = "signature"
 # This works because every module uses ``from __future__ import annotations``.
 autodoc_type_aliases = {
     name: name
-    for name in ("Cell", "Corner", "Vertex", "Hex", "Direction", "Spot", "Seed", "Tracks", "Score")
+    for name in (
+        "Cell",
+        "Corner",
+        "Vertex",
+        "Hex",
+        "Direction",
+        "Spot",
+        "Seed",
+        "Tracks",
+        "Score",
+        "Seat",
+    )
 }
 
 napoleon_google_docstring = True

@@ -23,11 +23,13 @@ from tilegames._core.errors import (
     TilegamesError,
     UnknownGameError,
 )
+from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import (
     GameRules,
     Outcome,
     Rules,
     Score,
+    Seat,
     Setup,
     get,
     names,
@@ -43,10 +45,12 @@ __all__ = [
     "GameRules",
     "IllegalMoveError",
     "InvalidStateError",
+    "LazyMoves",
     "NotationError",
     "Outcome",
     "Rules",
     "Score",
+    "Seat",
     "Setup",
     "TilegamesError",
     "UnknownGameError",

@@ -46,6 +46,7 @@ Seed = int
 """A generator state: an integer in ``0 <= seed < 2**64``."""
 
 SEED_BITS = 64
+"""Seeds and draws are integers of this many bits."""
 _MASK = (1 << SEED_BITS) - 1
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment (the golden ratio in 64 bits)
 

@@ -65,9 +65,13 @@ Corner = int
 """A corner of a cell: 0 top left, 1 top right, 2 bottom right, 3 bottom left."""
 
 NORTH: Cell = (0, -1)
+"""The step to the neighbour above (direction 0)."""
 EAST: Cell = (1, 0)
+"""The step to the neighbour on the right (direction 1)."""
 SOUTH: Cell = (0, 1)
+"""The step to the neighbour below (direction 2)."""
 WEST: Cell = (-1, 0)
+"""The step to the neighbour on the left (direction 3)."""
 DIRECTIONS: tuple[Cell, Cell, Cell, Cell] = (NORTH, EAST, SOUTH, WEST)
 """The edge directions clockwise from the north (the drawing above)."""
 
