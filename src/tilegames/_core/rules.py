@@ -20,6 +20,7 @@ __all__ = [
     "Outcome",
     "Rules",
     "Score",
+    "Seat",
     "Setup",
     "get",
     "names",
@@ -65,7 +66,10 @@ class Outcome:
     """Why the game ended, in words, with the rule id (for example ``"ROTA-17 ..."``)."""
 
     def __attrs_post_init__(self) -> None:
-        """Check that the ranking places every seat exactly once."""
+        """Check that there are seats and that the ranking places each exactly once."""
+        if not self.scores:
+            msg = "an outcome needs at least one seat"
+            raise ValueError(msg)
         seats = [seat for place in self.ranking for seat in place]
         if sorted(seats) != list(range(len(self.scores))) or any(not p for p in self.ranking):
             msg = (
@@ -183,7 +187,7 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
-        """Return the state after the move; raise ``IllegalMoveError`` if it is not legal."""
+        """The state after the move; raises :class:`~tilegames.IllegalMoveError` if illegal."""
         ...
 
     def why_illegal(self, state: StateT, move: MoveT) -> str | None:
@@ -207,7 +211,7 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def parse_move(self, text: str, state: StateT) -> MoveT:
-        """Read a move in the game's notation; raise ``NotationError`` if it does not parse."""
+        """Read a move in the game's notation; raise :class:`~tilegames.NotationError` if bad."""
         ...
 
     def format_move(self, move: MoveT) -> str:
@@ -221,6 +225,7 @@ class GameRules(Generic[StateT, MoveT]):
 
     A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
     Instances compare by their functions and pickle by reference to them.
+    Each field is the member of :class:`Rules` with the same name.
     """
 
     name: str
