@@ -1,0 +1,328 @@
+"""Tests for :mod:`tilegames._core.rng`, against SplitMix64 written out here."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tilegames import ConfigurationError
+from tilegames._core import rng
+
+TWO_64 = 2**64
+seeds = st.integers(min_value=0, max_value=TWO_64 - 1)
+bounds = st.one_of(
+    st.integers(min_value=1, max_value=100),
+    st.integers(min_value=1, max_value=TWO_64),
+)
+items = st.lists(st.integers(min_value=0, max_value=5), max_size=30)
+keys = st.lists(st.one_of(st.integers(min_value=-5, max_value=5), st.text(max_size=3)), max_size=3)
+
+
+class SplitMix64:
+    """Steele, Lea and Flood's SplitMix64 (2014), transcribed from the published C.
+
+    ``z = (x += 0x9e3779b97f4a7c15); z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111eb; return z ^ (z >> 31);``
+    with all arithmetic modulo 2**64.
+    """
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) % TWO_64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % TWO_64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % TWO_64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Unbiased draw from range(n): reject values in the incomplete top block."""
+        while True:
+            value = self.next()
+            if value < TWO_64 - TWO_64 % n:
+                return value % n
+
+    def shuffle(self, values: list[Any]) -> list[Any]:
+        """Durstenfeld's Fisher-Yates: swap position i with a random j <= i, i from the top."""
+        values = list(values)
+        for i in reversed(range(1, len(values))):
+            j = self.below(i + 1)
+            values[i], values[j] = values[j], values[i]
+        return values
+
+
+class TestReference:
+    """The reference SplitMix64 itself gives the published sequence."""
+
+    def test_published_values_from_zero(self) -> None:
+        """From state 0 the first outputs are the published test vector."""
+        generator = SplitMix64(0)
+        assert [generator.next() for _ in range(4)] == [
+            0xE220A8397B1DCDAF,
+            0x6E789E6AA1B965F4,
+            0x06C45D188009454F,
+            0xF88BB8A8724C81EC,
+        ]
+
+
+class TestNextU64:
+    """next_u64() is SplitMix64."""
+
+    def test_pinned_values_from_zero(self) -> None:
+        """State 0 gives 0xE220A8397B1DCDAF, then the next published values."""
+        seed = 0
+        outputs = []
+        for _ in range(4):
+            value, seed = rng.next_u64(seed)
+            outputs.append(value)
+        assert outputs == [
+            0xE220A8397B1DCDAF,
+            0x6E789E6AA1B965F4,
+            0x06C45D188009454F,
+            0xF88BB8A8724C81EC,
+        ]
+        assert seed == (4 * 0x9E3779B97F4A7C15) % TWO_64
+
+    @given(seeds)
+    def test_matches_reference(self, seed: int) -> None:
+        """Value and next seed agree with the reference for any 64-bit state."""
+        generator = SplitMix64(seed)
+        value, following = rng.next_u64(seed)
+        assert value == generator.next()
+        assert following == generator.state
+        assert 0 <= value < TWO_64
+
+
+class TestRandbelow:
+    """randbelow() draws without modulo bias."""
+
+    @given(seeds, bounds)
+    def test_matches_reference(self, seed: int, n: int) -> None:
+        """The value and next seed agree with the reference rejection sampler."""
+        generator = SplitMix64(seed)
+        value, following = rng.randbelow(seed, n)
+        assert value == generator.below(n)
+        assert following == generator.state
+        assert 0 <= value < n
+
+    def test_rejects_top_block(self) -> None:
+        """A first draw in the incomplete top block is rejected and the next one used."""
+        n = 3 * 2**62  # only one full block: values >= n are rejected
+        seed = next(s for s in range(1000) if SplitMix64(s).next() >= n)
+        reference = SplitMix64(seed)
+        reference.next()  # the rejected draw
+        value, following = rng.randbelow(seed, n)
+        assert value == reference.below(n)
+        assert following == reference.state
+
+    @given(seeds)
+    def test_one_choice(self, seed: int) -> None:
+        """range(1) always gives 0 and still moves the seed on."""
+        value, following = rng.randbelow(seed, 1)
+        assert value == 0
+        assert following != seed
+
+    @pytest.mark.parametrize("n", [0, -3])
+    def test_rejects_empty_range(self, n: int) -> None:
+        """n < 1 is an error."""
+        with pytest.raises(ValueError, match="n >= 1"):
+            rng.randbelow(5, n)
+
+    @pytest.mark.parametrize(("seed", "n"), [(1, 6), (2024, 10), (99, 37)])
+    def test_roughly_uniform(self, seed: int, n: int) -> None:
+        """Counts of 1000 * n draws pass a loose chi-square bound (fixed seeds: cannot flake)."""
+        draws = 1000 * n
+        stream = rng.Stream(seed)
+        counts = Counter(stream.randbelow(n) for _ in range(draws))
+        assert set(counts) == set(range(n))
+        expected = draws / n
+        chi_square = sum((counts[v] - expected) ** 2 / expected for v in range(n))
+        # Mean n - 1, standard deviation sqrt(2 (n - 1)); 10 deviations above is far out.
+        assert chi_square < (n - 1) + 10 * (2 * (n - 1)) ** 0.5
+
+
+class TestChoice:
+    """choice() picks through randbelow()."""
+
+    @given(seeds, st.lists(st.integers(), min_size=1, max_size=20))
+    def test_matches_reference(self, seed: int, values: list[int]) -> None:
+        """The item is values[reference draw] and the seed moves like randbelow."""
+        generator = SplitMix64(seed)
+        item, following = rng.choice(seed, values)
+        assert item == values[generator.below(len(values))]
+        assert following == generator.state
+
+    def test_empty(self) -> None:
+        """Choosing from nothing is an error."""
+        with pytest.raises(ValueError, match="empty"):
+            rng.choice(3, [])
+
+
+class TestShuffled:
+    """shuffled() is a seeded Fisher-Yates shuffle."""
+
+    @given(seeds, items)
+    def test_is_permutation(self, seed: int, values: list[int]) -> None:
+        """The result holds the same items with the same multiplicities."""
+        result, _ = rng.shuffled(seed, values)
+        assert isinstance(result, tuple)
+        assert Counter(result) == Counter(values)
+
+    @given(seeds, items)
+    def test_same_seed_same_result(self, seed: int, values: list[int]) -> None:
+        """Shuffling twice from one seed gives the same order and the same next seed."""
+        assert rng.shuffled(seed, values) == rng.shuffled(seed, iter(values))
+
+    @given(seeds, st.lists(st.integers(), max_size=30))
+    def test_matches_reference(self, seed: int, values: list[int]) -> None:
+        """The order and next seed agree with the reference Fisher-Yates."""
+        generator = SplitMix64(seed)
+        result, following = rng.shuffled(seed, values)
+        assert list(result) == generator.shuffle(values)
+        assert following == generator.state
+
+    @given(seeds, st.lists(st.integers(), max_size=1))
+    def test_short_sequences_keep_seed(self, seed: int, values: list[int]) -> None:
+        """Nothing to shuffle draws nothing: the seed is returned unchanged."""
+        assert rng.shuffled(seed, values) == (tuple(values), seed)
+
+    def test_every_order_of_three_appears(self) -> None:
+        """Over 600 fixed seeds all 6 orders of three items appear, each at least 50 times."""
+        counts = Counter(rng.shuffled(seed, "abc")[0] for seed in range(600))
+        assert len(counts) == 6
+        assert min(counts.values()) >= 50
+
+
+class TestStream:
+    """Stream agrees with the pure functions."""
+
+    @given(seeds, st.lists(st.integers(min_value=1, max_value=50), max_size=10))
+    def test_randbelow_sequence(self, seed: int, ns: list[int]) -> None:
+        """A stream's draws equal chaining randbelow() by hand."""
+        stream = rng.Stream(seed)
+        for n in ns:
+            value, seed = rng.randbelow(seed, n)
+            assert stream.randbelow(n) == value
+            assert stream.seed == seed
+
+    @given(seeds, st.lists(st.integers(), min_size=1, max_size=10), items)
+    def test_choice_and_shuffled(self, seed: int, options: list[int], values: list[int]) -> None:
+        """Stream.choice then Stream.shuffled equal choice() then shuffled() chained."""
+        stream = rng.Stream(seed)
+        item, seed = rng.choice(seed, options)
+        order, seed = rng.shuffled(seed, values)
+        assert stream.choice(options) == item
+        assert stream.shuffled(values) == order
+        assert stream.seed == seed
+
+    def test_slots(self) -> None:
+        """A stream has no instance dictionary (it only holds the seed)."""
+        stream = rng.Stream(1)
+        with pytest.raises(AttributeError):
+            stream.other = 2  # type: ignore[attr-defined]
+
+
+class TestDerive:
+    """derive() gives child seeds."""
+
+    @given(seeds, keys)
+    def test_deterministic_and_in_range(self, seed: int, path: list[int | str]) -> None:
+        """The same seed and keys give the same 64-bit child."""
+        child = rng.derive(seed, *path)
+        assert child == rng.derive(seed, *path)
+        assert 0 <= child < TWO_64
+
+    @given(seeds, keys, keys)
+    def test_different_keys_differ(
+        self, seed: int, a: list[int | str], b: list[int | str]
+    ) -> None:
+        """Different key paths give different children."""
+        if a != b:
+            assert rng.derive(seed, *a) != rng.derive(seed, *b)
+
+    @given(seeds, seeds, keys)
+    def test_different_seeds_differ(self, s: int, t: int, path: list[int | str]) -> None:
+        """Different parent seeds give different children."""
+        if s != t:
+            assert rng.derive(s, *path) != rng.derive(t, *path)
+
+    def test_int_and_str_keys_differ(self) -> None:
+        """The key 0 and the key "0" are different keys."""
+        assert rng.derive(1, 0) != rng.derive(1, "0")
+
+    def test_examples(self) -> None:
+        """The docstring's game-per-index example."""
+        assert rng.derive(1, "game", 0) == rng.derive(1, "game", 0)
+        assert rng.derive(1, "game", 0) != rng.derive(1, "game", 1)
+
+
+class TestNormalizeSeed:
+    """normalize_seed() validates the user's seed."""
+
+    @given(st.integers())
+    def test_reduces_modulo_2_64(self, seed: int) -> None:
+        """Any integer becomes seed mod 2**64 (negative ones too)."""
+        assert rng.normalize_seed(seed) == seed % TWO_64
+
+    def test_none_draws_fresh(self) -> None:
+        """None draws a fresh 64-bit seed; two draws differ."""
+        a, b = rng.normalize_seed(None), rng.normalize_seed(None)
+        assert 0 <= a < TWO_64
+        assert 0 <= b < TWO_64
+        assert a != b
+
+    @pytest.mark.parametrize("bad", [True, False, "7", 7.0, b"7", [7]])
+    def test_rejects_non_integers(self, bad: object) -> None:
+        """bool, str, float and others raise ConfigurationError naming the type."""
+        with pytest.raises(ConfigurationError, match=type(bad).__name__):
+            rng.normalize_seed(bad)  # type: ignore[arg-type]
+
+    def test_configuration_error_is_value_error(self) -> None:
+        """Callers catching ValueError catch a bad seed too."""
+        with pytest.raises(ValueError, match="seed must be"):
+            rng.normalize_seed("seven")  # type: ignore[arg-type]
+
+    def test_fresh_seed_range(self) -> None:
+        """fresh_seed() gives 64-bit values."""
+        assert all(0 <= rng.fresh_seed() < TWO_64 for _ in range(100))
+        assert rng.SEED_BITS == 64
+
+
+SCRIPT = """
+from tilegames._core import rng
+print(rng.shuffled(7, range(20)), rng.randbelow(123, 1000), rng.derive(5, "game", 3))
+"""
+
+
+class TestReproducibleAcrossRuns:
+    """Results depend on nothing but the seed."""
+
+    def test_pinned_shuffle(self) -> None:
+        """shuffled(7, range(10)) equals the reference Fisher-Yates over SplitMix64."""
+        generator = SplitMix64(7)
+        expected = generator.shuffle(list(range(10)))
+        assert rng.shuffled(7, range(10)) == (tuple(expected), generator.state)
+
+    def test_same_in_fresh_processes(self) -> None:
+        """Two interpreters with different hash seeds print what this process computes."""
+        expected = f"{rng.shuffled(7, range(20))} {rng.randbelow(123, 1000)} "
+        expected += f"{rng.derive(5, 'game', 3)}\n"
+        for hash_seed in ("1", "2"):
+            env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+            result = subprocess.run(
+                [sys.executable, "-c", SCRIPT],
+                capture_output=True,
+                text=True,
+                env=env,
+                check=True,
+                timeout=60,
+            )
+            assert result.stdout == expected
