@@ -181,6 +181,11 @@ class TestRankBy:
 class TestSetup:
     """Setup describes a player count and options."""
 
+    def test_players_is_not_an_option(self) -> None:
+        """A 'players' key among the options is refused: the count has its own field."""
+        with pytest.raises(ValueError, match="player count"):
+            Setup(2, {"players": 3})
+
     def test_docstring_example(self) -> None:
         """Four players in team mode reads '4 players, mode=team'."""
         assert str(Setup(4, {"mode": "team"})) == "4 players, mode=team"

@@ -233,6 +233,16 @@ class TestDistinctRotations:
 class TestGrid:
     """Grid numbers a rectangle and its tables agree with the coordinate functions."""
 
+    def test_xy_and_vertex_refuse_numbers_off_the_grid(self) -> None:
+        """Cell numbers past the last cell and vertices outside the rectangle are errors."""
+        g = square.grid(3, 2)
+        assert g.xy(5) == (2, 1)
+        assert g.vertex(3, 2) == 11
+        with pytest.raises(ValueError, match="no cell 6"):
+            g.xy(6)
+        with pytest.raises(ValueError, match="off the"):
+            g.vertex(4, 0)
+
     def test_docstring_example(self) -> None:
         """On a 3x2 grid cell (1, 1) is 4 and cell 0 has east 1, south 3, corners 0,1,5,4."""
         g = square.grid(3, 2)

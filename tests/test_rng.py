@@ -233,6 +233,10 @@ class TestStream:
 class TestDerive:
     """derive() gives child seeds."""
 
+    def test_same_generator_state_same_child(self) -> None:
+        """Seeds equal modulo 2**64 are the same generator state, so derive the same child."""
+        assert rng.derive(5, "k") == rng.derive(5 + 2**64, "k")
+
     @given(seeds, keys)
     def test_deterministic_and_in_range(self, seed: int, path: list[int | str]) -> None:
         """The same seed and keys give the same 64-bit child."""

@@ -130,7 +130,7 @@ def derive(seed: Seed, *keys: int | str) -> Seed:
     >>> derive(1, "game", 0) == derive(1, "game", 0) != derive(1, "game", 1)
     True
     """
-    text = repr((seed, *keys)).encode()
+    text = repr((seed & _MASK, *keys)).encode()  # the same state gives the same child
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 

@@ -137,6 +137,12 @@ class Setup:
     options: tuple[tuple[str, Hashable], ...] = attrs.field(default=(), converter=_to_options)
     """Further keyword arguments for ``new_game``, as sorted ``(name, value)`` pairs."""
 
+    def __attrs_post_init__(self) -> None:
+        """Refuse a player count hidden among the options."""
+        if any(key == "players" for key, _ in self.options):
+            msg = "give the player count as Setup(players, ...), not as an option"
+            raise ValueError(msg)
+
     @property
     def kwargs(self) -> dict[str, Any]:
         """The keyword arguments for ``new_game``, ``players`` included."""
@@ -251,7 +257,7 @@ class GameRules(Generic[StateT, MoveT]):
 
 # The registry: a name maps to its Rules, or to the module that defines RULES
 # (imported on first use, so that ``import tilegames`` stays cheap).
-_BUILTIN: dict[str, str] = {}
+_BUILTIN: dict[str, str] = {"axio-rota": "tilegames.axio_rota"}
 _REGISTRY: dict[str, Rules[Any, Any] | str] = dict(_BUILTIN)
 
 

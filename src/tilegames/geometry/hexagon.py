@@ -38,7 +38,8 @@ neighbour, ray, pair and corner tables indexed by number.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import types
+from collections.abc import Iterator, Mapping
 
 import attrs
 
@@ -181,7 +182,13 @@ def ray(cell: Hex, direction: Direction, radius: int) -> tuple[Hex, ...]:
 
     >>> ray((3, 0), 0, 5)
     ((4, 0), (5, 0))
+
+    Raises:
+        ValueError: if ``cell`` lies outside the area.
     """
+    if length(cell) > radius:
+        msg = f"a ray starts inside the area: {cell} is outside radius {radius}"
+        raise ValueError(msg)
     cells: list[Hex] = []
     cell = neighbour(cell, direction)
     while length(cell) <= radius:
@@ -247,8 +254,8 @@ class HexArea:
     """The largest distance from the centre."""
     cells: tuple[Hex, ...]
     """The hexes, by number."""
-    index: dict[Hex, int] = attrs.field(repr=False)
-    """The number of each hex (do not modify)."""
+    index: Mapping[Hex, int] = attrs.field(repr=False)
+    """The number of each hex (a read-only mapping)."""
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     """Per hex, its neighbour's number in each direction, -1 off the area."""
     rays: tuple[tuple[tuple[int, ...], ...], ...] = attrs.field(repr=False)
@@ -332,7 +339,7 @@ def hex_area(radius: int) -> HexArea:
     return HexArea(
         radius=radius,
         cells=cells,
-        index=index,
+        index=types.MappingProxyType(index),
         neighbours=neighbour_table,
         rays=_ray_table(cells, index, radius),
         pairs=_pair_table(neighbour_table),

@@ -196,12 +196,26 @@ class Grid:
         return y * self.width + x
 
     def xy(self, number: int) -> Cell:
-        """The coordinates of cell ``number``."""
+        """The coordinates of cell ``number``.
+
+        Raises:
+            ValueError: if there is no such cell.
+        """
+        if not 0 <= number < self.size:
+            msg = f"no cell {number} on the {self.width}x{self.height} grid"
+            raise ValueError(msg)
         y, x = divmod(number, self.width)
         return x, y
 
     def vertex(self, x: int, y: int) -> int:
-        """The number of vertex ``(x, y)``."""
+        """The number of vertex ``(x, y)``.
+
+        Raises:
+            ValueError: if the vertex is not a corner of a cell of the grid.
+        """
+        if not (0 <= x <= self.width and 0 <= y <= self.height):
+            msg = f"vertex ({x}, {y}) is off the {self.width}x{self.height} grid"
+            raise ValueError(msg)
         return y * (self.width + 1) + x
 
 
