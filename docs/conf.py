@@ -96,6 +96,7 @@ html_show_sourcelink = False
 _DOCUMENTED_MODULES = (
     "tilegames",
     "tilegames.testing",
+    "tilegames.axio_rota",
     "tilegames._core.rng",
     "tilegames._core.tracks",
     "tilegames.geometry.square",
