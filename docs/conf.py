@@ -97,6 +97,7 @@ _DOCUMENTED_MODULES = (
     "tilegames",
     "tilegames.testing",
     "tilegames.axio_rota",
+    "tilegames.polygon",
     "tilegames._core.rng",
     "tilegames._core.tracks",
     "tilegames.geometry.square",

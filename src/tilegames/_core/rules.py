@@ -14,6 +14,7 @@ from typing import Any, Generic, Protocol, TypeVar, Union
 import attrs
 
 from tilegames._core.errors import UnknownGameError
+from tilegames._core.rng import Stream
 
 __all__ = [
     "GameRules",
@@ -33,7 +34,7 @@ MoveT = TypeVar("MoveT")
 K = TypeVar("K")
 
 Seat = int
-"""A player's seat number: 0 for the starting player, then in turn order."""
+"""A player's seat number, ``0 .. players - 1``; play passes from a seat to the next."""
 
 Score = Union[int, tuple[int, ...]]  # noqa: UP007 (a runtime alias on 3.10)
 """A seat's final score: a number, or one number per colour track."""
@@ -224,6 +225,34 @@ class Rules(Protocol[StateT, MoveT]):
         """Write a move in the game's notation (the inverse of ``parse_move``)."""
         ...
 
+    @property
+    def evaluate(self) -> Callable[[StateT, MoveT, Seat], float] | None:
+        """Optional: how good a move looks right now for a seat, higher is better.
+
+        Greedy play and search use it to rank moves. A game gives one when its
+        :meth:`score_move` alone is a poor guide (the AXIO games weigh the
+        lowest colours); ``None`` lets :mod:`tilegames.agents` fall back on
+        :meth:`score_move` when it returns a number or a tuple of numbers.
+        """
+        ...
+
+    @property
+    def determinize(self) -> Callable[[Any, Stream], StateT] | None:
+        """Optional: a full state consistent with a view, its hidden parts sampled.
+
+        ``determinize(view, stream)`` returns a state that the seat of ``view``
+        cannot tell from the true one: the visible parts as in the view, the
+        hidden ones (tiles in a bag, other seats' racks, the seed) drawn at
+        random from ``stream`` among those consistent with it. It must read
+        nothing but the view, so that a search built on it cannot cheat.
+        ``None`` means the game hides nothing: its ``view`` is a state that
+        agents can search from.
+
+        In a game where several seats may move at once (``to_move`` names more
+        than one), each move carries its seat as a ``seat`` attribute.
+        """
+        ...
+
 
 @attrs.frozen
 class GameRules(Generic[StateT, MoveT]):
@@ -231,7 +260,8 @@ class GameRules(Generic[StateT, MoveT]):
 
     A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
     Instances compare by their functions and pickle by reference to them.
-    Each field is the member of :class:`Rules` with the same name.
+    Each field is the member of :class:`Rules` with the same name; the
+    optional ``evaluate`` and ``determinize`` default to ``None``.
     """
 
     name: str
@@ -249,6 +279,8 @@ class GameRules(Generic[StateT, MoveT]):
     view: Callable[[StateT, Seat], Any]
     parse_move: Callable[[str, StateT], MoveT]
     format_move: Callable[[MoveT], str]
+    evaluate: Callable[[StateT, MoveT, Seat], float] | None = None
+    determinize: Callable[[Any, Stream], StateT] | None = None
 
     def __repr__(self) -> str:
         """Name the game rather than listing every function."""
@@ -257,7 +289,10 @@ class GameRules(Generic[StateT, MoveT]):
 
 # The registry: a name maps to its Rules, or to the module that defines RULES
 # (imported on first use, so that ``import tilegames`` stays cheap).
-_BUILTIN: dict[str, str] = {"axio-rota": "tilegames.axio_rota"}
+_BUILTIN: dict[str, str] = {
+    "axio-rota": "tilegames.axio_rota",
+    "polygon": "tilegames.polygon",
+}
 _REGISTRY: dict[str, Rules[Any, Any] | str] = dict(_BUILTIN)
 
 
