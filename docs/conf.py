@@ -98,6 +98,7 @@ _DOCUMENTED_MODULES = (
     "tilegames.testing",
     "tilegames.axio_rota",
     "tilegames.polygon",
+    "tilegames.aztack",
     "tilegames._core.rng",
     "tilegames._core.tracks",
     "tilegames.geometry.square",

@@ -253,6 +253,20 @@ class Rules(Protocol[StateT, MoveT]):
         """
         ...
 
+    @property
+    def validate(self) -> Callable[[Any], None] | None:
+        """Optional: check a state, view or outcome of the game made outside its rules.
+
+        ``validate(value)`` returns quietly for a value that the game could
+        have reached (the fields in range, every tile or stone of the set
+        exactly once, scores within their caps, a player count the game
+        allows) and raises :class:`~tilegames.InvalidStateError` naming the
+        field and the problem otherwise. :mod:`tilegames.serialize` calls it
+        on everything it loads, so that no document makes a broken state.
+        ``None`` means the game offers no such check.
+        """
+        ...
+
 
 @attrs.frozen
 class GameRules(Generic[StateT, MoveT]):
@@ -261,7 +275,7 @@ class GameRules(Generic[StateT, MoveT]):
     A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
     Instances compare by their functions and pickle by reference to them.
     Each field is the member of :class:`Rules` with the same name; the
-    optional ``evaluate`` and ``determinize`` default to ``None``.
+    optional ``evaluate``, ``determinize`` and ``validate`` default to ``None``.
     """
 
     name: str
@@ -281,6 +295,7 @@ class GameRules(Generic[StateT, MoveT]):
     format_move: Callable[[MoveT], str]
     evaluate: Callable[[StateT, MoveT, Seat], float] | None = None
     determinize: Callable[[Any, Stream], StateT] | None = None
+    validate: Callable[[Any], None] | None = None
 
     def __repr__(self) -> str:
         """Name the game rather than listing every function."""
@@ -291,6 +306,7 @@ class GameRules(Generic[StateT, MoveT]):
 # (imported on first use, so that ``import tilegames`` stays cheap).
 _BUILTIN: dict[str, str] = {
     "axio-rota": "tilegames.axio_rota",
+    "aztack": "tilegames.aztack",
     "polygon": "tilegames.polygon",
 }
 _REGISTRY: dict[str, Rules[Any, Any] | str] = dict(_BUILTIN)

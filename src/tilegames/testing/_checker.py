@@ -476,7 +476,7 @@ def _attributes(value: object, names: Sequence[str]) -> list[object]:
 
 
 def _walk(value: object, path: str = "view", depth: int = 0) -> Iterable[tuple[str, object]]:
-    """Every value reachable through attrs fields, slots and containers, with its path."""
+    """Every value reachable through compared attrs fields, public slots and containers."""
     if depth > 12:
         return
     yield path, value
@@ -493,8 +493,9 @@ def _walk(value: object, path: str = "view", depth: int = 0) -> Iterable[tuple[s
     cls = type(value)
     if attrs.has(cls):
         for field in attrs.fields(cls):
-            yield from _walk(getattr(value, field.name), f"{path}.{field.name}", depth + 1)
+            if field.eq:  # a field left out of comparisons is a cache, not content
+                yield from _walk(getattr(value, field.name), f"{path}.{field.name}", depth + 1)
         return
     for name in getattr(type(value), "__slots__", ()):
-        if isinstance(name, str) and hasattr(value, name):
+        if isinstance(name, str) and not name.startswith("_") and hasattr(value, name):
             yield from _walk(getattr(value, name), f"{path}.{name}", depth + 1)
