@@ -99,6 +99,7 @@ _DOCUMENTED_MODULES = (
     "tilegames.axio_rota",
     "tilegames.polygon",
     "tilegames.aztack",
+    "tilegames.axio",
     "tilegames._core.rng",
     "tilegames._core.tracks",
     "tilegames.geometry.square",

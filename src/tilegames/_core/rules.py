@@ -305,6 +305,7 @@ class GameRules(Generic[StateT, MoveT]):
 # The registry: a name maps to its Rules, or to the module that defines RULES
 # (imported on first use, so that ``import tilegames`` stays cheap).
 _BUILTIN: dict[str, str] = {
+    "axio": "tilegames.axio",
     "axio-rota": "tilegames.axio_rota",
     "aztack": "tilegames.aztack",
     "polygon": "tilegames.polygon",
