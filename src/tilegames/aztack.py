@@ -142,15 +142,24 @@ Half = tuple[Colour, Glyph]
 """One half of a stone: its colour and its glyph (AZT-2)."""
 
 GREEN: Final[Colour] = 0
+"""Green, colour 0 (``G``)."""
 ORANGE: Final[Colour] = 1
+"""Orange, colour 1 (``O``)."""
 GREY: Final[Colour] = 2
+"""Grey, colour 2 (``Y``)."""
 BLUE: Final[Colour] = 3
+"""Blue, colour 3 (``B``)."""
 RED: Final[Colour] = 4
+"""Red, colour 4 (``R``)."""
 
 FLOWER: Final[Glyph] = 0
+"""The flower, glyph 0 (``f``)."""
 WATER: Final[Glyph] = 1
+"""Water, glyph 1 (``w``)."""
 DEER: Final[Glyph] = 2
+"""The deer, glyph 2 (``d``)."""
 FLINT: Final[Glyph] = 3
+"""Flint, glyph 3 (``t``)."""
 
 COLOURS: Final = ("green", "orange", "grey", "blue", "red")
 """The five colours in the order of AZT-1; a colour is its index here."""
