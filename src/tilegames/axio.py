@@ -102,6 +102,8 @@ __all__ = [
     "apply",
     "bag_size",
     "board",
+    "determinize",
+    "evaluate",
     "format_move",
     "format_tile",
     "is_over",
@@ -119,6 +121,7 @@ __all__ = [
     "scores",
     "solo_score",
     "to_move",
+    "validate",
     "view",
     "why_illegal",
 ]
@@ -505,6 +508,12 @@ class State:
         """The plain-text picture of the board and the scores (:func:`render_text`)."""
         return render_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
+
 
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
 
@@ -548,6 +557,12 @@ class View:
     def __str__(self) -> str:
         """The plain-text picture (:func:`render_text`)."""
         return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
 
 
 class _Index:
@@ -1602,6 +1617,692 @@ def render_text(position: State | View) -> str:
 
 
 # ---------------------------------------------------------------------------
+# For agents: a rating of moves and states sampled from a view
+# ---------------------------------------------------------------------------
+
+_BONUS_VALUE: Final = 6.0  # what a bonus placement (AXIO-11) is worth to evaluate
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How good ``move`` looks for ``seat`` right now: points weighed towards the lowest colours.
+
+    A player (a team) is ranked by the lowest colour first (AXIO-16), so a
+    point counts for more on a low track: the rating is the fall, over the
+    six colours, of the squared distance to the final cap (divided by it),
+    the points capped as :func:`apply` caps them, plus 6 for every colour
+    that reaches a cap and earns a bonus placement (AXIO-11). A swap choice
+    rates 0. The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    >>> state = new_game(seed=1)
+    >>> max(evaluate(state, move, 0) for move in legal_moves(state)) > 0
+    True
+    """
+    points = score_move(state, move)
+    if not any(points):
+        return 0.0
+    mode = state.mode
+    final = _FINAL[mode]
+    value = 0.0
+    for old, gained in zip(state.tracks[_owner(mode, seat)], points, strict=True):
+        cap = next((stage for stage in _STAGES[mode] if old < stage), final)
+        new = min(cap, old + gained)
+        value += ((final - old) ** 2 - (final - new) ** 2) / final
+        if new == cap > old:
+            value += _BONUS_VALUE
+    return value
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """A state that ``seen`` cannot tell from the true one, the hidden tiles dealt at random.
+
+    The board, tracks, turn, the seat's own rack and any revealed tiles are
+    copied from the view. The other tiles of the standard set (AXIO-2) are
+    split at random between the board and the rest: the board keeps colours,
+    not which two cells made a tile, so the board's share is a random set of
+    tiles whose colours add up to the placed hexes exactly. The rest is dealt
+    to the other racks and the bag in the sizes the view shows, the revealed
+    tiles of a swap in the bag (they went back, AXIO-12); while another seat
+    decides on a swap, its rack shows none of its lowest colours, as the
+    offer tells everyone. The seed of a later reshuffle is drawn too. The view
+    does not show a custom set; its hidden tiles are then guessed from the
+    standard set. Only the view is read.
+
+    >>> state = new_game(players=3, seed=4)
+    >>> sample = determinize(view(state, 1), rng.Stream(2))
+    >>> view(sample, 1) == view(state, 1)
+    True
+    """
+    pool = list(STANDARD_TILES)
+    for tile in (*seen.rack, *seen.revealed):
+        if tile in pool:
+            pool.remove(tile)
+    needed = [0] * len(COLOURS)
+    initial = _GEOMETRY[len(seen.cells)].initial_cells
+    for colour, printed in zip(seen.cells, initial, strict=True):
+        if colour != EMPTY and printed == EMPTY:
+            needed[colour] += 1
+    board = _board_tiles(pool, needed, stream)
+    for tile in board:
+        pool.remove(tile)
+    mover = seen.to_move[0] if seen.to_move else seen.seat
+    hidden = sum(seen.rack_sizes) - len(seen.rack) + seen.bag_size - len(seen.revealed)
+    others = [seat for seat in range(len(seen.rack_sizes)) if seat != seen.seat]
+    for _ in range(_DEAL_ATTEMPTS):
+        rest = list(stream.shuffled(pool))
+        del rest[hidden:]
+        while len(rest) < hidden:  # a custom set larger than the standard one
+            rest.append(stream.choice(STANDARD_TILES))
+        racks = [seen.rack] * len(seen.rack_sizes)
+        for seat in others:
+            size = seen.rack_sizes[seat]
+            racks[seat] = tuple(sorted(rest[:size]))
+            del rest[:size]
+        track = seen.tracks[_owner(seen.mode, mover)]
+        if not seen.deciding or mover == seen.seat or _swap_offered(track, racks[mover]):
+            break
+    bag = list(stream.shuffled([*rest, *seen.revealed]))
+    return State(
+        mode=seen.mode,
+        cells=seen.cells,
+        tracks=seen.tracks,
+        racks=tuple(racks),
+        bag=tuple(bag),
+        seat=mover,
+        turn=seen.turn,
+        bonuses=seen.bonuses,
+        deciding=seen.deciding,
+        revealed=seen.revealed,
+        seed=stream.randbelow(1 << rng.SEED_BITS),
+    )
+
+
+_DEAL_ATTEMPTS: Final = 1000
+"""Random deals tried for a rack that must show none of its seat's lowest colours."""
+
+
+def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream) -> list[Tile]:
+    """A random multiset of tiles from ``pool`` whose colours add up to ``needed`` exactly.
+
+    A depth-first search that decides, kind by kind in a random order, how
+    many tiles of that kind lie on the board (the counts tried in a random
+    order too), and backs off as soon as the kinds left cannot supply a
+    colour's remaining hexes. The true board is one answer, so for the
+    standard set an answer exists; for a custom set that has none, no tile
+    is put on the board.
+    """
+    counts: dict[Tile, int] = {}
+    for tile in pool:
+        counts[tile] = counts.get(tile, 0) + 1
+    kinds = list(stream.shuffled(sorted(counts)))
+    colours = len(needed)
+    # supply[i][c]: the hexes of colour c that kinds i, i + 1, ... could give at most
+    supply = [[0] * colours for _ in range(len(kinds) + 1)]
+    for i in range(len(kinds) - 1, -1, -1):
+        supply[i] = list(supply[i + 1])
+        for colour in kinds[i]:
+            supply[i][colour] += counts[kinds[i]]
+    need = list(needed)
+    chosen: list[Tile] = []
+
+    def search(i: int) -> bool:
+        if not any(need):
+            return True
+        if i == len(kinds) or any(n > a for n, a in zip(need, supply[i], strict=True)):
+            return False
+        tile = kinds[i]
+        first, second = tile
+        most = min(counts[tile], need[first] // 2 if first == second else need[first])
+        if first != second:
+            most = min(most, need[second])
+        for take in stream.shuffled(range(most + 1)):
+            need[first] -= take
+            need[second] -= take
+            chosen.extend([tile] * take)
+            if search(i + 1):
+                return True
+            del chosen[len(chosen) - take :]
+            need[first] += take
+            need[second] += take
+        return False
+
+    search(0)
+    return chosen
+
+
+# ---------------------------------------------------------------------------
+# Checking a state, view or outcome made outside the rules (from JSON, by hand)
+# ---------------------------------------------------------------------------
+
+
+def _invalid(where: str, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"{where}: {problem}")
+
+
+def _check_seat_count(where: str, per_seat: object) -> int:
+    """Check a tuple with one entry per seat; return the number of seats (AXIO-3)."""
+    if type(per_seat) is not tuple or not 1 <= len(per_seat) <= len(_RADIUS):
+        count = len(per_seat) if type(per_seat) is tuple else per_seat
+        raise _invalid(where, f"{count!r} seats; AXIO is for 1 to {len(_RADIUS)} players")
+    return len(per_seat)
+
+
+def _check_mode(where: str, mode: object, seats: int) -> str:
+    """Check the variant and that it allows ``seats`` players (AXIO-3, AXIO-17, AXIO-20)."""
+    if type(mode) is not str or mode not in MODES:
+        raise _invalid(where, f"{mode!r} is not one of {', '.join(map(repr, MODES))}")
+    if not _players_fit(mode, seats):
+        need = {_STANDARD: "2 to 4 players", _TEAM: "4 players", _SOLO: "1 player"}[mode]
+        raise _invalid(
+            where, f"a {mode} game is for {need}, not {seats} (AXIO-3, AXIO-17, AXIO-20)"
+        )
+    return mode
+
+
+def _check_tracks(where: str, all_tracks: object, mode: str, seats: int) -> tuple[Points, ...]:
+    """One track per colour for each seat (each team), within the mode's cap (AXIO-5)."""
+    owners = 2 if mode == _TEAM else seats
+    if type(all_tracks) is not tuple or len(all_tracks) != owners:
+        count = len(all_tracks) if type(all_tracks) is tuple else all_tracks
+        whose = "one per team (AXIO-17)" if mode == _TEAM else "one per seat (AXIO-5)"
+        raise _invalid(where, f"{count!r} sets of tracks; this game has {owners}, {whose}")
+    final = _final_cap(mode)
+    for owner, track in enumerate(all_tracks):
+        if type(track) is not tuple or len(track) != len(COLOURS):
+            raise _invalid(f"{where}[{owner}]", f"{track!r} is not 6 track values (AXIO-5)")
+        for colour, value in enumerate(track):
+            if type(value) is not int or not 0 <= value <= final:
+                raise _invalid(
+                    f"{where}[{owner}][{colour}]",
+                    f"{value!r} is off the track: {mode} tracks run 0..{final} "
+                    "(AXIO-5, AXIO-10, AXIO-18)",
+                )
+    return cast(tuple[Points, ...], all_tracks)
+
+
+def _check_cells(where: str, cells: object, seats: int) -> tuple[_Geometry, list[int]]:
+    """Check the board (AXIO-3, AXIO-4, AXIO-7); return its geometry and placed hexes by colour.
+
+    A placed hex is a coloured cell that is not a start cell; each lies next
+    to another placed hex, its tile's twin.
+    """
+    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[seats]]
+    area = geometry.area
+    if type(cells) is not tuple or len(cells) != area.size:
+        count = len(cells) if type(cells) is tuple else cells
+        raise _invalid(
+            where,
+            f"{count!r} cells; the playing area of a {seats}-player game has {area.size} "
+            f"(radius {geometry.radius}, AXIO-3)",
+        )
+    for number, colour in enumerate(cells):
+        if type(colour) is not int or not EMPTY <= colour < len(COLOURS):
+            raise _invalid(
+                f"{where}[{number}]", f"{colour!r} is not a colour 0..5 or EMPTY (-1) (AXIO-1)"
+            )
+    board_cells = cast(tuple[int, ...], cells)
+    for number, (cell, colour) in zip(geometry.start, START_CELLS, strict=True):
+        if board_cells[number] != colour:
+            raise _invalid(
+                f"{where}[{number}]",
+                f"start cell {cell} must hold {COLOURS[colour]} ({colour}), "
+                f"not {board_cells[number]} (AXIO-4)",
+            )
+    starts = set(geometry.start)
+    placed = [0] * len(COLOURS)
+    for number, colour in enumerate(board_cells):
+        if colour == EMPTY or number in starts:
+            continue
+        placed[colour] += 1
+        if not any(
+            n >= 0 and n not in starts and board_cells[n] != EMPTY for n in area.neighbours[number]
+        ):
+            raise _invalid(
+                f"{where}[{number}]",
+                f"cell {area.cells[number]} holds a hex with no placed hex next to it, but "
+                "a tile's two hexes lie on adjacent cells (AXIO-7)",
+            )
+    return geometry, placed
+
+
+def _check_tile_tuple(where: str, tiles: object, *, ordered: bool = False) -> tuple[Tile, ...]:
+    """A tuple of tiles (AXIO-2), sorted when ``ordered``."""
+    if type(tiles) is not tuple:
+        raise _invalid(where, f"expected a tuple of tiles, got {tiles!r}")
+    for i, tile in enumerate(tiles):
+        if (
+            type(tile) is not tuple
+            or len(tile) != 2
+            or type(tile[0]) is not int
+            or type(tile[1]) is not int
+            or tile not in _TILES
+        ):
+            raise _invalid(
+                f"{where}[{i}]", f"{tile!r} is not a tile: two colours 0..5, lower first (AXIO-2)"
+            )
+    checked = cast(tuple[Tile, ...], tiles)
+    if ordered and list(checked) != sorted(checked):
+        raise _invalid(where, "the tiles are not in sorted order")
+    return checked
+
+
+def _check_rack_size(where: str, size: int, mode: str) -> None:
+    most = _rack_size(mode)
+    if size > most:
+        raise _invalid(
+            where, f"{size} tiles; a {mode} rack holds at most {most} (AXIO-6, AXIO-13, AXIO-20)"
+        )
+
+
+def _check_number(where: str, value: object, *, most: int | None = None) -> int:
+    """An int of at least 0 (and at most ``most``)."""
+    if type(value) is not int or value < 0 or (most is not None and value > most):
+        bound = "at least 0" if most is None else f"0..{most}"
+        raise _invalid(where, f"{value!r} is not an int {bound}")
+    return value
+
+
+def _set_counts(tiles: Iterable[Tile | str] | None) -> dict[Tile, int]:
+    """The set's tiles (:data:`STANDARD_TILES`, or ``tiles``), each with its number of copies."""
+    counts: dict[Tile, int] = {}
+    for tile in STANDARD_TILES if tiles is None else _check_tiles(tiles, 1):
+        counts[tile] = counts.get(tile, 0) + 1
+    return counts
+
+
+def _take_tiles(where: str, counts: dict[Tile, int], tiles: Sequence[Tile]) -> None:
+    """Take each tile from the set's counts; a tile not left there is an error (AXIO-2)."""
+    for i, tile in enumerate(tiles):
+        left = counts.get(tile, 0)
+        if not left:
+            problem = (
+                "appears more often than the set holds it"
+                if tile in counts
+                else "is not in the set"
+            )
+            raise _invalid(f"{where}[{i}]", f"tile {format_tile(tile)} {problem} (AXIO-2)")
+        counts[tile] = left - 1
+
+
+def _hexes_of(counts: Mapping[Tile, int]) -> list[int]:
+    """The number of hexes of each colour on the tiles of ``counts``."""
+    hexes = [0] * len(COLOURS)
+    for (low, high), copies in counts.items():
+        hexes[low] += copies
+        hexes[high] += copies
+    return hexes
+
+
+def _check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, int]) -> None:
+    """The placed hexes are exactly the hexes of ``rest``, the tiles held nowhere else (AXIO-2)."""
+    tiles_left = sum(rest.values())
+    shown = sum(placed)
+    if shown < 2 * tiles_left:
+        missing = (2 * tiles_left - shown + 1) // 2
+        raise _invalid(
+            where,
+            f"{missing} tiles of the set are nowhere: {tiles_left} tiles are in no rack and "
+            f"not in the bag, so {2 * tiles_left} hexes should be placed, but the board "
+            f"shows {shown} (AXIO-2)",
+        )
+    if shown > 2 * tiles_left:
+        raise _invalid(
+            where,
+            f"the board shows {shown} placed hexes, but the {tiles_left} tiles of the set "
+            f"in no rack and not in the bag have only {2 * tiles_left} (AXIO-2)",
+        )
+    due = _hexes_of(rest)
+    for colour, (count, expected) in enumerate(zip(placed, due, strict=True)):
+        if count != expected:
+            raise _invalid(
+                f"{where}.cells",
+                f"{count} {COLOURS[colour]} hexes are placed, but the tiles in no rack and "
+                f"not in the bag have {expected} (AXIO-2)",
+            )
+
+
+def _stages_reached(track: Points, mode: str) -> int:
+    """How many stages (AXIO-11, AXIO-18) the colours of ``track`` have reached in all."""
+    return sum(value >= stage for value in track for stage in _STAGES[mode])
+
+
+def _check_flow(
+    where: str,
+    mode: str,
+    all_tracks: tuple[Points, ...],
+    *,
+    mover: Seat | None,
+    sizes: Sequence[int],
+    held: tuple[Tile, ...] | None,
+    bag_size: int,
+    turn: int,
+    bonuses: int,
+    deciding: bool,
+    revealed: tuple[Tile, ...],
+    placed_tiles: int,
+    pairs_left: bool,
+) -> None:
+    """Whose turn it is, bonuses, the swap choice and the revealed tiles agree (AXIO-6..15).
+
+    ``mover`` is the seat to move, ``None`` once the game is over; ``held``
+    its rack when known; ``pairs_left`` whether two adjacent cells are empty.
+    """
+    final = _final_cap(mode)
+    done = {owner for owner, track in enumerate(all_tracks) if min(track) == final}
+    if len(done) > 1:
+        raise _invalid(
+            f"{where}.tracks",
+            f"{len(done)} players (teams) have all six colours at {final}, but the first to "
+            "get there wins at once (AXIO-14)",
+        )
+    if placed_tiles < turn:
+        raise _invalid(
+            f"{where}.turn",
+            f"turn {turn} is under way after {placed_tiles} placements, but every turn "
+            "places a tile (AXIO-7)",
+        )
+    if not any(sizes) and bag_size and pairs_left and not done:
+        raise _invalid(
+            f"{where}.bag",
+            f"no rack holds a tile but the bag holds {bag_size}: racks are refilled from "
+            "the bag until the game ends (AXIO-13)",
+        )
+    if mover is None:
+        for name, value in (("bonuses", bonuses), ("deciding", deciding), ("revealed", revealed)):
+            if value:
+                raise _invalid(
+                    f"{where}.{name}",
+                    f"{value!r}, but the game is over (AXIO-14, AXIO-15, AXIO-21)",
+                )
+        return
+    if not sizes[mover]:
+        raise _invalid(f"{where}.seat", f"seat {mover} is to move but holds no tile (AXIO-15)")
+    if all(sizes) and mover != turn % len(sizes):
+        raise _invalid(
+            f"{where}.seat",
+            f"seat {mover} cannot be on turn {turn}: while every rack holds tiles, seats "
+            "take turns in order from seat 0 (AXIO-6)",
+        )
+    track = all_tracks[_owner(mode, mover)]
+    if bonuses > _stages_reached(track, mode):
+        raise _invalid(
+            f"{where}.bonuses",
+            f"{bonuses} bonus placements owed, but the seat's colours have reached "
+            f"{_stages_reached(track, mode)} stages, each earning one (AXIO-11, AXIO-18)",
+        )
+    if bonuses and mode != _SOLO and sizes[mover] >= RACK_SIZE:
+        raise _invalid(
+            f"{where}.bonuses",
+            f"a bonus placement is owed, but seat {mover}'s rack is full: it is not refilled "
+            "before its bonus placements (AXIO-11)",
+        )
+    if deciding:
+        if bonuses:
+            raise _invalid(
+                f"{where}.deciding",
+                "the seat owes bonus placements, but the swap choice comes after the turn's "
+                "placements (AXIO-11, AXIO-12)",
+            )
+        if mode == _SOLO:
+            raise _invalid(
+                f"{where}.deciding", "the solo player is never offered a swap (AXIO-20)"
+            )
+        if not 0 < sizes[mover] < RACK_SIZE or not bag_size:
+            raise _invalid(
+                f"{where}.deciding",
+                f"a swap is offered after a placement, with tiles left in the rack and in "
+                f"the bag, but the rack holds {sizes[mover]} and the bag {bag_size} (AXIO-12)",
+            )
+        if held is not None and not _swap_offered(track, held):
+            raise _invalid(
+                f"{where}.deciding",
+                f"seat {mover}'s rack shows one of its lowest colours, so no swap is offered "
+                "(AXIO-12)",
+            )
+    if revealed:
+        if mode == _SOLO or deciding or bonuses:
+            raise _invalid(
+                f"{where}.revealed",
+                "tiles are revealed by a swap, which ends a turn: never in solo, never while "
+                "choosing or owing a bonus (AXIO-12, AXIO-20)",
+            )
+        if len(revealed) >= RACK_SIZE or len(revealed) > bag_size:
+            raise _invalid(
+                f"{where}.revealed",
+                f"{len(revealed)} tiles were set aside after a placement and returned to a "
+                f"bag of {bag_size} (AXIO-12)",
+            )
+
+
+def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
+    seats = _check_seat_count("State.racks", state.racks)
+    mode = _check_mode("State.mode", state.mode, seats)
+    all_tracks = _check_tracks("State.tracks", state.tracks, mode, seats)
+    geometry, placed = _check_cells("State.cells", state.cells, seats)
+    racks = [
+        _check_tile_tuple(f"State.racks[{s}]", held, ordered=True)
+        for s, held in enumerate(state.racks)
+    ]
+    for s, held in enumerate(racks):
+        _check_rack_size(f"State.racks[{s}]", len(held), mode)
+    bag = _check_tile_tuple("State.bag", state.bag)
+    revealed = _check_tile_tuple("State.revealed", state.revealed, ordered=True)
+    seat = _check_number("State.seat", state.seat, most=seats - 1)
+    turn = _check_number("State.turn", state.turn)
+    bonuses = _check_number("State.bonuses", state.bonuses)
+    if type(state.deciding) is not bool:
+        raise _invalid("State.deciding", f"{state.deciding!r} is not a bool")
+    _check_number("State.seed", state.seed, most=(1 << rng.SEED_BITS) - 1)
+    counts = _set_counts(tiles)
+    for s, held in enumerate(racks):
+        _take_tiles(f"State.racks[{s}]", counts, held)
+    _take_tiles("State.bag", counts, bag)
+    _check_placed_tiles("State", placed, counts)
+    for i, tile in enumerate(revealed):
+        if revealed.count(tile) > bag.count(tile):
+            raise _invalid(
+                f"State.revealed[{i}]",
+                f"tile {format_tile(tile)} was set aside in a swap and returned to the bag, "
+                "but the bag does not hold it (AXIO-12)",
+            )
+    empty = _empty_pairs(geometry, state.cells)
+    over = _ends(state, empty)
+    for owner, track in enumerate(all_tracks):
+        if min(track) == _final_cap(mode) and owner != _owner(mode, seat):
+            who = f"team {'AB'[owner]}" if mode == _TEAM else f"seat {owner}"
+            raise _invalid(
+                "State.seat",
+                f"{seat}, but the game ended when {who} got all six colours to the end of the "
+                "track, so it moved last (AXIO-14)",
+            )
+    _check_flow(
+        "State",
+        mode,
+        all_tracks,
+        mover=None if over else seat,
+        sizes=[len(held) for held in racks],
+        held=racks[seat],
+        bag_size=len(bag),
+        turn=turn,
+        bonuses=bonuses,
+        deciding=state.deciding,
+        revealed=revealed,
+        placed_tiles=sum(placed) // 2,
+        pairs_left=bool(empty),
+    )
+    _check_state(state)  # the checks of a hand-made state's index, as a last guard
+
+
+def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
+    seats = _check_seat_count("View.rack_sizes", seen.rack_sizes)
+    mode = _check_mode("View.mode", seen.mode, seats)
+    all_tracks = _check_tracks("View.tracks", seen.tracks, mode, seats)
+    geometry, placed = _check_cells("View.cells", seen.cells, seats)
+    seat = _check_number("View.seat", seen.seat, most=seats - 1)
+    sizes = [
+        _check_number(f"View.rack_sizes[{s}]", size, most=_rack_size(mode))
+        for s, size in enumerate(seen.rack_sizes)
+    ]
+    held = _check_tile_tuple("View.rack", seen.rack, ordered=True)
+    if len(held) != sizes[seat]:
+        raise _invalid(
+            "View.rack", f"{len(held)} tiles, but rack_sizes[{seat}] says {sizes[seat]}"
+        )
+    bag_size = _check_number("View.bag_size", seen.bag_size)
+    revealed = _check_tile_tuple("View.revealed", seen.revealed, ordered=True)
+    turn = _check_number("View.turn", seen.turn)
+    bonuses = _check_number("View.bonuses", seen.bonuses)
+    if type(seen.deciding) is not bool:
+        raise _invalid("View.deciding", f"{seen.deciding!r} is not a bool")
+    moving = seen.to_move
+    if type(moving) is not tuple or len(moving) > 1:
+        raise _invalid("View.to_move", f"{moving!r} is not () or (seat,)")
+    mover = _check_number("View.to_move[0]", moving[0], most=seats - 1) if moving else None
+    counts = _set_counts(tiles)
+    set_size = sum(counts.values())
+    _take_tiles("View.rack", counts, held)
+    _take_tiles("View.revealed", counts, revealed)
+    due = _hexes_of(counts)
+    for colour, (count, most) in enumerate(zip(placed, due, strict=True)):
+        if count > most:
+            raise _invalid(
+                "View.cells",
+                f"{count} {COLOURS[colour]} hexes are placed, but the set has {most} outside "
+                "this seat's rack and the revealed tiles (AXIO-2)",
+            )
+    if sum(placed) % 2 or sum(placed) // 2 + sum(sizes) + bag_size != set_size:
+        raise _invalid(
+            "View.bag_size",
+            f"{bag_size}: with {sum(placed)} placed hexes and {sum(sizes)} tiles in the racks, "
+            f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
+        )
+    empty = _empty_pairs(geometry, seen.cells)
+    final = _final_cap(mode)
+    over = not empty or not any(sizes) or any(min(track) == final for track in all_tracks)
+    if over != (mover is None):
+        state_of = "over" if over else "not over"
+        raise _invalid(
+            "View.to_move", f"{moving!r}, but the game is {state_of} (AXIO-14, AXIO-15)"
+        )
+    _check_flow(
+        "View",
+        mode,
+        all_tracks,
+        mover=mover,
+        sizes=sizes,
+        held=held if mover == seat else None,
+        bag_size=bag_size,
+        turn=turn,
+        bonuses=bonuses,
+        deciding=seen.deciding,
+        revealed=revealed,
+        placed_tiles=sum(placed) // 2,
+        pairs_left=bool(empty),
+    )
+
+
+def _is_solo_score(score: int) -> bool:
+    """Whether ``score`` is three tracks 0..36 written lowest first, two digits each (AXIO-21)."""
+    low, middle, high = score // 10_000, score // 100 % 100, score % 100
+    return score >= 0 and low <= middle <= high <= TEAM_CAP
+
+
+def _validate_outcome(result: Outcome) -> None:
+    scores = result.scores
+    count = _check_seat_count("Outcome.scores", scores)
+    if count == 1:
+        (score,) = scores
+        if type(score) is not int or not _is_solo_score(score):
+            raise _invalid(
+                "Outcome.scores[0]",
+                f"{score!r} is not a solo score: the three lowest tracks (0..{TEAM_CAP}), lowest "
+                "first, two digits each (AXIO-21)",
+            )
+        return
+    team = count == 4 and scores[0] == scores[2] and scores[1] == scores[3]
+    cap = TEAM_CAP if team else TRACK_CAP
+    for seat, track in enumerate(scores):
+        if type(track) is not tuple or len(track) != len(COLOURS):
+            raise _invalid(f"Outcome.scores[{seat}]", f"{track!r} is not 6 track values (AXIO-5)")
+        for colour, value in enumerate(track):
+            if type(value) is not int or not 0 <= value <= cap:
+                raise _invalid(
+                    f"Outcome.scores[{seat}][{colour}]",
+                    f"{value!r} is off the track: tracks run 0..{TRACK_CAP}, 0..{TEAM_CAP} for "
+                    "teams, whose partners share their tracks (AXIO-5, AXIO-18)",
+                )
+    checked = cast(tuple[Points, ...], scores)
+    done = {seat % 2 if team else seat for seat, track in enumerate(checked) if min(track) == cap}
+    if len(done) > 1:
+        raise _invalid(
+            "Outcome.scores",
+            f"{len(done)} players (teams) have all six colours at {cap}, but the first to "
+            "get there wins at once (AXIO-14)",
+        )
+    if result.ranking != tracks.rank_lowest_colour(checked):
+        raise _invalid(
+            "Outcome.ranking",
+            "the places do not follow the scores: lowest colour first, then the next (AXIO-16)",
+        )
+
+
+def validate(
+    value: State | View | Outcome | Move, *, tiles: Iterable[Tile | str] | None = None
+) -> None:
+    """Check a state, view or outcome made outside the rules, for example loaded from JSON.
+
+    A state passes when the game could have reached it:
+
+    * one to four seats, as many as its mode allows (2 to 4 standard, 4 in a
+      team game, 1 solo), a board of the playing area's size (AXIO-3) with
+      its six start cells in their colours (AXIO-4), and every placed hex
+      next to another placed hex (a tile's twin);
+    * tracks for each seat (each team) within 0..18, or 0..36 in team and
+      solo games, and at most one player (team) with every colour at the end
+      of the track;
+    * every tile of the set (:data:`STANDARD_TILES`, or ``tiles``) exactly
+      once: the racks and the bag hold no tile more often than the set, and
+      the placed hexes are, colour by colour, the hexes of the tiles that are
+      in no rack and not in the bag (the board keeps colours, not which two
+      cells a tile covered);
+    * racks sorted, of at most 6 tiles (1 solo); a seat and a turn in range,
+      the seats taking turns in order while every rack holds tiles, no more
+      turns than placements, and a seat to move that holds a tile;
+    * bonus placements owed (``bonuses``) no more than the stages its
+      colours have reached, a swap choice (``deciding``) only where AXIO-12
+      offers one, revealed tiles back in the bag, and none of these once the
+      game is over.
+
+    A view passes the same checks on what it shows (its own rack, the rack
+    and bag sizes, whose turn it is). An outcome needs one to four seats:
+    a solo score made of three tracks 0..36 (AXIO-21), or six tracks per
+    seat within the caps, ranked as AXIO-16 says. A move is checked by its
+    constructor, so any :class:`Place` or :class:`SwapChoice` passes.
+    :mod:`tilegames.serialize` calls this on everything it loads.
+
+    >>> state = new_game(seed=2)
+    >>> validate(state)
+    >>> validate(attrs.evolve(state, tracks=((0, 0, 19, 0, 0, 0), (0,) * 6)))
+    Traceback (most recent call last):
+    ...
+    tilegames._core.errors.InvalidStateError: State.tracks[0][2]: 19 is off the track: ...
+
+    Args:
+        value: what to check.
+        tiles: the game's custom set, if it was not started with the standard one.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+        ConfigurationError: if ``tiles`` is not a set of tiles.
+    """
+    if isinstance(value, State):
+        _validate_state(value, tiles)
+    elif isinstance(value, View):
+        _validate_view(value, tiles)
+    elif isinstance(value, Outcome):
+        _validate_outcome(value)
+
+
+# ---------------------------------------------------------------------------
 # The bundle for generic code
 # ---------------------------------------------------------------------------
 
@@ -1627,5 +2328,8 @@ RULES: Final[GameRules[State, Move]] = GameRules(
     view=view,
     parse_move=parse_move,
     format_move=format_move,
+    evaluate=evaluate,
+    determinize=determinize,
+    validate=validate,
 )
 """This module's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

@@ -85,6 +85,8 @@ __all__ = [
     "Tile",
     "View",
     "apply",
+    "determinize",
+    "evaluate",
     "format_move",
     "format_tile",
     "hand",
@@ -103,6 +105,7 @@ __all__ = [
     "tile_to_place",
     "tiles_on_display",
     "to_move",
+    "validate",
     "view",
     "why_illegal",
 ]
@@ -307,6 +310,12 @@ class State:
         """The plain-text picture of the display and the scores (:func:`render_text`)."""
         return render_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
+
 
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
 
@@ -341,6 +350,12 @@ class View:
     def __str__(self) -> str:
         """The plain-text picture (:func:`render_text`)."""
         return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
 
 
 # ---------------------------------------------------------------------------
@@ -1288,6 +1303,420 @@ def render_text(position: State | View) -> str:
 
 
 # ---------------------------------------------------------------------------
+# For agents: a rating of moves and states sampled from a view
+# ---------------------------------------------------------------------------
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How good ``move`` looks for ``seat`` right now: points weighed towards the lowest colours.
+
+    A player is ranked by the lowest colour first (ROTA-19), so a point counts
+    for more on a low track: the rating is the fall, over the five colours, of
+    the squared distance to 12 (divided by 12), plus 4 for every colour the
+    move brings to 12 (each earns an extra turn, ROTA-15). Greedy play and the
+    MCTS agent of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    >>> state = new_game(seed=1)
+    >>> move = legal_moves(state)[0]
+    >>> evaluate(state, move, 0) >= 0
+    True
+    """
+    before = state.tracks[seat]
+    points = score_move(state, move)
+    value = 0.0
+    for old, gained in zip(before, points, strict=True):
+        new = min(TRACK_CAP, old + gained)
+        value += ((TRACK_CAP - old) ** 2 - (TRACK_CAP - new) ** 2) / TRACK_CAP
+        if new == TRACK_CAP > old:
+            value += 4
+    return value
+
+
+def _canonical(tile: Tile) -> Tile:
+    """The tile turned to its least rotation, so that turned copies compare equal."""
+    turns = [square.rotate(tile, k) for k in range(4)]
+    return min(turns, key=lambda t: tuple(-1 if c is None else c for c in t))
+
+
+def _canonical_table() -> dict[Tile, Tile]:
+    """Every rotation of every standard tile, mapped to its :func:`_canonical` form."""
+    return {square.rotate(tile, k): _canonical(tile) for tile in STANDARD_TILES for k in range(4)}
+
+
+_CANONICAL: Final = _canonical_table()
+
+
+def _holds_tile(seen: View, seat: Seat) -> bool:
+    """Whether ``seat`` holds a hand tile, worked out from what ``seen`` shows.
+
+    A seat draws a new tile at the end of each turn while its stack lasts
+    (ROTA-16); seats take turns in order from seat 0, so a seat with an empty
+    stack still holds its last tile until its turn in the final round comes.
+    """
+    if seat == seen.seat:
+        return seen.hand is not None
+    sizes = seen.stack_sizes
+    if not seen.to_move:
+        return False
+    current = seen.to_move[0]
+    if seat == current:
+        return seen.extra_tile is None
+    if sizes[seat] > 0:
+        return True
+    return seat > current or any(size > 0 for size in sizes)
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """A state that ``seen`` cannot tell from the true one, the hidden tiles dealt at random.
+
+    The display, tracks, turn and the seat's own hand are copied from the
+    view; the tiles it has not seen (the standard set of ROTA-3 less those
+    on the display, in its hand and drawn for an extra turn) are shuffled
+    from ``stream`` and dealt to the other seats' hands, the stacks and the
+    supply in the sizes the view shows. The view does not show a custom set;
+    its unseen tiles are then guessed from the standard set. Only the view is
+    read, so a search built on this cannot peek at hidden tiles.
+
+    >>> state = new_game(players=2, seed=4)
+    >>> sample = determinize(view(state, 0), rng.Stream(1))
+    >>> view(sample, 0) == view(state, 0)
+    True
+    """
+    unseen: dict[Tile, list[Tile]] = {}
+    for tile in STANDARD_TILES:
+        unseen.setdefault(_CANONICAL[tile], []).append(tile)
+    visible = [corners for _, corners in seen.display]
+    visible += [tile for tile in (seen.hand, seen.extra_tile) if tile is not None]
+    for tile in visible:
+        copies = unseen.get(_CANONICAL.get(tile) or _canonical(tile))
+        if copies:
+            copies.pop()
+    holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]
+    needed = sum(seen.stack_sizes) + seen.supply_size + len(holders)
+    pool = list(stream.shuffled(tile for copies in unseen.values() for tile in copies))
+    while len(pool) < needed:  # a custom set larger than what is left of the standard one
+        pool.append(stream.choice(STANDARD_TILES))
+    hands: list[Tile | None] = [None] * len(seen.tracks)
+    hands[seen.seat] = seen.hand
+    for seat in holders:
+        hands[seat] = pool.pop()
+    stacks = []
+    for size in seen.stack_sizes:
+        stacks.append(tuple(pool[:size]))
+        del pool[:size]
+    current = seen.to_move[0] if seen.to_move else seen.seat
+    return State(
+        display=seen.display,
+        tracks=seen.tracks,
+        hands=tuple(hands),
+        stacks=tuple(stacks),
+        supply=tuple(pool[: seen.supply_size]),
+        seat=current,
+        extra_tile=seen.extra_tile,
+        extra_turns=seen.extra_turns,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Checking a state, view or outcome made outside the rules (from JSON, by hand)
+# ---------------------------------------------------------------------------
+
+
+def _invalid(where: str, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"{where}: {problem}")
+
+
+def _check_count(where: str, count: int, players: int) -> None:
+    if count != players:
+        raise _invalid(where, f"{count} entries for {players} seats (one per seat)")
+
+
+def _check_a_tile(where: str, tile: object) -> Tile:
+    problem = _tile_problem(tile)
+    if problem:
+        raise _invalid(where, f"{tile!r} is not a tile: {problem} (ROTA-2)")
+    return cast(Tile, tile)
+
+
+def _check_tracks(where: str, all_tracks: object) -> int:
+    """Check the score tracks; return the number of seats."""
+    if type(all_tracks) is not tuple or not 1 <= len(all_tracks) <= _MAX_PLAYERS:
+        count = len(all_tracks) if type(all_tracks) is tuple else all_tracks
+        raise _invalid(where, f"{count!r} seats; AXIO Rota is for 1 to {_MAX_PLAYERS} players")
+    for seat, track in enumerate(all_tracks):
+        if type(track) is not tuple or len(track) != len(COLOURS):
+            raise _invalid(f"{where}[{seat}]", f"{track!r} is not 5 track values (ROTA-4)")
+        for colour, value in enumerate(track):
+            if type(value) is not int or not 0 <= value <= TRACK_CAP:
+                raise _invalid(
+                    f"{where}[{seat}][{colour}]",
+                    f"{value!r} is off the track: tracks run 0..{TRACK_CAP} (ROTA-4, ROTA-14)",
+                )
+    return len(all_tracks)
+
+
+def _check_display(where: str, display: object) -> list[Tile]:
+    """Check the display's cells, tiles, start square and connection; return its tiles."""
+    if type(display) is not frozenset:
+        raise _invalid(where, "the display is a frozenset of (cell, tile) pairs")
+    placed: dict[Cell, Tile] = {}
+    for entry in display:
+        if type(entry) is not tuple or len(entry) != 2:
+            raise _invalid(where, f"{entry!r} is not a (cell, tile) pair")
+        cell, tile = entry
+        if (
+            type(cell) is not tuple
+            or len(cell) != 2
+            or any(type(c) is not int or not _in_range(c, c) for c in cell)
+        ):
+            raise _invalid(where, f"cell {cell!r} is not (x, y) within +-{_ORIGIN - 2}")
+        if cell in placed:
+            raise _invalid(where, f"cell {cell} holds two tiles")
+        placed[cell] = _check_a_tile(f"{where} at {cell}", tile)
+    missing = [cell for cell, _ in START_CELLS if cell not in placed]
+    if missing:
+        raise _invalid(where, f"the start square's cell {missing[0]} is empty (ROTA-7)")
+    reached = {cell for cell, _ in START_CELLS}
+    frontier = list(reached)
+    while frontier:
+        for near in square.neighbours(frontier.pop()):
+            if near in placed and near not in reached:
+                reached.add(near)
+                frontier.append(near)
+    if len(reached) != len(placed):
+        cell = min(set(placed) - reached, key=lambda xy: xy[::-1])
+        raise _invalid(
+            where, f"the tile on {cell} is not joined edge to edge to the rest (ROTA-11)"
+        )
+    return list(placed.values())
+
+
+def _check_seat_number(where: str, seat: object, count: int) -> Seat:
+    if type(seat) is not int or not 0 <= seat < count:
+        raise _invalid(where, f"{seat!r} is not a seat of this {count}-player game")
+    return seat
+
+
+def _check_extra(where: str, extra_turns: object, extra_tile: object, track: Points) -> None:
+    """An extra turn is owed for each colour at 12 (ROTA-15), one at a time from the supply."""
+    if type(extra_turns) is not int or extra_turns < 0:
+        raise _invalid(f"{where}.extra_turns", f"{extra_turns!r} is not a count of extra turns")
+    if extra_tile is not None:
+        _check_a_tile(f"{where}.extra_tile", extra_tile)
+    elif extra_turns:
+        raise _invalid(
+            f"{where}.extra_turns",
+            f"{extra_turns} extra turns are owed but no extra turn is in progress (ROTA-15)",
+        )
+    earned = track.count(TRACK_CAP)
+    if extra_turns + (extra_tile is not None) > earned:
+        raise _invalid(
+            f"{where}.extra_turns",
+            f"{extra_turns + 1} extra turns for a seat with {earned} colours at {TRACK_CAP}; "
+            "each colour earns one (ROTA-15)",
+        )
+
+
+def _set_counts(tiles: Iterable[Tile | str] | None) -> dict[Tile, int]:
+    """The set's tiles by canonical form, each with its number of copies."""
+    chosen = STANDARD_TILES if tiles is None else _check_tiles(tiles, 1)
+    counts: dict[Tile, int] = {}
+    for tile in chosen:
+        key = _canonical(tile)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def _take_tiles(where: str, counts: dict[Tile, int], tiles: Iterable[Tile]) -> None:
+    """Take each tile from the set's counts; a tile not left there is an error."""
+    for tile in tiles:
+        key = _canonical(tile)
+        left = counts.get(key, 0)
+        if not left:
+            problem = (
+                "appears more often than the set holds it"
+                if key in counts
+                else ("is not in the set")
+            )
+            raise _invalid(where, f"tile {format_tile(tile)} {problem} (ROTA-3)")
+        counts[key] = left - 1
+
+
+def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
+    count = _check_tracks("State.tracks", state.tracks)
+    for name in ("hands", "stacks"):
+        value = getattr(state, name)
+        if type(value) is not tuple:
+            raise _invalid(f"State.{name}", "expected a tuple with one entry per seat")
+        _check_count(f"State.{name}", len(value), count)
+    if type(state.supply) is not tuple:
+        raise _invalid("State.supply", "expected a tuple of tiles")
+    seat = _check_seat_number("State.seat", state.seat, count)
+    on_display = _check_display("State.display", state.display)
+    hands: list[Tile] = []
+    for s, held in enumerate(state.hands):
+        if held is not None:
+            hands.append(_check_a_tile(f"State.hands[{s}]", held))
+    stacked: list[Tile] = []
+    for s, stack in enumerate(state.stacks):
+        if type(stack) is not tuple:
+            raise _invalid(f"State.stacks[{s}]", "expected a tuple of tiles")
+        if len(stack) + (state.hands[s] is not None) > STACK_SIZE:
+            raise _invalid(
+                f"State.stacks[{s}]",
+                f"{len(stack)} tiles in the stack and {int(state.hands[s] is not None)} in "
+                f"hand: a seat is "
+                f"dealt {STACK_SIZE} (ROTA-8)",
+            )
+        stacked += [_check_a_tile(f"State.stacks[{s}][{i}]", t) for i, t in enumerate(stack)]
+    supply = [_check_a_tile(f"State.supply[{i}]", t) for i, t in enumerate(state.supply)]
+    _check_extra("State", state.extra_turns, state.extra_tile, state.tracks[seat])
+    extra = [] if state.extra_tile is None else [state.extra_tile]
+    counts = _set_counts(tiles)
+    total = sum(counts.values())
+    if len(supply) + len(extra) > total - _START_TILES - STACK_SIZE * count:
+        raise _invalid(
+            "State.supply",
+            f"{len(supply) + len(extra)} tiles left of a supply of "
+            f"{total - _START_TILES - STACK_SIZE * count} (ROTA-9)",
+        )
+    _take_tiles("State", counts, [*on_display, *hands, *stacked, *supply, *extra])
+    left = sum(counts.values())
+    if left:
+        missing = next(tile for tile, n in counts.items() if n)
+        raise _invalid(
+            "State",
+            f"{left} tiles of the set are nowhere, such as {format_tile(missing)} (ROTA-3)",
+        )
+    _check_turn_order(state, count, seat)
+
+
+def _check_turn_order(state: State, count: int, seat: Seat) -> None:
+    """The hands agree with whose turn it is and with the end of the game (ROTA-15..18)."""
+    winner = _all_at_cap_seat(state)
+    if state.extra_tile is not None and state.hands[seat] is not None:
+        raise _invalid(
+            "State.hands",
+            f"seat {seat} holds a tile during an extra turn; it draws only afterwards (ROTA-16)",
+        )
+    for s in range(count):
+        if s != seat and state.hands[s] is None and state.stacks[s]:
+            raise _invalid(
+                f"State.hands[{s}]",
+                "the seat holds no tile but its stack is not used up; it draws at the end of "
+                "its turn (ROTA-16)",
+            )
+    if winner is not None:
+        if winner != seat or not is_over(state):
+            raise _invalid(
+                "State.tracks",
+                f"seat {winner} has all five colours at {TRACK_CAP}, so the game is over and "
+                "it was the last to move (ROTA-17)",
+            )
+        return
+    if is_over(state) and any(hand is not None for hand in state.hands):
+        raise _invalid(
+            "State.hands", "the seat to move holds no tile but others still do (ROTA-18)"
+        )
+
+
+def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
+    count = _check_tracks("View.tracks", seen.tracks)
+    seat = _check_seat_number("View.seat", seen.seat, count)
+    del seat
+    if type(seen.to_move) is not tuple or len(seen.to_move) > 1:
+        raise _invalid("View.to_move", f"{seen.to_move!r} is not () or (seat,)")
+    for moving in seen.to_move:
+        _check_seat_number("View.to_move", moving, count)
+    on_display = _check_display("View.display", seen.display)
+    sizes = seen.stack_sizes
+    if type(sizes) is not tuple:
+        raise _invalid("View.stack_sizes", "expected a tuple of sizes")
+    _check_count("View.stack_sizes", len(sizes), count)
+    for s, size in enumerate(sizes):
+        if type(size) is not int or not 0 <= size < STACK_SIZE:
+            raise _invalid(f"View.stack_sizes[{s}]", f"{size!r} is not 0..{STACK_SIZE - 1}")
+    if type(seen.supply_size) is not int or seen.supply_size < 0:
+        raise _invalid("View.supply_size", f"{seen.supply_size!r} is not a size")
+    track = seen.tracks[seen.to_move[0]] if seen.to_move else _ALL_AT_CAP
+    _check_extra("View", seen.extra_turns, seen.extra_tile, track)
+    if seen.extra_tile is not None and not seen.to_move:
+        raise _invalid("View.extra_tile", "an extra turn is in progress in a finished game")
+    held = [] if seen.hand is None else [_check_a_tile("View.hand", seen.hand)]
+    extra = [] if seen.extra_tile is None else [seen.extra_tile]
+    counts = _set_counts(tiles)
+    _take_tiles("View", counts, [*on_display, *held, *extra])
+    unseen = sum(counts.values()) - sum(sizes) - seen.supply_size
+    if not 0 <= unseen <= count - 1:
+        raise _invalid(
+            "View.supply_size",
+            f"the stacks and the supply hold {sum(sizes) + seen.supply_size} tiles, but "
+            f"{sum(counts.values())} of the set are out of sight (other hands hold at most "
+            f"{count - 1})",
+        )
+
+
+def _validate_outcome(result: Outcome) -> None:
+    scores = result.scores
+    if not 1 <= len(scores) <= _MAX_PLAYERS:
+        raise _invalid(
+            "Outcome.scores", f"{len(scores)} seats; AXIO Rota is for 1 to {_MAX_PLAYERS} players"
+        )
+    if len(scores) == 1:
+        (score,) = scores
+        if type(score) is not int or not 0 <= score <= TRACK_CAP:
+            raise _invalid("Outcome.scores[0]", f"a solo score is 0..{TRACK_CAP}, not {score!r}")
+        return
+    checked = cast(tuple[Points, ...], scores)
+    _check_tracks("Outcome.scores", checked)
+    if result.ranking != tracks.rank_lowest_colour(checked):
+        raise _invalid(
+            "Outcome.ranking",
+            "the places do not follow the scores: lowest colour first, then the next (ROTA-19)",
+        )
+
+
+def validate(
+    value: State | View | Outcome | Move, *, tiles: Iterable[Tile | str] | None = None
+) -> None:
+    """Check a state, view or outcome made outside the rules, for example loaded from JSON.
+
+    A state passes when the game could have reached it: one to four seats,
+    tracks within 0..12, each cell holding one valid tile, the start square
+    laid and every tile joined to it edge to edge, every tile of the set
+    (:data:`STANDARD_TILES`, or ``tiles``) exactly once across the display,
+    the hands, the stacks and the supply (tiles on the display in any
+    rotation), stacks no taller than a deal, extra turns earned by colours at
+    12, and hands that agree with whose turn it is and with the end of the
+    game. A view passes the same checks on what it shows; an outcome needs
+    its scores on the tracks and the places that ROTA-19 gives them. A move
+    is checked by its constructor, so any :class:`Move` passes.
+    :mod:`tilegames.serialize` calls this on everything it loads.
+
+    >>> state = new_game(seed=2)
+    >>> validate(state)
+    >>> validate(attrs.evolve(state, tracks=((0, 0, 13, 0, 0), (0,) * 5)))
+    Traceback (most recent call last):
+    ...
+    tilegames._core.errors.InvalidStateError: State.tracks[0][2]: 13 is off the track: ...
+
+    Args:
+        value: what to check.
+        tiles: the game's custom set, if it was not started with the standard one.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    if isinstance(value, State):
+        _validate_state(value, tiles)
+        _check_extent(value)
+    elif isinstance(value, View):
+        _validate_view(value, tiles)
+    elif isinstance(value, Outcome):
+        _validate_outcome(value)
+
+
+# ---------------------------------------------------------------------------
 # The bundle for generic code
 # ---------------------------------------------------------------------------
 
@@ -1307,5 +1736,8 @@ RULES: Final[GameRules[State, Move]] = GameRules(
     view=view,
     parse_move=parse_move,
     format_move=format_move,
+    evaluate=evaluate,
+    determinize=determinize,
+    validate=validate,
 )
 """This module's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

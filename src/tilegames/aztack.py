@@ -107,6 +107,8 @@ __all__ = [
     "View",
     "apply",
     "can_place",
+    "determinize",
+    "evaluate",
     "format_half",
     "format_move",
     "format_stone",
@@ -674,6 +676,12 @@ class State:
         """The plain-text picture of the pyramid and the supplies (:func:`render_text`)."""
         return render_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
+
 
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
 
@@ -705,6 +713,12 @@ class View:
     def __str__(self) -> str:
         """The plain-text picture (:func:`render_text`)."""
         return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
 
 
 # ---------------------------------------------------------------------------
@@ -1810,6 +1824,88 @@ def render_text(position: State | View) -> str:
 
 
 # ---------------------------------------------------------------------------
+# For agents: a rating of moves and states sampled from a view
+# ---------------------------------------------------------------------------
+
+_SHED: Final = {Match.NONE: 0.0, Match.COLOUR: 1.0, Match.GLYPH: 1.0, Match.BOTH: 2.0}
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How good ``move`` looks for ``seat`` right now: the stones it sheds from the supply.
+
+    The fewest stones win (AZT-16): a placement sheds one, a placement that
+    matches both colour and glyph two (with its bonus discard, AZT-13), a
+    pass none. The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    >>> state = new_game(seed=2)
+    >>> sorted({evaluate(state, m, 0) for m in legal_moves(state)}) in ([1.0], [1.0, 2.0])
+    True
+    """
+    return _SHED[score_move(state, move)]
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """A state that ``seen`` cannot tell from the true one, for agents' search.
+
+    After setup there is no chance left (AZT-20) and the supplies lie face
+    up, so only stones no one can see are sampled: the unseen halves of the
+    stones in the pyramid and the stones out of play are dealt from the
+    halves of the standard set (AZT-3) that are not in view, shuffled from
+    ``stream``. The view does not show a custom set; its unseen stones are
+    then guessed from the standard set. What can be played next depends only
+    on what is seen, so every sample offers the same moves.
+
+    >>> state = new_game(seed=4)
+    >>> sample = determinize(view(state, 0), rng.Stream(1))
+    >>> view(sample, 0) == view(state, 0), list(legal_moves(sample)) == list(legal_moves(state))
+    (True, True)
+    """
+    known: dict[int, Stone] = {stone.id: stone for held in seen.supplies for stone in held}
+    shown: dict[int, list[int]] = {}
+    tops = seen.pyramid.tops
+    for cell, top in enumerate(tops):
+        if seen.pyramid.heights[cell] > 0:
+            shown.setdefault(top, []).append(seen.faces[cell])
+    in_play = BASE_STONES + _placed(seen.pyramid) + len(known)
+    size = max(len(STANDARD_STONES), in_play, 1 + max([*known, *shown], default=0))
+    unseen = [_kind(half) for stone in STANDARD_STONES for half in stone.halves]
+    for stone in known.values():
+        for half in stone.halves:
+            _discard(unseen, _kind(half))
+    for kinds in shown.values():
+        for kind in kinds:
+            _discard(unseen, kind)
+    pool = list(stream.shuffled(unseen))
+
+    def draw() -> int:
+        return pool.pop() if pool else stream.randbelow(_KINDS)
+
+    stones = []
+    for stone_id in range(size):
+        if stone_id in known:
+            stones.append(known[stone_id])
+            continue
+        kinds = list(shown.get(stone_id, ()))
+        while len(kinds) < 2:
+            kinds.append(draw())
+        stones.append(Stone(stone_id, (_half(kinds[0]), _half(kinds[1]))))
+    return State(
+        stones=StoneSet(stones),
+        pyramid=seen.pyramid,
+        faces=seen.faces,
+        supplies=tuple(tuple(stone.id for stone in held) for held in seen.supplies),
+        turn=seen.turn,
+        last_placed=seen.last_placed,
+    )
+
+
+def _discard(kinds: list[int], kind: int) -> None:
+    """Take one ``kind`` out of ``kinds``, if there is one."""
+    if kind in kinds:
+        kinds.remove(kind)
+
+
+# ---------------------------------------------------------------------------
 # The bundle for generic code
 # ---------------------------------------------------------------------------
 
@@ -1837,5 +1933,7 @@ RULES: Final[GameRules[State, Move]] = GameRules(
     parse_move=parse_move,
     format_move=format_move,
     validate=validate,
+    evaluate=evaluate,
+    determinize=determinize,
 )
 """This module's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

@@ -99,6 +99,7 @@ __all__ = [
     "starter",
     "view",
     "determinize",
+    "evaluate",
     "LegalMoves",
     "legal_moves",
     "why_illegal",
@@ -108,6 +109,7 @@ __all__ = [
     "format_move",
     "parse_move",
     "render_text",
+    "validate",
     "RULES",
 ]
 
@@ -477,6 +479,12 @@ class State:
         """The plain-text picture of the board and the totals (:func:`render_text`)."""
         return render_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
+
 
 _STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
 
@@ -520,6 +528,12 @@ class View:
     def __str__(self) -> str:
         """The plain-text picture (:func:`render_text`)."""
         return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        from tilegames.render import to_svg  # tooling is imported on use only
+
+        return to_svg(self)
 
 
 # ---------------------------------------------------------------------------
@@ -917,6 +931,22 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         aside=seen.aside,
         start_draw=seen.start_draw,
     )
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How much ``move`` adds to the turn's score (POLY-13): what greedy play and search rate.
+
+    It is :func:`score_move` less the score of the turn's placements so far,
+    so that the ratings of a turn's two placements add up to the turn's
+    score, and it orders a state's moves as :func:`score_move` does.
+    The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    >>> state = new_game(seed=2)
+    >>> [evaluate(state, m, 0) for m in legal_moves(state)] == [
+    ...     score_move(state, m) for m in legal_moves(state)]
+    True
+    """
+    return float(score_move(state, move) - _turn_score(state.stacks, state.symbol, state.placed))
 
 
 # ---------------------------------------------------------------------------
@@ -1366,6 +1396,234 @@ def render_text(position: State | View) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Checking a state, view or outcome made outside the rules (from JSON, by hand)
+# ---------------------------------------------------------------------------
+
+
+def _invalid(where: str, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"{where}: {problem}")
+
+
+def _check_totals(where: str, values: object) -> int:
+    """Check the totals; return the number of seats."""
+    if type(values) is not tuple or not MIN_PLAYERS <= len(values) <= MAX_PLAYERS:
+        count = len(values) if type(values) is tuple else values
+        raise _invalid(
+            where, f"{count!r} seats; Polygon is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+        )
+    for seat, total in enumerate(values):
+        if type(total) is not int or total < 0:
+            raise _invalid(f"{where}[{seat}]", f"{total!r} is not a total of points (POLY-8)")
+    return len(values)
+
+
+def _check_values(where: str, values: object) -> tuple[Value, ...]:
+    if type(values) is not tuple:
+        raise _invalid(where, "expected a tuple of tile values")
+    for i, value in enumerate(values):
+        if value not in _ORDER or type(value) is not str:
+            raise _invalid(f"{where}[{i}]", f"{value!r} is not one of {', '.join(VALUES)}")
+    return values
+
+
+def _check_board(where: str, board: object) -> list[Value]:
+    """Check the stacks (POLY-4, POLY-12); return their played tiles, printed ones left out."""
+    if type(board) is not tuple or len(board) != _SIZE:
+        raise _invalid(where, f"expected a tuple of {_SIZE} stacks, one per space")
+    played: list[Value] = []
+    for cell, stack in enumerate(board):
+        space = SPACES[cell]
+        here = f"{where}[{cell}] (space {space[0]},{space[1]})"
+        values = _check_values(here, stack)
+        if space in PRINTED and (not values or values[0] != PRINTED[space]):
+            raise _invalid(
+                here, f"the stack must start with its printed {PRINTED[space]} (POLY-4)"
+            )
+        for below, above in itertools.pairwise(values):
+            if below == above:
+                raise _invalid(here, f"{above} lies on a tile of its own value (POLY-12)")
+        played.extend(values[_PRINTED_DEPTH[cell] :])
+    if not board[_START_CELL]:
+        raise _invalid(where, "START holds no tile (POLY-7)")
+    return played
+
+
+def _check_start_draw(where: str, rounds: object, count: int, start_tile: Value) -> Seat:
+    """Check the start-order draw (POLY-7); return the seat that won it."""
+    if type(rounds) is not tuple or not rounds:
+        raise _invalid(where, "expected at least one round of draws")
+    drawing = list(range(count))
+    winner = -1
+    for number, draws in enumerate(rounds):
+        here = f"{where}[{number}]"
+        if winner >= 0:
+            raise _invalid(here, "a round after the draw was decided")
+        if type(draws) is not tuple or any(
+            type(pair) is not tuple or len(pair) != 2 for pair in draws
+        ):
+            raise _invalid(here, "expected a tuple of (seat, tile) pairs")
+        seats = [seat for seat, _ in draws]
+        if seats != drawing:
+            raise _invalid(here, f"seats {seats} drew; {drawing} should have (POLY-7)")
+        values = _check_values(here, tuple(value for _, value in draws))
+        best = max(_RANK[value] for value in values)
+        drawing = [seat for seat, value in draws if _RANK[value] == best]
+        if len(drawing) == 1:
+            winner = drawing[0]
+            if dict(draws)[winner] != start_tile:
+                raise _invalid(
+                    here, f"seat {winner} won the draw, so its tile lies on START (POLY-7)"
+                )
+    if winner < 0:
+        raise _invalid(where, "the draw ends with seats still tied (POLY-7)")
+    return winner
+
+
+def _check_turn(where: str, turn: object, symbol: object) -> int:
+    if type(turn) is not int or turn < 1:
+        raise _invalid(f"{where}.turn", f"{turn!r} is not a turn number (from 1)")
+    if type(symbol) is not int or not 0 <= symbol < len(SYMBOLS):
+        raise _invalid(f"{where}.symbol", f"{symbol!r} is not a symbol 0..{len(SYMBOLS) - 1}")
+    return turn
+
+
+def _check_placed(
+    where: str, placed: object, drawn: tuple[Value, ...], board: tuple[tuple[Value, ...], ...]
+) -> None:
+    if type(placed) is not tuple:
+        raise _invalid(where, "expected a tuple of space numbers")
+    for cell in placed:
+        if type(cell) is not int or not 0 <= cell < _SIZE:
+            raise _invalid(where, f"{cell!r} is not a space number 0..{_SIZE - 1}")
+        if len(board[cell]) <= _PRINTED_DEPTH[cell]:
+            raise _invalid(where, f"space {SPACES[cell]} holds no played tile (POLY-10)")
+    if len(placed) + len(drawn) > 2:
+        raise _invalid(where, f"{len(placed)} placed and {len(drawn)} drawn: a turn has 2 tiles")
+
+
+def _check_set(where: str, tiles: Iterable[Value] | None, seen: Iterable[Value]) -> None:
+    """Every tile of the set is in sight or in the bag exactly once (POLY-2)."""
+    counts: dict[Value, int] = {}
+    for value in STANDARD_TILES if tiles is None else _check_tiles(tiles, MIN_PLAYERS):
+        counts[value] = counts.get(value, 0) + 1
+    for value in seen:
+        if not counts.get(value):
+            raise _invalid(
+                where, f"tile {value} appears more often than the set holds it (POLY-2)"
+            )
+        counts[value] -= 1
+    left = sum(counts.values())
+    if left:
+        missing = next(value for value, n in counts.items() if n)
+        raise _invalid(where, f"{left} tiles of the set are nowhere, such as {missing} (POLY-2)")
+
+
+def _check_progress(where: str, drawn: tuple[Value, ...], bag_size: int) -> None:
+    if not drawn and bag_size:
+        raise _invalid(f"{where}.drawn", "no tile is drawn but the bag is not empty (POLY-10)")
+
+
+def _validate_state(state: State, tiles: Iterable[Value] | None) -> None:
+    count = _check_totals("State.totals", state.totals)
+    played = _check_board("State.stacks", state.stacks)
+    drawn = _check_values("State.drawn", state.drawn)
+    bag = _check_values("State.bag", state.bag)
+    aside = _check_values("State.aside", state.aside)
+    if len(drawn) > 2 or drawn != _sorted_values(drawn):
+        raise _invalid("State.drawn", "one or two tiles, in VALUES order (POLY-10)")
+    turn = _check_turn("State", state.turn, state.symbol)
+    _check_placed("State.placed", state.placed, drawn, state.stacks)
+    if type(state.seed) is not int or not 0 <= state.seed < 1 << rng.SEED_BITS:
+        raise _invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
+    first = _check_start_draw(
+        "State.start_draw", state.start_draw, count, state.stacks[_START_CELL][0]
+    )
+    if state.seat != (first + turn - 1) % count or type(state.seat) is not int:
+        raise _invalid(
+            "State.seat",
+            f"{state.seat!r} cannot play turn {turn}: seat {first} started, and seats take "
+            "turns in order (POLY-8)",
+        )
+    _check_progress("State", drawn, len(bag))
+    _check_set("State", tiles, [*played, *drawn, *bag, *aside])
+
+
+def _validate_view(seen: View, tiles: Iterable[Value] | None) -> None:
+    count = _check_totals("View.totals", seen.totals)
+    if type(seen.seat) is not int or not 0 <= seen.seat < count:
+        raise _invalid("View.seat", f"{seen.seat!r} is not a seat of this {count}-player game")
+    played = _check_board("View.stacks", seen.stacks)
+    drawn = _check_values("View.drawn", seen.drawn)
+    contents = _check_values("View.bag_contents", seen.bag_contents)
+    aside = _check_values("View.aside", seen.aside)
+    if len(drawn) > 2 or drawn != _sorted_values(drawn):
+        raise _invalid("View.drawn", "one or two tiles, in VALUES order (POLY-10)")
+    if list(contents) != sorted(contents, key=_ORDER.__getitem__):
+        raise _invalid("View.bag_contents", "the tiles are listed in VALUES order")
+    if seen.bag_size != len(contents):
+        raise _invalid(
+            "View.bag_size", f"{seen.bag_size!r} tiles, but the contents list {len(contents)}"
+        )
+    turn = _check_turn("View", seen.turn, seen.symbol)
+    _check_placed("View.placed", seen.placed, drawn, seen.stacks)
+    first = _check_start_draw(
+        "View.start_draw", seen.start_draw, count, seen.stacks[_START_CELL][0]
+    )
+    expected = ((first + turn - 1) % count,) if drawn else ()
+    if seen.to_move != expected:
+        raise _invalid("View.to_move", f"{seen.to_move!r}, but the turn says {expected} (POLY-8)")
+    _check_progress("View", drawn, len(contents))
+    _check_set("View", tiles, [*played, *drawn, *contents, *aside])
+
+
+def _validate_outcome(result: Outcome) -> None:
+    scores = _check_totals("Outcome.scores", result.scores)
+    del scores
+    if result.ranking != rank_by(result.scores):
+        raise _invalid("Outcome.ranking", "the places do not follow the totals (POLY-15)")
+
+
+def validate(
+    value: State | View | Outcome | Move, *, tiles: Iterable[Value] | None = None
+) -> None:
+    """Check a state, view or outcome made outside the rules, for example loaded from JSON.
+
+    A state passes when the game could have reached it: two to four seats
+    with totals of at least 0, 61 stacks with the printed tiles at the bottom
+    and never a tile on one of its own value, a tile on START, a start-order
+    draw that picks the seat of the START tile, a seat to move that follows
+    from it and the turn number, at most two tiles to a turn, and every tile
+    of the set (:data:`STANDARD_TILES`, or ``tiles``) exactly once across the
+    board, the drawn tiles, the bag and the tiles set aside. A view passes
+    the same checks on what it shows; an outcome needs the places that
+    POLY-15 gives its totals. A move is checked by its constructor, so any
+    :class:`Move` passes. :mod:`tilegames.serialize` calls this on everything
+    it loads.
+
+    >>> state = new_game(seed=2)
+    >>> validate(state)
+    >>> validate(attrs.evolve(state, bag=state.bag[1:]))
+    Traceback (most recent call last):
+    ...
+    tilegames._core.errors.InvalidStateError: State: 1 tiles of the set are nowhere, such as ...
+
+    Args:
+        value: what to check.
+        tiles: the game's custom set, if it was not started with the standard one.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    if isinstance(value, State):
+        _validate_state(value, tiles)
+        _check_state(value)
+    elif isinstance(value, View):
+        _validate_view(value, tiles)
+    elif isinstance(value, Outcome):
+        _validate_outcome(value)
+
+
+# ---------------------------------------------------------------------------
 # The bundle for generic code
 # ---------------------------------------------------------------------------
 
@@ -1385,6 +1643,8 @@ RULES: Final[GameRules[State, Move]] = GameRules(
     view=view,
     parse_move=parse_move,
     format_move=format_move,
+    evaluate=evaluate,
     determinize=determinize,
+    validate=validate,
 )
 """This module's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

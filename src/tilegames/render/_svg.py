@@ -1,0 +1,134 @@
+"""A small SVG writer: elements with attributes, numbers rounded so equal pictures are equal text.
+
+>>> drawing = Drawing(20, 10, title="A & B")
+>>> drawing.add("rect", x=0, y=0, width=20, height=10, fill="#fff")
+>>> print(drawing.text())
+<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10" ...>
+<title>A &amp; B</title>
+<rect x="0" y="0" width="20" height="10" fill="#fff"/>
+</svg>
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from html import escape
+
+__all__ = ["Drawing", "Point", "number", "points"]
+
+Point = tuple[float, float]
+"""A point ``(x, y)`` in SVG user units, ``y`` down."""
+
+
+def number(value: float) -> str:
+    """A coordinate written with at most two decimals and no trailing zeros.
+
+    >>> number(3.0), number(1 / 3), number(-0.001)
+    ('3', '0.33', '0')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def points(corners: Iterable[Point]) -> str:
+    """The ``points`` attribute of a polygon: ``x,y x,y ...``."""
+    return " ".join(f"{number(x)},{number(y)}" for x, y in corners)
+
+
+def _attribute(name: str, value: object) -> str:
+    key = name.rstrip("_").replace("_", "-")
+    shown = number(value) if isinstance(value, float) else str(value)
+    return f'{key}="{escape(shown, quote=True)}"'
+
+
+class Drawing:
+    """An SVG picture built element by element, in drawing order.
+
+    Attribute names use ``_`` for ``-`` (``stroke_width``) and may end in
+    ``_`` to dodge Python keywords (``class_``). Floats are rounded by
+    :func:`number`.
+    """
+
+    def __init__(self, width: float, height: float, *, title: str = "") -> None:
+        """Start a picture of ``width`` x ``height`` user units."""
+        self.width = width
+        self.height = height
+        self._lines = [
+            '<svg xmlns="http://www.w3.org/2000/svg" '
+            f'width="{number(width)}" height="{number(height)}" '
+            f'viewBox="0 0 {number(width)} {number(height)}" '
+            'font-family="DejaVu Sans, Verdana, sans-serif">'
+        ]
+        if title:
+            self._lines.append(f"<title>{escape(title, quote=False)}</title>")
+
+    def add(self, tag: str, text: str | None = None, **attributes: object) -> None:
+        """Add one element, with ``text`` inside it or empty."""
+        shown = "".join(" " + _attribute(k, v) for k, v in attributes.items() if v is not None)
+        if text is None:
+            self._lines.append(f"<{tag}{shown}/>")
+        else:
+            self._lines.append(f"<{tag}{shown}>{escape(text, quote=False)}</{tag}>")
+
+    @contextmanager
+    def group(self, **attributes: object) -> Iterator[None]:
+        """Wrap the elements added inside the ``with`` block in a ``<g>``."""
+        shown = "".join(" " + _attribute(k, v) for k, v in attributes.items() if v is not None)
+        self._lines.append(f"<g{shown}>")
+        yield
+        self._lines.append("</g>")
+
+    def text(self) -> str:
+        """The finished SVG document."""
+        return "\n".join([*self._lines, "</svg>"])
+
+
+def regular_polygon(centre: Point, radius: float, sides: int, start: float) -> list[Point]:
+    """The corners of a regular polygon, the first at ``start`` degrees (clockwise, y down)."""
+    x, y = centre
+    return [
+        (
+            x + radius * math.cos(math.radians(start + 360 * k / sides)),
+            y + radius * math.sin(math.radians(start + 360 * k / sides)),
+        )
+        for k in range(sides)
+    ]
+
+
+def track_bars(
+    drawing: Drawing,
+    x: float,
+    y: float,
+    values: Iterable[int],
+    colours: Iterable[str],
+    cap: int,
+    *,
+    width: float = 14,
+    height: float = 40,
+) -> None:
+    """Draw score tracks as upright bars from the bottom line ``y``, each with its value above."""
+    for i, (value, colour) in enumerate(zip(values, colours, strict=True)):
+        left = x + i * (width + 4)
+        filled = height * min(value, cap) / cap
+        drawing.add(
+            "rect",
+            x=left,
+            y=y - height,
+            width=width,
+            height=height,
+            fill="#eee",
+            stroke="#999",
+            stroke_width=0.5,
+        )
+        drawing.add("rect", x=left, y=y - filled, width=width, height=filled, fill=colour)
+        drawing.add(
+            "text",
+            str(value),
+            x=left + width / 2,
+            y=y - height - 3,
+            font_size=10,
+            text_anchor="middle",
+            fill="#333",
+        )

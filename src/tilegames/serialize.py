@@ -1,0 +1,518 @@
+"""JSON for every state, move, view and outcome of every game: versioned, strict, safe.
+
+Every document is one JSON object, an *envelope* around the value::
+
+    {"format": "tilegames", "version": 1, "game": "axio-rota", "type": "Move",
+     "data": {"cell": [1, -1], "rotation": 3, "named": 2}}
+
+``format`` and ``version`` say what the document is (:data:`FORMAT`,
+:data:`VERSION`); ``game`` is the registry name of the game
+(:func:`tilegames.get`); ``type`` is the name of the class in the game's module
+(``"State"``, ``"View"``, ``"Move"``, ``"Place"`` ...) or ``"Outcome"``;
+``data`` holds the class's fields, named as the attributes are. The fields of
+a class are written as their declared types say: an int or a string as itself,
+``None`` as ``null``, a tuple as an array, a frozenset as an array sorted by
+the JSON text of its items, an attrs class as an object of its fields. The
+documentation page "JSON and pictures for frontends" lists the fields of
+every class; golden files in ``tests/data/json/`` pin the format.
+
+>>> from tilegames import axio_rota
+>>> from tilegames.serialize import from_json, to_json
+>>> move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+>>> text = to_json(move)
+>>> text
+'{"format":"tilegames","version":1,"game":"axio-rota","type":"Move","data":{"cell":[1,-1],"rotation":3,"named":2}}'
+>>> from_json(text, axio_rota.Move) == move
+True
+
+Loading is strict: the envelope and every field must be exactly as written
+here (no unknown or missing field, no ``true`` for a number, no ``1.0`` for an
+int), constructors refuse bad moves, and the game's
+:attr:`~tilegames.Rules.validate` refuses a state, view or outcome that the
+game could not reach: out-of-range coordinates, a tile that appears twice or
+is not in the set, a score over its cap, a player count the game does not
+allow. Every such problem is an :class:`~tilegames.InvalidStateError` naming
+the field:
+
+>>> from_json('{"format":"tilegames","version":1,"game":"axio-rota","type":"Move",'
+...           '"data":{"cell":[1,-1],"rotation":"3","named":null}}', axio_rota.Move)
+Traceback (most recent call last):
+...
+tilegames._core.errors.InvalidStateError: Move.rotation: expected an int, got "3"
+
+Nothing is evaluated or unpickled: a document only ever becomes the classes
+it names, through their constructors. A view (``rules.view(state, seat)``)
+holds only what its seat may see, so its JSON is what a frontend may send to
+that seat.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import json
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar, Union, overload
+
+import attrs
+
+import tilegames
+from tilegames._core.errors import InvalidStateError, TilegamesError
+from tilegames._core.rules import Outcome, Rules
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "from_dict",
+    "from_json",
+    "game_of",
+    "to_dict",
+    "to_json",
+]
+
+FORMAT: Final = "tilegames"
+"""The ``format`` of every document."""
+
+VERSION: Final = 1
+"""The ``version`` of the format written; loading accepts this version only.
+
+A change that makes old documents load differently or not at all raises it.
+"""
+
+T = TypeVar("T")
+
+_ENVELOPE: Final = ("format", "version", "game", "type", "data")
+_INT_MIN: Final = -(1 << 63)
+_INT_LIMIT: Final = 1 << 64  # ints must fit 64 bits: seeds are unsigned 64-bit numbers
+_NONE_TYPE: Final = type(None)
+
+
+# ---------------------------------------------------------------------------
+# Which game a class belongs to
+# ---------------------------------------------------------------------------
+
+
+def _game_module(rules: Rules[Any, Any]) -> str:
+    return getattr(rules.new_game, "__module__", "") or ""
+
+
+def game_of(kind: type) -> Rules[Any, Any]:
+    """The registered game whose module defines the class ``kind``.
+
+    >>> from tilegames import polygon
+    >>> game_of(polygon.State).name
+    'polygon'
+
+    Raises:
+        InvalidStateError: if no registered game defines it.
+    """
+    module = getattr(kind, "__module__", None)
+    for name in tilegames.names():
+        rules = tilegames.get(name)
+        if _game_module(rules) == module:
+            return rules
+    msg = f"{getattr(kind, '__name__', kind)!r} is not a class of a registered game"
+    raise InvalidStateError(msg)
+
+
+def _rules_named(name: object) -> Rules[Any, Any]:
+    if type(name) is not str:
+        msg = f"game: expected a game's name, got {_shown(name)}"
+        raise InvalidStateError(msg)
+    try:
+        return tilegames.get(name)
+    except TilegamesError:
+        known = ", ".join(tilegames.names())
+        msg = f"game: no game named {name!r}; known games: {known}"
+        raise InvalidStateError(msg) from None
+
+
+# ---------------------------------------------------------------------------
+# Types: what the declared annotations say
+# ---------------------------------------------------------------------------
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
+    """The ``(name, constructor keyword, type)`` of each field an attrs class is built from."""
+    hints = typing.get_type_hints(kind)
+    return tuple(
+        (field.name, field.alias or field.name, hints[field.name])
+        for field in attrs.fields(kind)
+        if field.init
+    )
+
+
+def _is_union(tp: Any) -> bool:
+    return typing.get_origin(tp) in (Union, types.UnionType)
+
+
+def _element_type(kind: type) -> Any | None:
+    """For a ``Sequence[X]`` subclass other than a tuple (such as a stone set), ``X``."""
+    for base in getattr(kind, "__orig_bases__", ()):
+        if typing.get_origin(base) is Sequence:
+            (element,) = typing.get_args(base)
+            return element
+    return None
+
+
+def _type_name(tp: Any) -> str:
+    if tp is _NONE_TYPE:
+        return "null"
+    if isinstance(tp, type) and not typing.get_args(tp):
+        return {int: "an int", str: "a string", bool: "a boolean"}.get(tp, tp.__name__)
+    return str(tp).replace("typing.", "")
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    text = json.dumps(value) if _jsonable(value) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+
+def _encode(value: Any, tp: Any, path: str) -> Any:
+    """The JSON value of ``value``, declared as ``tp``."""
+    if tp is Any or tp is object:
+        msg = f"{path}: a field declared as {tp} cannot be written as JSON"
+        raise TypeError(msg)
+    if _is_union(tp):
+        for option in typing.get_args(tp):
+            if _matches(value, option):
+                return _encode(value, option, path)
+        msg = f"{path}: {value!r} is none of {_type_name(tp)}"
+        raise TypeError(msg)
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return [_encode(item, args[0], f"{path}[{i}]") for i, item in enumerate(value)]
+        return [
+            _encode(item, arg, f"{path}[{i}]")
+            for i, (item, arg) in enumerate(zip(value, args, strict=True))
+        ]
+    if origin is frozenset:
+        (arg,) = typing.get_args(tp)
+        items = [_encode(item, arg, f"{path}[]") for item in value]
+        return sorted(items, key=_sort_key)
+    if tp is _NONE_TYPE or value is None:
+        return None
+    if tp in (int, str, bool):
+        return value
+    if isinstance(tp, type) and attrs.has(tp):
+        return _encode_fields(value, path)
+    if isinstance(tp, type) and _element_type(tp) is not None:
+        element = _element_type(tp)
+        return [_encode(item, element, f"{path}[{i}]") for i, item in enumerate(value)]
+    msg = f"{path}: cannot write a value declared as {_type_name(tp)} as JSON"
+    raise TypeError(msg)
+
+
+def _encode_fields(value: Any, path: str) -> dict[str, Any]:
+    kind: type = type(value)
+    return {
+        name: _encode(getattr(value, name), tp, f"{path}.{name}") for name, _, tp in _fields(kind)
+    }
+
+
+def _matches(value: object, tp: Any) -> bool:
+    """Whether ``value`` is of the union member ``tp`` (by its outer type)."""
+    if tp is _NONE_TYPE:
+        return value is None
+    origin = typing.get_origin(tp) or tp
+    if origin is int:
+        return type(value) is int
+    return isinstance(origin, type) and isinstance(value, origin)
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+
+
+def to_dict(value: object, *, game: str | None = None) -> dict[str, Any]:
+    """The document of a state, move, view or outcome, as a JSON-ready dict.
+
+    Args:
+        value: an instance of one of a game's classes, or an
+            :class:`~tilegames.Outcome`.
+        game: the game's registry name; needed for an outcome (which does not
+            know its game), checked against the class's game otherwise.
+
+    Raises:
+        TypeError: if the value is not of a class the format covers.
+        InvalidStateError: if ``game`` is missing for an outcome or names
+            another game than the value's.
+    """
+    kind = type(value)
+    if not attrs.has(kind):
+        msg = f"cannot write a {kind.__name__} as a tilegames document"
+        raise TypeError(msg)
+    if kind is Outcome:
+        if game is None:
+            msg = "an Outcome does not know its game: pass game=NAME to write it"
+            raise InvalidStateError(msg)
+        name = _rules_named(game).name
+    else:
+        name = game_of(kind).name
+        if game is not None and game != name:
+            msg = f"game: a {kind.__name__} of {name!r} cannot be written as one of {game!r}"
+            raise InvalidStateError(msg)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": name,
+        "type": kind.__name__,
+        "data": _encode_fields(value, kind.__name__),
+    }
+
+
+def to_json(value: object, *, game: str | None = None, indent: int | None = None) -> str:
+    """The document of a state, move, view or outcome as JSON text (see :func:`to_dict`).
+
+    Equal values give identical text. Without ``indent`` the text is compact
+    (no spaces); with it, pretty-printed.
+
+    >>> from tilegames import Outcome
+    >>> to_json(Outcome(scores=(3, 5), ranking=[{1}, {0}], reason="POLY-15"), game="polygon")
+    '{"format":"tilegames","version":1,"game":"polygon","type":"Outcome","data":{"scores":[3,5],"ranking":[[1],[0]],"reason":"POLY-15"}}'
+    """
+    separators = (",", ":") if indent is None else (",", ": ")
+    return json.dumps(to_dict(value, game=game), indent=indent, separators=separators)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+def _fail(path: str, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"{path}: {problem}")
+
+
+def _decode(data: Any, tp: Any, path: str) -> Any:
+    """The value of type ``tp`` that the JSON value ``data`` stands for, checked strictly."""
+    if _is_union(tp):
+        options = typing.get_args(tp)
+        if data is None:
+            if _NONE_TYPE in options:
+                return None
+            raise _fail(path, f"expected {_type_name(tp)}, got null")
+        problems = []
+        for option in options:
+            if option is _NONE_TYPE:
+                continue
+            try:
+                return _decode(data, option, path)
+            except InvalidStateError as error:
+                problems.append(str(error))
+        if len(problems) == 1:
+            raise InvalidStateError(problems[0])
+        raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        if type(data) is not list:
+            raise _fail(path, f"expected an array, got {_shown(data)}")
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
+        if len(data) != len(args):
+            raise _fail(path, f"expected an array of {len(args)} items, got {len(data)}")
+        return tuple(
+            _decode(item, arg, f"{path}[{i}]")
+            for i, (item, arg) in enumerate(zip(data, args, strict=True))
+        )
+    if origin is frozenset:
+        if type(data) is not list:
+            raise _fail(path, f"expected an array, got {_shown(data)}")
+        (arg,) = typing.get_args(tp)
+        items = [_decode(item, arg, f"{path}[{i}]") for i, item in enumerate(data)]
+        result = frozenset(items)
+        if len(result) != len(items):
+            counts = collections.Counter(items)
+            twice = next(item for item, count in counts.items() if count > 1)
+            raise _fail(path, f"{_shown(_encode(twice, arg, path))} appears twice")
+        return result
+    if tp is _NONE_TYPE:
+        if data is not None:
+            raise _fail(path, f"expected null, got {_shown(data)}")
+        return None
+    if tp is int:
+        if type(data) is not int:
+            raise _fail(path, f"expected an int, got {_shown(data)}")
+        if not _INT_MIN <= data < _INT_LIMIT:
+            raise _fail(path, f"{_shown(data)} is out of range for a 64-bit number")
+        return data
+    if tp is str or tp is bool:
+        if type(data) is not tp:
+            raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
+        return data
+    if isinstance(tp, type) and attrs.has(tp):
+        return _decode_fields(data, tp, path)
+    if isinstance(tp, type) and _element_type(tp) is not None:
+        items = _decode(data, tuple[_element_type(tp), ...], path)  # type: ignore[misc]
+        return _construct(tp, path, items)
+    msg = f"{path}: a value declared as {_type_name(tp)} cannot be read from JSON"
+    raise TypeError(msg)
+
+
+def _decode_fields(data: Any, kind: type, path: str) -> Any:
+    if type(data) is not dict:
+        raise _fail(path, f"expected an object of {kind.__name__} fields, got {_shown(data)}")
+    fields = _fields(kind)
+    names = [name for name, _, _ in fields]
+    unknown = [key for key in data if key not in names]
+    if unknown:
+        raise _fail(path, f"unknown field {unknown[0]!r} (the fields are {', '.join(names)})")
+    missing = [name for name in names if name not in data]
+    if missing:
+        raise _fail(path, f"missing field {missing[0]!r}")
+    arguments = {
+        keyword: _decode(data[name], tp, f"{path}.{name}") for name, keyword, tp in fields
+    }
+    return _construct(kind, path, **arguments)
+
+
+def _construct(kind: Any, path: str, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return kind(*args, **kwargs)
+    except (TypeError, ValueError) as error:
+        if isinstance(error, InvalidStateError):
+            raise
+        raise _fail(path, str(error)) from None
+
+
+def _accepted(kind: Any) -> dict[str, type]:
+    """The classes a document may name when ``kind`` is asked for, by name.
+
+    The class itself, each member of a union, and their attrs subclasses
+    defined in the same module (``aztack.Move`` accepts ``Place`` and ``Pass``).
+    """
+    options = typing.get_args(kind) if _is_union(kind) else (kind,)
+    found: dict[str, type] = {}
+    for option in options:
+        if not isinstance(option, type):
+            continue
+        pending = [option]
+        while pending:
+            current = pending.pop()
+            if attrs.has(current) and current.__module__ == option.__module__:
+                found.setdefault(current.__name__, current)
+            pending.extend(current.__subclasses__())
+    if not found:
+        msg = f"{kind!r} is not a class that tilegames documents hold"
+        raise TypeError(msg)
+    return found
+
+
+@overload
+def from_dict(document: Any, kind: type[T]) -> T: ...
+
+
+@overload
+def from_dict(document: Any, kind: Any) -> Any: ...
+
+
+def from_dict(document: Any, kind: Any) -> Any:
+    """Read a document (a parsed JSON object) as a value of ``kind``, checking everything.
+
+    Args:
+        document: the envelope, as :func:`to_dict` writes it.
+        kind: the class expected: a game's ``State``, ``View`` or move class
+            (a union such as ``axio.Move`` or a base class such as
+            ``aztack.Move`` accepts any of its classes), or
+            :class:`~tilegames.Outcome`.
+
+    Returns:
+        A value that the game's rules accept, equal to the one written.
+
+    Raises:
+        InvalidStateError: naming the field and the problem, for any document
+            that is not exactly a valid value of ``kind``.
+        TypeError: if ``kind`` is not a class that documents hold.
+    """
+    accepted = _accepted(kind)
+    if type(document) is not dict:
+        raise _fail("document", f"expected a JSON object, got {_shown(document)}")
+    unknown = [key for key in document if key not in _ENVELOPE]
+    if unknown:
+        raise _fail(
+            "document", f"unknown field {unknown[0]!r} (the fields are {', '.join(_ENVELOPE)})"
+        )
+    missing = [key for key in _ENVELOPE if key not in document]
+    if missing:
+        raise _fail("document", f"missing field {missing[0]!r}")
+    if document["format"] != FORMAT:
+        raise _fail("format", f"expected {FORMAT!r}, got {_shown(document['format'])}")
+    version = document["version"]
+    if type(version) is not int or version != VERSION:
+        raise _fail("version", f"this tilegames reads version {VERSION}, not {_shown(version)}")
+    rules = _rules_named(document["game"])
+    name = document["type"]
+    chosen = accepted.get(name) if type(name) is str else None
+    if chosen is None:
+        expected = " or ".join(repr(n) for n in sorted(accepted))
+        raise _fail("type", f"expected {expected}, got {_shown(name)}")
+    if chosen is not Outcome and game_of(chosen).name != rules.name:
+        raise _fail(
+            "game",
+            f"the document is of {rules.name!r}, but a {name} of {game_of(chosen).name!r} "
+            "was asked for",
+        )
+    value = _decode_fields(document["data"], chosen, name)
+    validate = getattr(rules, "validate", None)
+    if validate is not None:
+        validate(value)
+    return value
+
+
+@overload
+def from_json(text: str | bytes, kind: type[T]) -> T: ...
+
+
+@overload
+def from_json(text: str | bytes, kind: Any) -> Any: ...
+
+
+def from_json(text: str | bytes, kind: Any) -> Any:
+    """Read JSON text as a value of ``kind`` (see :func:`from_dict`).
+
+    Raises:
+        InvalidStateError: if the text is not JSON, or not a valid document of ``kind``.
+    """
+    try:
+        document: Any = json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys
+        )
+    except RecursionError:
+        raise _fail("document", "nested too deeply") from None
+    except (ValueError, TypeError) as error:
+        if isinstance(error, InvalidStateError):
+            raise
+        raise _fail("document", f"not JSON: {error}") from None
+    return from_dict(document, kind)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _fail("document", f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _fail("document", f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
