@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from typing import TYPE_CHECKING
 
 import tilegames
@@ -31,11 +32,15 @@ version = ".".join(release.split(".")[:2])
 
 # -- General -----------------------------------------------------------------
 
+# docs/_ext/tilegames_pictures.py draws game positions at build time.
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "_ext")))
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "tilegames_pictures",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -100,6 +105,8 @@ _DOCUMENTED_MODULES = (
     "tilegames.polygon",
     "tilegames.aztack",
     "tilegames.axio",
+    "tilegames.serialize",
+    "tilegames.render",
     "tilegames._core.rng",
     "tilegames._core.tracks",
     "tilegames.geometry.square",

@@ -41,3 +41,19 @@ class TestDemo:
         """An unknown game name is refused with the list of games."""
         assert cli.main(["demo", "no-such-game"]) == 2
         assert "toy" in capsys.readouterr().err
+
+
+class TestDemoAgents:
+    """``demo --agents`` names the bots, seat by seat."""
+
+    def test_named_bots_play(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """The header names each seat's bot; the game is played to the end."""
+        assert cli.main(["demo", "toy", "--seed", "2", "--agents", "mcts:30,greedy"]) == 0
+        out = capsys.readouterr().out
+        assert "seat 0: mcts(30), seat 1: greedy" in out
+        assert "Game over" in out
+
+    def test_unknown_agent(self, capsys: pytest.CaptureFixture[str]) -> None:
+        """An unknown bot is a clean error naming the known ones."""
+        assert cli.main(["demo", "toy", "--agents", "deep-blue"]) == 2
+        assert "known agents: greedy, mcts, random" in capsys.readouterr().err

@@ -1,22 +1,42 @@
 """The ``tilegames`` command (also ``python -m tilegames``).
 
-``tilegames games`` lists the games; ``tilegames demo GAME`` plays a complete
-game between random players and prints it.
+* ``tilegames games`` lists the games;
+* ``tilegames demo GAME`` plays a complete game between bots and prints it;
+* ``tilegames play GAME`` plays a game in the terminal against bots;
+* ``tilegames simulate GAME`` plays many games between bots and prints a summary.
+
+``GAME`` is a registered name (see ``tilegames games``) or, for a game of
+your own, an import reference ``package.module:RULES``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 import tilegames
 from tilegames._core import rng
-from tilegames._core.errors import TilegamesError
-from tilegames._core.rules import Outcome, Rules
+from tilegames._core.errors import ConfigurationError, TilegamesError, UnknownGameError
+from tilegames._core.rules import Outcome, Rules, Seat
+from tilegames.agents import AGENTS, Agent, GreedyAgent, make_agent, moves_for
+from tilegames.simulate import simulate
 
 __all__ = ["main"]
+
+_SHOWN_MOVES = 24  # legal moves listed on each turn of `play`; `moves` lists them all
+_GAME_HELP = "the game: a name from 'tilegames games', or package.module:RULES"
+_AGENT_NAMES = ", ".join(sorted(AGENTS))
+
+
+# ---------------------------------------------------------------------------
+# Arguments
+# ---------------------------------------------------------------------------
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -29,19 +49,138 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("games", help="list the games", description="List the games.")
+
     demo = commands.add_parser(
         "demo",
-        help="play a complete game between random players and print it",
-        description="Play a complete game between random players and print every move, "
-        "the final position and the result.",
+        help="play a complete game between bots and print it",
+        description="Play a complete game between bots (random players unless --agents "
+        "says otherwise) and print every move, the final position and the result.",
     )
-    demo.add_argument("game", metavar="GAME", help="the game's name (see 'tilegames games')")
-    demo.add_argument("--players", type=int, default=None, help="number of players")
-    demo.add_argument("--seed", type=int, default=None, help="seed for the game and players")
+    _add_game_arguments(demo)
+    demo.add_argument(
+        "--agents",
+        default="random",
+        metavar="A,B,...",
+        help=f"the bots, seat by seat, repeated round the table ({_AGENT_NAMES}; "
+        "mcts:N for N iterations); default: random",
+    )
     demo.add_argument(
         "--quiet", action="store_true", help="print only the final position and result"
     )
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play a game in the terminal against bots. On your turn you see the "
+        "board, the scores and your legal moves; type a move in the game's notation, "
+        "#N for the N-th listed move, or 'help' for the other commands.",
+    )
+    _add_game_arguments(play)
+    play.add_argument(
+        "--seat", type=int, default=0, metavar="K", help="your seat, from 0 (default: 0)"
+    )
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="A,B,...",
+        help=f"the bots in the other seats, in seat order, repeated as needed "
+        f"({_AGENT_NAMES}; mcts:N for N iterations); default: greedy",
+    )
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between bots and print a summary",
+        description="Play many complete games between bots, moving them round the table "
+        "from game to game, and print win rates with 95%% confidence intervals, scores, "
+        "the seats' advantage and game lengths. The same seed gives the same games "
+        "whatever --jobs says.",
+    )
+    _add_game_arguments(sim)
+    sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
+    sim.add_argument(
+        "--agents",
+        default="greedy,random",
+        metavar="A,B,...",
+        help=f"the agents compared ({_AGENT_NAMES}; mcts:N for N iterations); "
+        "by default one per seat, default: greedy,random",
+    )
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="J",
+        help="worker processes (0: one per core); default: 1, in this process",
+    )
+    sim.add_argument(
+        "--dask",
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask scheduler at ADDRESS instead (needs tilegames[dask])",
+    )
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar (default: only on a terminal)",
+    )
+    sim.set_defaults(seed=0)
     return parser
+
+
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help=_GAME_HELP)
+    parser.add_argument("--players", type=int, default=None, help="number of players")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant option for the game (for example mode=team); repeatable",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for the game and players")
+
+
+def _resolve_game(reference: str) -> Rules[Any, Any]:
+    """A registered name, or ``package.module:ATTRIBUTE`` naming a game's rules."""
+    if ":" not in reference:
+        return tilegames.get(reference)
+    module_name, _, attribute = reference.partition(":")
+    try:
+        rules: Rules[Any, Any] = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError, ValueError) as error:
+        msg = f"cannot load the game {reference!r}: {error}"
+        raise UnknownGameError(msg) from None
+    return rules
+
+
+def _options(rules: Rules[Any, Any], players: int | None, pairs: Sequence[str]) -> dict[str, Any]:
+    """The ``new_game`` keywords: the first setup with that many players, then ``--option``."""
+    setups = rules.setups
+    setup = next((s for s in setups if players is None or s.players == players), None)
+    options: dict[str, Any] = dict(setup.kwargs) if setup is not None else {}
+    if players is not None:
+        options["players"] = players
+    options.setdefault("players", setups[0].players if setups else 2)
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            msg = f"an option is NAME=VALUE, not {pair!r}"
+            raise ConfigurationError(msg)
+        options[name] = int(value) if value.lstrip("-").isdigit() else value
+    return options
+
+
+def _agents(text: str) -> list[Agent]:
+    specs = [spec for spec in text.split(",") if spec.strip()]
+    if not specs:
+        msg = f"name at least one agent ({_AGENT_NAMES})"
+        raise ConfigurationError(msg)
+    return [make_agent(spec) for spec in specs]
+
+
+# ---------------------------------------------------------------------------
+# games, demo
+# ---------------------------------------------------------------------------
 
 
 def _games() -> int:
@@ -63,24 +202,27 @@ def _format_outcome(result: Outcome) -> str:
     return "\n".join(lines)
 
 
-def _demo(rules: Rules[Any, Any], players: int | None, seed: int | None, quiet: bool) -> int:
-    game_seed = rng.normalize_seed(seed)
-    setup = rules.setups[0]
-    options = dict(setup.kwargs)
-    if players is not None:
-        options["players"] = players
+def _demo(args: argparse.Namespace) -> int:
+    rules = _resolve_game(args.game)
+    options = _options(rules, args.players, args.option)
+    bots = _agents(args.agents)
+    game_seed = rng.normalize_seed(args.seed)
     state = rules.new_game(**options, seed=game_seed)
-    chooser = rng.Stream(rng.derive(game_seed, "demo players"))
-    print(f"{rules.title}, {options['players']} players, seed {game_seed}")
+    players = rules.players(state)
+    streams = [rng.Stream(rng.derive(game_seed, "agent", seat)) for seat in range(players)]
+    names = ", ".join(f"seat {s}: {bots[s % len(bots)].name}" for s in range(players))
+    print(f"{rules.title}, {players} player{'s' if players > 1 else ''}, seed {game_seed}")
+    print(names)
     turn = 0
     while not rules.is_over(state):
-        moves = rules.legal_moves(state)
-        move = moves[chooser.randbelow(len(moves))]
         seats = rules.to_move(state)
-        if not quiet:
+        seat = seats[0] if len(seats) == 1 else seats[streams[0].randbelow(len(seats))]
+        moves = moves_for(rules, state, seat)
+        bot = bots[seat % len(bots)]
+        move = bot.choose(rules, seat, rules.view(state, seat), moves, streams[seat])
+        if not args.quiet:
             turn += 1
-            mover = f"seat {seats[0]}" if len(seats) == 1 else "any seat"
-            print(f"{turn:4}. {mover}: {rules.format_move(move)}")
+            print(f"{turn:4}. seat {seat}: {rules.format_move(move)}")
         state = rules.apply(state, move)
     print()
     print(state)
@@ -90,17 +232,254 @@ def _demo(rules: Rules[Any, Any], players: int | None, seed: int | None, quiet: 
     return 0
 
 
+# ---------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------
+
+_PLAY_HELP = """\
+On your turn, type one of:
+  a move in the game's notation (the listed moves show it)
+  #N            the N-th move of the list
+  moves [TEXT]  list every legal move (those containing TEXT)
+  board         show the board and the scores again
+  hint          the move a greedy player would choose
+  help          this text
+  quit          give up the game"""
+
+
+class _AbandonError(Exception):
+    """The human left the game: 'quit' (status 0), or the end of the input (status 1)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class _Terminal:
+    """A game between a human at one seat and bots at the others."""
+
+    def __init__(
+        self,
+        rules: Rules[Any, Any],
+        state: Any,
+        human: Seat,
+        bots: Sequence[Agent],
+        seed: int,
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.human = human
+        players = rules.players(state)
+        self.players = players
+        others = [seat for seat in range(players) if seat != human]
+        self.bots = {seat: bots[i % len(bots)] for i, seat in enumerate(others)}
+        self.streams = [rng.Stream(rng.derive(seed, "agent", seat)) for seat in range(players)]
+        self.turns = rng.Stream(rng.derive(seed, "turns"))
+
+    def run(self) -> int:
+        rules = self.rules
+        seats = ", ".join(f"seat {s}: {bot.name}" for s, bot in self.bots.items())
+        print(f"{rules.title}, {self.players} players. You are seat {self.human}.")
+        if seats:
+            print(f"Bots: {seats}.")
+        print("Type 'help' on your turn for the commands.")
+        try:
+            while not rules.is_over(self.state):
+                to_move = rules.to_move(self.state)
+                if self.human in to_move:
+                    move = self.ask()
+                    print(f"You play {rules.format_move(move)}.")
+                else:
+                    seat = to_move[0] if len(to_move) == 1 else to_move[self.pick(len(to_move))]
+                    move = self.bot_move(seat)
+                    print(f"seat {seat} ({self.bots[seat].name}) plays {rules.format_move(move)}")
+                self.state = rules.apply(self.state, move)
+        except _AbandonError as reason:
+            print(f"\n{reason} Game abandoned.")
+            return reason.status
+        print()
+        print(rules.view(self.state, self.human))
+        result = rules.outcome(self.state)
+        if result is not None:
+            print(_format_outcome(result))
+            if result.winners == {self.human}:
+                print("You win!")
+        return 0
+
+    def pick(self, count: int) -> int:
+        return self.turns.randbelow(count)
+
+    def bot_move(self, seat: Seat) -> Any:
+        rules = self.rules
+        moves = moves_for(rules, self.state, seat)
+        view = rules.view(self.state, seat)
+        return self.bots[seat].choose(rules, seat, view, moves, self.streams[seat])
+
+    def show(self, moves: Sequence[Any]) -> None:
+        print()
+        print(self.rules.view(self.state, self.human))
+        self.list_moves(moves, limit=_SHOWN_MOVES)
+
+    def list_moves(self, moves: Sequence[Any], *, limit: int | None, text: str = "") -> None:
+        fmt = self.rules.format_move
+        numbered = [(i, fmt(move)) for i, move in enumerate(moves, start=1)]
+        if text:
+            numbered = [(i, m) for i, m in numbered if text in m]
+        shown = numbered if limit is None else numbered[:limit]
+        what = f"moves containing {text!r}" if text else "legal moves"
+        print(f"Your {what} ({len(numbered)}):")
+        cells = [f"#{i} {m}" for i, m in shown]
+        width = max((len(c) for c in cells), default=0) + 2
+        per_line = max(1, 78 // width)
+        for start in range(0, len(cells), per_line):
+            print("  " + "".join(c.ljust(width) for c in cells[start : start + per_line]).rstrip())
+        if len(shown) < len(numbered):
+            print(f"  ... and {len(numbered) - len(shown)} more: type 'moves' to list them all")
+
+    def ask(self) -> Any:
+        moves = moves_for(self.rules, self.state, self.human)
+        self.show(moves)
+        while True:
+            try:
+                line = input(f"seat {self.human}> ")
+            except EOFError:
+                raise _AbandonError("The input ended before the game did.", 1) from None
+            if not sys.stdin.isatty():
+                print(line)  # echo typed-ahead input, so that a transcript reads as a dialogue
+            move = self.read(line.strip(), moves)
+            if move is not None:
+                return move
+
+    def read(self, text: str, moves: Sequence[Any]) -> Any:
+        """The move ``text`` stands for, or ``None`` after explaining why there is none."""
+        rules = self.rules
+        command, _, rest = text.partition(" ")
+        if not text:
+            return None
+        if text in {"help", "?"}:
+            print(_PLAY_HELP)
+        elif text in {"quit", "exit"}:
+            raise _AbandonError("You left.", 0)
+        elif text == "board":
+            self.show(moves)
+        elif command == "moves":
+            self.list_moves(moves, limit=None, text=rest.strip())
+        elif text == "hint":
+            hint = GreedyAgent().choose(
+                rules, self.human, rules.view(self.state, self.human), moves, rng.Stream(0)
+            )
+            print(f"A greedy player would play {rules.format_move(hint)}.")
+        elif text.startswith("#"):
+            number = text[1:]
+            if number.isdigit() and 1 <= int(number) <= len(moves):
+                return moves[int(number) - 1]
+            print(f"There is no move {text}: the list runs from #1 to #{len(moves)}.")
+        else:
+            return self.parse(text, moves)
+        return None
+
+    def parse(self, text: str, moves: Sequence[Any]) -> Any:
+        rules = self.rules
+        try:
+            move = rules.parse_move(text, self.state)
+        except Exception as error:  # any failure to read the input is explained, never raised
+            print(f"Cannot read {text!r} as a move: {error}")
+            print("Type a move as the list shows it, #N for the N-th one, or 'help'.")
+            return None
+        if move in moves:
+            return move
+        try:
+            reason = rules.why_illegal(self.state, move)
+        except Exception as error:  # a move the rules cannot even judge is still refused
+            reason = f"{type(error).__name__}: {error}"
+        if reason is None:
+            reason = "it is not one of your moves"
+        print(f"{text!r} is not allowed: {reason}")
+        return None
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = _resolve_game(args.game)
+    options = _options(rules, args.players, args.option)
+    bots = _agents(args.bots)
+    game_seed = rng.normalize_seed(args.seed)
+    state = rules.new_game(**options, seed=game_seed)
+    players = rules.players(state)
+    if not 0 <= args.seat < players:
+        msg = f"--seat must be a seat of this {players}-player game: 0 to {players - 1}"
+        raise ConfigurationError(msg)
+    return _Terminal(rules, state, args.seat, bots, game_seed).run()
+
+
+# ---------------------------------------------------------------------------
+# simulate
+# ---------------------------------------------------------------------------
+
+
+@contextmanager
+def _executor(jobs: int, dask_address: str | None) -> Iterator[Executor | None]:
+    if dask_address is not None:
+        try:
+            distributed = importlib.import_module("distributed")  # an optional dependency
+        except ImportError:
+            msg = "--dask needs Dask: pip install 'tilegames[dask]'"
+            raise ConfigurationError(msg) from None
+        with distributed.Client(dask_address) as client:
+            yield client.get_executor()
+        return
+    if jobs < 0:
+        msg = f"--jobs must be 0 (one per core) or more, not {jobs}"
+        raise ConfigurationError(msg)
+    if jobs == 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=jobs or os.cpu_count()) as pool:
+        yield pool
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = _resolve_game(args.game)
+    options = _options(rules, args.players, args.option)
+    players = options.pop("players")
+    agents = _agents(args.agents)
+    if args.games < 1:
+        msg = f"--games must be at least 1, not {args.games}"
+        raise ConfigurationError(msg)
+    with _executor(args.jobs, args.dask) as executor:
+        run = simulate(
+            rules,
+            agents,
+            args.games,
+            seed=args.seed,
+            players=players,
+            options=options,
+            executor=executor,
+            progress=args.progress,
+        )
+    print(run)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# main
+# ---------------------------------------------------------------------------
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _build_parser()
     args = parser.parse_args(argv)
+    commands = {"demo": _demo, "play": _play, "simulate": _simulate}
     try:
         if args.command == "games":
             return _games()
-        if args.command == "demo":
-            return _demo(tilegames.get(args.game), args.players, args.seed, args.quiet)
-    except TilegamesError as error:
+        if args.command in commands:
+            return commands[args.command](args)
+    except (TilegamesError, ValueError) as error:
         print(f"tilegames: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\ntilegames: interrupted", file=sys.stderr)
+        return 130
     parser.print_help(sys.stderr)
     return 2

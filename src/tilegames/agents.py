@@ -1,0 +1,592 @@
+"""Players for any game: random, greedy and Monte Carlo tree search.
+
+An agent is anything with a :meth:`~Agent.choose` method that picks one of
+the legal moves, seeing only what its seat may see (the game's ``view``) and
+drawing any randomness from the seeded :class:`~tilegames._core.rng.Stream`
+it is handed, so that a game between agents replays exactly from its seed.
+Agents reach a game only through its :class:`~tilegames.Rules`:
+
+>>> import tilegames
+>>> from tilegames.agents import RandomAgent
+>>> from tilegames.simulate import play_game
+>>> result = play_game(tilegames.get("axio-rota"), [RandomAgent(), RandomAgent()], seed=5)
+>>> result.moves > 0 and len(result.outcome.scores) == 2
+True
+
+Two optional members of a game's rules feed the agents: ``evaluate`` ranks a
+move for greedy play (without it, the number that ``score_move`` returns
+serves), and ``determinize`` samples a full state consistent with a view, so
+that an agent can look ahead in a game with hidden tiles without peeking at
+them (without it, the game's view must itself be a state to search from).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+import attrs
+
+from tilegames._core.errors import ConfigurationError
+from tilegames._core.rng import Stream
+from tilegames._core.rules import Outcome, Rules, Seat
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "Evaluate",
+    "GreedyAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "evaluator",
+    "make_agent",
+    "mover",
+    "moves_for",
+    "rewards",
+    "sample_state",
+    "score_value",
+]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+Evaluate = Callable[[Any, Any, Seat], float]
+"""``evaluate(state, move, seat)``: how good a move looks now for the seat; higher is better."""
+
+
+class Agent(Protocol):
+    """A player: picks a move from what its seat sees.
+
+    Implementations must be picklable (to travel to worker processes) and keep
+    no memory between calls that changes their choices, so that a simulation
+    gives the same games on any executor. Subclassing :class:`Agent` is
+    optional, but lets a list of different agents type-check as agents.
+    """
+
+    @property
+    def name(self) -> str:
+        """A short name for tables, for example ``"greedy"`` or ``"mcts(200)"``."""
+        ...
+
+    def choose(
+        self,
+        rules: Rules[Any, MoveT],
+        seat: Seat,
+        view: Any,
+        moves: Sequence[MoveT],
+        stream: Stream,
+    ) -> MoveT:
+        """Pick one of ``moves`` for ``seat``.
+
+        Args:
+            rules: the game.
+            seat: the seat the agent plays.
+            view: what that seat may see (``rules.view(state, seat)``).
+            moves: the seat's legal moves, never empty.
+            stream: the only source of randomness the agent may draw from.
+
+        Returns:
+            One of ``moves``.
+        """
+        ...
+
+
+# ---------------------------------------------------------------------------
+# What agents ask of a game, with the generic fallbacks
+# ---------------------------------------------------------------------------
+
+
+def sample_state(rules: Rules[StateT, Any], view: Any, stream: Stream) -> StateT:
+    """A full state consistent with ``view``: ``rules.determinize(view, stream)``.
+
+    A game without ``determinize`` hides nothing, and its view is taken as the
+    state itself.
+    """
+    determinize = rules.determinize
+    if determinize is None:
+        result: StateT = view
+        return result
+    return determinize(view, stream)
+
+
+def score_value(score: Any) -> float:
+    """A number from what ``score_move`` returned: itself, or the sum of a tuple of numbers.
+
+    Anything else counts as ``0.0``, so that greedy play picks among such moves at random.
+
+    >>> score_value(3), score_value((1, 0, 2)), score_value("?")
+    (3.0, 3.0, 0.0)
+    """
+    if isinstance(score, (int, float)):
+        return float(score)
+    if isinstance(score, tuple) and all(isinstance(part, (int, float)) for part in score):
+        return float(sum(score))
+    return 0.0
+
+
+def evaluator(rules: Rules[Any, Any]) -> Evaluate:
+    """The game's ``evaluate``, or a fallback that rates a move by :func:`score_value`."""
+    evaluate = rules.evaluate
+    if evaluate is not None:
+        return evaluate
+    return _ScoreEvaluate(rules)
+
+
+@attrs.frozen
+class _ScoreEvaluate:
+    """Rate a move by what ``score_move`` says it scores (picklable, unlike a closure)."""
+
+    rules: Rules[Any, Any]
+
+    def __call__(self, state: Any, move: Any, seat: Seat) -> float:
+        return score_value(self.rules.score_move(state, move))
+
+
+def mover(rules: Rules[StateT, MoveT], state: StateT, move: MoveT) -> Seat:
+    """The seat that makes ``move``: the one seat to move, or the move's own ``seat``.
+
+    When several seats may move at once (a speed variant), each move carries
+    its seat as a ``seat`` attribute.
+
+    Raises:
+        ValueError: if no seat may move, or several may and the move names none.
+    """
+    seats = rules.to_move(state)
+    if len(seats) == 1:
+        return seats[0]
+    seat = getattr(move, "seat", None)
+    if not seats or not isinstance(seat, int):
+        msg = f"cannot tell who makes {rules.format_move(move)!r}: seats to move are {seats}"
+        raise ValueError(msg)
+    return seat
+
+
+def moves_for(rules: Rules[StateT, MoveT], state: StateT, seat: Seat) -> Sequence[MoveT]:
+    """The legal moves of ``seat``: all of them on its turn, its own when several seats may move.
+
+    Returns an empty tuple when the seat may not move.
+    """
+    seats = rules.to_move(state)
+    if seat not in seats:
+        return ()
+    moves = rules.legal_moves(state)
+    if len(seats) == 1:
+        return moves
+    return tuple(move for move in moves if getattr(move, "seat", None) == seat)
+
+
+def rewards(outcome: Outcome) -> tuple[float, ...]:
+    """Each seat's result between 0 (last) and 1 (first); tied seats share their places.
+
+    >>> rewards(Outcome(scores=(5, 9, 7), ranking=[{1}, {2}, {0}]))
+    (0.0, 1.0, 0.5)
+    >>> rewards(Outcome(scores=(4, 4), ranking=[{0, 1}]))
+    (0.5, 0.5)
+    """
+    return _place_rewards(outcome.ranking, len(outcome.scores))
+
+
+def _place_rewards(ranking: Sequence[frozenset[Seat]], players: int) -> tuple[float, ...]:
+    if players == 1:
+        return (1.0,)
+    result = [0.0] * players
+    position = 0
+    for place in ranking:
+        middle = position + (len(place) - 1) / 2
+        for seat in place:
+            result[seat] = 1.0 - middle / (players - 1)
+        position += len(place)
+    return tuple(result)
+
+
+# ---------------------------------------------------------------------------
+# The agents
+# ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RandomAgent(Agent):
+    """Plays a legal move chosen uniformly at random.
+
+    >>> from tilegames._core.rng import Stream
+    >>> RandomAgent().choose(None, 0, None, ["a", "b", "c"], Stream(1)) in "abc"
+    True
+    """
+
+    @property
+    def name(self) -> str:
+        """``"random"``."""
+        return "random"
+
+    def choose(
+        self,
+        rules: Rules[Any, MoveT],
+        seat: Seat,
+        view: Any,
+        moves: Sequence[MoveT],
+        stream: Stream,
+    ) -> MoveT:
+        """Pick a move uniformly (see :meth:`Agent.choose`)."""
+        return moves[stream.randbelow(len(moves))]
+
+
+@attrs.frozen
+class GreedyAgent(Agent):
+    """Plays the move that looks best right now; ties are broken at random.
+
+    Moves are rated by ``evaluate`` if given, else by the game's own
+    ``evaluate``, else by what ``score_move`` returns (see :func:`evaluator`),
+    on a state sampled from the view (:func:`sample_state`).
+    """
+
+    evaluate: Evaluate | None = None
+    """A rating to use instead of the game's; it must pickle to run in worker processes."""
+
+    @property
+    def name(self) -> str:
+        """``"greedy"``."""
+        return "greedy"
+
+    def choose(
+        self,
+        rules: Rules[Any, MoveT],
+        seat: Seat,
+        view: Any,
+        moves: Sequence[MoveT],
+        stream: Stream,
+    ) -> MoveT:
+        """Pick a best-rated move (see :meth:`Agent.choose`)."""
+        if len(moves) == 1:
+            return moves[0]
+        evaluate = self.evaluate or evaluator(rules)
+        state = sample_state(rules, view, stream)
+        best: list[MoveT] = []
+        best_value = -math.inf
+        for move in moves:
+            value = evaluate(state, move, seat)
+            if value > best_value:
+                best, best_value = [move], value
+            elif value == best_value:
+                best.append(move)
+        return best[stream.randbelow(len(best))]
+
+
+class _Node:
+    """A node of the search tree: the statistics of the move that leads to it."""
+
+    __slots__ = ("available", "children", "prior", "reward", "visits")
+
+    def __init__(self, prior: float = 0.0) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        """Iterations that went through this node."""
+        self.reward = 0.0
+        """Sum of the rewards of the seat that made the move, over those iterations."""
+        self.available = 1
+        """Iterations in which the move was legal when its parent was reached."""
+        self.prior = prior
+        """At the root, the share the move's rating gives it before any search."""
+
+    def ucb(self, exploration: float) -> float:
+        """The upper confidence bound that selection maximises (with availability counts)."""
+        return self.reward / self.visits + exploration * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+@attrs.frozen
+class MCTSAgent(Agent):
+    """Monte Carlo tree search over any game, with determinization for hidden information.
+
+    Each iteration samples a state consistent with the agent's view
+    (:func:`sample_state`), so the search never sees the true hidden tiles;
+    it then walks down a tree shared by all samples (information-set MCTS:
+    a child counts only in the samples where its move is legal), opens one
+    new node, plays on for a few moves and credits every move on the way
+    with its mover's reward. The move visited most at the root is played.
+
+    The game's rating of moves (:func:`evaluator`) guides the search
+    throughout. At the root only the ``width`` best-rated moves are searched,
+    and each starts with a share of the visits that grows with its rating
+    (PUCT, weighted by ``prior``), so the search leaves the greedy choice
+    only on evidence. Deeper, a node opens at most ``width`` moves, the best
+    rated first (of all the legal moves, or of ``open_choices`` random
+    ones), and playouts play the best rated of ``playout_choices`` random
+    legal moves. A playout that ends the game rewards each
+    seat by its place (:func:`rewards`); one cut short after ``horizon``
+    moves rewards each seat by how far the ratings of its moves since the
+    root are ahead of the others'.
+
+    In a one-player game every playout ends in first place, so there is
+    nothing to search for: the agent plays the best-rated move, as
+    :class:`GreedyAgent` does.
+    """
+
+    iterations: int = attrs.field(default=200)
+    """Iterations (samples, walks and playouts) per move."""
+    exploration: float = 0.7
+    """The exploration constant of the upper confidence bound below the root; rewards are 0..1."""
+    prior: float = 1.5
+    """The weight of the ratings' prior at the root (0: plain UCB over the candidates)."""
+    width: int = attrs.field(default=8)
+    """The most moves searched from one node (the best rated at the root)."""
+    playout_choices: int = attrs.field(default=2)
+    """Random legal moves drawn at each playout step, the best rated played (1: random)."""
+    open_choices: int | None = attrs.field(default=None)
+    """Random legal moves drawn to open a node below the root, the best rated opened;
+    ``None``: the best rated of all the legal moves not yet opened."""
+    horizon: int | None = 4
+    """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
+    evaluate: Evaluate | None = None
+    """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
+    max_playout: int = 100_000
+    """A playout that has not ended after this many moves stops the search with an error."""
+
+    @iterations.validator
+    def _positive(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if value < 1:
+            msg = f"{attribute.name} must be at least 1, not {value}"
+            raise ValueError(msg)
+
+    @width.validator
+    def _positive_width(self, attribute: attrs.Attribute[int], value: int) -> None:
+        self._positive(attribute, value)
+
+    @playout_choices.validator
+    def _positive_choices(self, attribute: attrs.Attribute[int], value: int) -> None:
+        self._positive(attribute, value)
+
+    @open_choices.validator
+    def _positive_or_none(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is not None and value < 1:
+            msg = f"{attribute.name} must be None or at least 1, not {value}"
+            raise ValueError(msg)
+
+    @property
+    def name(self) -> str:
+        """``"mcts(N)"`` for ``N`` iterations."""
+        return f"mcts({self.iterations})"
+
+    def choose(
+        self,
+        rules: Rules[Any, MoveT],
+        seat: Seat,
+        view: Any,
+        moves: Sequence[MoveT],
+        stream: Stream,
+    ) -> MoveT:
+        """Search, then play the root move visited most (see :meth:`Agent.choose`)."""
+        if len(moves) == 1:
+            return moves[0]
+        search = _Search(self, rules, self.evaluate or evaluator(rules), stream)
+        first = sample_state(rules, view, stream)
+        candidates: list[MoveT] = search.open_root(first, seat, moves)
+        if len(candidates) == 1 or rules.players(first) == 1:
+            return candidates[0]
+        for iteration in range(self.iterations):
+            state = first if iteration == 0 else sample_state(rules, view, stream)
+            search.iterate(state, seat, candidates)
+        # The most visited; among equals the better rated (candidates are in that order).
+        return max(candidates, key=search.root_visits)
+
+
+class _Search:
+    """The tree and the tools of one decision of an :class:`MCTSAgent`."""
+
+    def __init__(
+        self, agent: MCTSAgent, rules: Rules[Any, Any], evaluate: Evaluate, stream: Stream
+    ) -> None:
+        self.agent = agent
+        self.rules = rules
+        self.evaluate = evaluate
+        self.stream = stream
+        self.root = _Node()
+        self.scale = 1.0
+
+    def root_visits(self, move: Any) -> int:
+        child = self.root.children.get(move)
+        return -1 if child is None else child.visits
+
+    def open_root(self, state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
+        """Rate every move; keep the ``width`` best (ties in random order) with their priors.
+
+        Also sets the scale of ratings: the mean size of a move's rating, what
+        one move typically gains, to weigh the gains of playouts cut short.
+        """
+        stream = self.stream
+        rated = sorted(
+            (-self.evaluate(state, move, seat), stream.randbelow(1 << 30), i)
+            for i, move in enumerate(moves)
+        )
+        self.scale = statistics.fmean(abs(value) for value, _, _ in rated) or 1.0
+        kept = rated[: self.agent.width]
+        best = -kept[0][0]
+        weights = [math.exp((-value - best) / self.scale) for value, _, _ in kept]
+        total = sum(weights)
+        candidates = []
+        for (_, _, i), weight in zip(kept, weights, strict=True):
+            self.root.children[moves[i]] = _Node(prior=weight / total)
+            candidates.append(moves[i])
+        return candidates
+
+    def iterate(self, state: Any, seat: Seat, candidates: Sequence[Any]) -> None:
+        """One walk down the tree, one new node, one playout, and the rewards back up."""
+        rules = self.rules
+        path: list[tuple[_Node, Seat]] = []
+        gains = [0.0] * rules.players(state)
+        move, node = self.select_root(candidates)
+        who = seat
+        while True:
+            path.append((node, who))
+            gains[who] += self.evaluate(state, move, who)
+            state = rules.apply(state, move)
+            if node.visits == 0 or rules.is_over(state):
+                break
+            move, child = self.select(node, state)
+            who = mover(rules, state, move)
+            if child is None:
+                child = node.children[move] = _Node()
+            node = child
+        result = self.playout(state, gains)
+        for child, mover_seat in path:
+            child.visits += 1
+            child.reward += result[mover_seat]
+
+    def select_root(self, candidates: Sequence[Any]) -> tuple[Any, _Node]:
+        """PUCT over the candidates: mean reward plus a prior share of the visits."""
+        children = self.root.children
+        total = math.sqrt(1 + sum(children[move].visits for move in candidates))
+        weight = self.agent.prior
+
+        def score(move: Any) -> float:
+            child = children[move]
+            mean = child.reward / child.visits if child.visits else 0.5
+            return mean + weight * child.prior * total / (1 + child.visits)
+
+        best = max(candidates, key=score)
+        return best, children[best]
+
+    def select(self, node: _Node, state: Any) -> tuple[Any, _Node | None]:
+        """Open a new move while there is room, else the best by UCB among the legal ones."""
+        legal = self.rules.legal_moves(state)
+        if len(node.children) < min(self.agent.width, len(legal)):
+            move = self.opening(state, legal, node.children)
+            if move is not None:
+                return move, None
+        available = [move for move in node.children if move in legal]
+        if not available:  # none of the opened moves is legal in this sample: open another
+            return self.policy(state, legal), None
+        children = node.children
+        for move in available:
+            children[move].available += 1
+        exploration = self.agent.exploration
+        best = max(available, key=lambda move: children[move].ucb(exploration))
+        return best, children[best]
+
+    def opening(self, state: Any, legal: Sequence[Any], opened: dict[Any, _Node]) -> Any:
+        """The move to open next at a node: the best rated not yet opened, or a playout's pick."""
+        if self.agent.open_choices is not None:
+            move = self.policy(state, legal, self.agent.open_choices)
+            return None if move in opened else move
+        best: Any = None
+        best_value = -math.inf
+        for move in legal:
+            if move not in opened:
+                value = self.evaluate(state, move, mover(self.rules, state, move))
+                if value > best_value:
+                    best, best_value = move, value
+        return best
+
+    def policy(self, state: Any, legal: Sequence[Any], choices: int | None = None) -> Any:
+        """The best rated of ``playout_choices`` random legal moves."""
+        stream = self.stream
+        move = legal[stream.randbelow(len(legal))]
+        if choices is None:
+            choices = self.agent.playout_choices
+        if choices == 1 or len(legal) == 1:
+            return move
+        who = mover(self.rules, state, move)
+        best = self.evaluate(state, move, who)
+        for _ in range(choices - 1):
+            other = legal[stream.randbelow(len(legal))]
+            value = self.evaluate(state, other, who)
+            if value > best:
+                move, best = other, value
+        return move
+
+    def playout(self, state: Any, gains: list[float]) -> tuple[float, ...]:
+        """Play on from ``state``; each seat's reward, from the end or from ``gains``."""
+        rules = self.rules
+        horizon = self.agent.horizon
+        steps = horizon if horizon is not None else self.agent.max_playout
+        for _ in range(steps):
+            if rules.is_over(state):
+                return _final_rewards(rules, state)
+            move = self.policy(state, rules.legal_moves(state))
+            if horizon is not None:
+                who = mover(rules, state, move)
+                gains[who] += self.evaluate(state, move, who)
+            state = rules.apply(state, move)
+        if rules.is_over(state):
+            return _final_rewards(rules, state)
+        if horizon is not None:
+            return _margin_rewards(gains, self.scale)
+        msg = f"{rules.name}: a playout did not end within {self.agent.max_playout} moves"
+        raise RuntimeError(msg)
+
+
+def _margin_rewards(gains: Sequence[float], scale: float) -> tuple[float, ...]:
+    if len(gains) == 1:
+        return (1.0,)
+    total = sum(gains)
+    others = len(gains) - 1
+    return tuple(
+        0.5 + 0.5 * math.tanh((gain - (total - gain) / others) / (2 * scale)) for gain in gains
+    )
+
+
+def _final_rewards(rules: Rules[Any, Any], state: Any) -> tuple[float, ...]:
+    outcome = rules.outcome(state)
+    if outcome is None:  # pragma: no cover - the contract says otherwise
+        msg = f"{rules.name}: the game is over but has no outcome"
+        raise RuntimeError(msg)
+    return rewards(outcome)
+
+
+# ---------------------------------------------------------------------------
+# Agents by name
+# ---------------------------------------------------------------------------
+
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+}
+"""The agents by name, for :func:`make_agent`, the command line and simulations."""
+
+
+def make_agent(spec: str) -> Agent:
+    """Build an agent from a short description: ``"random"``, ``"greedy"`` or ``"mcts"``.
+
+    ``"mcts:400"`` is an MCTS agent of 400 iterations.
+
+    >>> make_agent("mcts:50").name
+    'mcts(50)'
+
+    Raises:
+        ConfigurationError: naming the known agents, if the description is not one of them.
+    """
+    name, _, argument = spec.strip().partition(":")
+    factory = AGENTS.get(name)
+    if factory is None:
+        known = ", ".join(sorted(AGENTS))
+        msg = f"no agent named {name!r}; known agents: {known} (mcts:N for N iterations)"
+        raise ConfigurationError(msg)
+    if not argument:
+        return factory()
+    if factory is MCTSAgent and argument.isdigit() and int(argument) > 0:
+        return MCTSAgent(iterations=int(argument))
+    msg = f"cannot read agent {spec!r}: only mcts takes an argument, a positive number (mcts:400)"
+    raise ConfigurationError(msg)
