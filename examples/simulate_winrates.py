@@ -27,7 +27,7 @@ def matchups(iterations: int) -> list[tuple[Agent, Agent]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4, help="games per pairing and game")
+    parser.add_argument("--games", type=int, default=2, help="games per pairing and game")
     parser.add_argument("--iterations", type=int, default=20, help="MCTS iterations per move")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026)
