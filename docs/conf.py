@@ -112,6 +112,7 @@ _DOCUMENTED_MODULES = (
     "tilegames.testing.strategies",
     "tilegames._core.rng",
     "tilegames._core.tracks",
+    "tilegames._core.state",
     "tilegames.geometry.square",
     "tilegames.geometry.hexagon",
     "tilegames.geometry.pyramid",

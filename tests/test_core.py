@@ -28,6 +28,7 @@ from tilegames import (
 )
 from tilegames._core import errors as errors_module
 from tilegames._core import rules as rules_module
+from tilegames._core.state import CachedState
 
 score_lists = st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=6)
 
@@ -360,3 +361,25 @@ class TestErrors:
         for name in rules_module.__all__:
             assert getattr(tilegames, name) is getattr(rules_module, name)
         assert list(tilegames.__all__) == sorted(tilegames.__all__)
+
+
+@attrs.frozen(getstate_setstate=False)
+class _Cached(CachedState):
+    """A state with one field and one cache, for the CachedState tests."""
+
+    value: int
+    _cache: list[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+
+class TestCachedState:
+    """Pickling a state keeps its fields and drops its caches."""
+
+    def test_cache_is_not_pickled(self) -> None:
+        """The cache is left out of the pickle and comes back as its default."""
+        state = _Cached(7)
+        object.__setattr__(state, "_cache", [1, 2, 3])
+        assert state.__getstate__() == {"value": 7}
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state
+        assert back.value == 7
+        assert back._cache is None

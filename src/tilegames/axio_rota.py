@@ -61,6 +61,7 @@ from tilegames._core.errors import (
 )
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import GameRules, Outcome, Seat, Setup
+from tilegames._core.state import CachedState, Drawable
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 
@@ -259,7 +260,7 @@ class Move:
 
 
 @attrs.frozen(getstate_setstate=False)
-class State:
+class State(CachedState):
     """A position of AXIO Rota: everything, hidden parts included.
 
     States are immutable and compare, hash and pickle by value; build the first
@@ -296,32 +297,13 @@ class State:
     """Extra turns the seat to move is still owed after the current one (ROTA-15)."""
     _board: _Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
-    def __getstate__(self) -> dict[str, object]:
-        """Pickle the fields only, not the cached index."""
-        return {name: getattr(self, name) for name in _STATE_FIELDS}
-
-    def __setstate__(self, values: Mapping[str, object]) -> None:
-        """Restore the fields; the index is rebuilt on first use."""
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_board", None)
-
     def __str__(self) -> str:
         """The plain-text picture of the display and the scores (:func:`render_text`)."""
         return render_text(self)
 
-    def _repr_svg_(self) -> str:
-        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
-        from tilegames.render import to_svg  # tooling is imported on use only
-
-        return to_svg(self)
-
-
-_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-
 
 @attrs.frozen
-class View:
+class View(Drawable):
     """What one seat may see of a state (ROTA-21, ROTA-22): built by :func:`view`.
 
     No stack or supply content or order, no other seat's hand. ``str(view)``
@@ -350,12 +332,6 @@ class View:
     def __str__(self) -> str:
         """The plain-text picture (:func:`render_text`)."""
         return render_text(self)
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
-        from tilegames.render import to_svg  # tooling is imported on use only
-
-        return to_svg(self)
 
 
 # ---------------------------------------------------------------------------

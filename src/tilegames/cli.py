@@ -91,7 +91,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between bots and print a summary",
         description="Play many complete games between bots, moving them round the table "
-        "from game to game, and print win rates with 95%% confidence intervals, scores, "
+        "from game to game, and print win rates with 95% confidence intervals, scores, "
         "the seats' advantage and game lengths. The same seed gives the same games "
         "whatever --jobs says.",
     )

@@ -59,6 +59,7 @@ from tilegames._core.errors import (
 )
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import GameRules, Outcome, Seat, Setup, rank_by
+from tilegames._core.state import CachedState, Drawable
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
@@ -415,7 +416,7 @@ class Move:
 
 
 @attrs.frozen(getstate_setstate=False)
-class State:
+class State(CachedState):
     """A position of Polygon: everything, hidden parts included.
 
     States are immutable and compare, hash and pickle by value; build the
@@ -465,32 +466,13 @@ class State:
     """
     _index: _Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
-    def __getstate__(self) -> dict[str, object]:
-        """Pickle the fields only, not the cached index."""
-        return {name: getattr(self, name) for name in _STATE_FIELDS}
-
-    def __setstate__(self, values: Mapping[str, object]) -> None:
-        """Restore the fields; the index is rebuilt on first use."""
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_index", None)
-
     def __str__(self) -> str:
         """The plain-text picture of the board and the totals (:func:`render_text`)."""
         return render_text(self)
 
-    def _repr_svg_(self) -> str:
-        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
-        from tilegames.render import to_svg  # tooling is imported on use only
-
-        return to_svg(self)
-
-
-_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(State) if field.init)
-
 
 @attrs.frozen
-class View:
+class View(Drawable):
     """What any seat may see of a state (POLY-16): built by :func:`view`.
 
     Everything but the bag's order and the seed: the board, the totals, the
@@ -528,12 +510,6 @@ class View:
     def __str__(self) -> str:
         """The plain-text picture (:func:`render_text`)."""
         return render_text(self)
-
-    def _repr_svg_(self) -> str:
-        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
-        from tilegames.render import to_svg  # tooling is imported on use only
-
-        return to_svg(self)
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+"""Mixins for the frozen attrs classes of a game's states and views.
+
+A game's ``State`` may carry private caches (an index of the board, kept for
+speed) as attrs fields with ``init=False, eq=False``: :class:`CachedState`
+pickles the other fields only. Both mixins make a value show itself in
+Jupyter as its SVG picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import cast
+
+import attrs
+
+__all__ = ["CachedState", "Drawable"]
+
+
+class Drawable:
+    """Mixin: Jupyter shows the value as its SVG picture."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
+        # The one place where a game's classes reach the tooling: on use only.
+        from tilegames.render import to_svg
+
+        return to_svg(self)
+
+
+class CachedState(Drawable):
+    """Mixin for a slotted attrs state whose ``init=False`` fields are caches.
+
+    Pickling keeps the fields that ``__init__`` takes and leaves the caches
+    out; unpickling sets them to their defaults, to be rebuilt on first use.
+    Declare the class with ``@attrs.frozen(getstate_setstate=False)`` so
+    that attrs keeps these methods.
+    """
+
+    __slots__ = ()
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields that ``__init__`` takes, by name."""
+        fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(self)))
+        return {field.name: getattr(self, field.name) for field in fields if field.init}
+
+    def __setstate__(self, values: Mapping[str, object]) -> None:
+        """Restore the fields; the caches go back to their defaults."""
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(self))):
+            if not field.init:
+                object.__setattr__(self, field.name, field.default)
