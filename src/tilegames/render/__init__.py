@@ -28,6 +28,8 @@ import importlib
 from collections.abc import Iterable
 from typing import Any, Final
 
+from tilegames.render._svg import cell_key
+
 __all__ = ["cell_key", "cells_of", "to_svg"]
 
 _RENDERERS: Final = {
@@ -45,15 +47,6 @@ def _renderer(value: object) -> Any:
         msg = f"no picture for a {type(value).__name__} of {module}"
         raise TypeError(msg)
     return importlib.import_module(name)
-
-
-def cell_key(cell: tuple[int, int]) -> str:
-    """The key of a cell, space or hex in pictures and in :func:`cells_of`: ``"X,Y"``.
-
-    >>> cell_key((3, -1))
-    '3,-1'
-    """
-    return f"{cell[0]},{cell[1]}"
 
 
 def to_svg(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tilegames.render._svg import Point, regular_polygon
+from tilegames.render._svg import Point, points, regular_polygon
 
 SQRT3 = math.sqrt(3)
 
@@ -18,3 +18,8 @@ def centre(cell: tuple[int, int], radius: float, origin: Point) -> Point:
 def corners(middle: Point, radius: float) -> list[Point]:
     """The six corners of a pointy-top hex, clockwise from the lower right (30 degrees)."""
     return regular_polygon(middle, radius, 6, 30)
+
+
+def outline(middle: Point, radius: float) -> str:
+    """The ``points`` attribute of a pointy-top hex of ``radius`` around ``middle``."""
+    return points(corners(middle, radius))

@@ -16,10 +16,19 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from html import escape
 
-__all__ = ["Drawing", "Point", "number", "points"]
+__all__ = ["Drawing", "Point", "cell_key", "number", "points"]
 
 Point = tuple[float, float]
 """A point ``(x, y)`` in SVG user units, ``y`` down."""
+
+
+def cell_key(cell: tuple[int, int]) -> str:
+    """The key of a cell, space or hex in pictures and in ``cells_of``: ``"X,Y"``.
+
+    >>> cell_key((3, -1))
+    '3,-1'
+    """
+    return f"{cell[0]},{cell[1]}"
 
 
 def number(value: float) -> str:

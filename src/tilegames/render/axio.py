@@ -6,8 +6,8 @@ import math
 from typing import Final
 
 from tilegames import axio
-from tilegames.render._hex import SQRT3, centre, corners
-from tilegames.render._svg import Drawing, Point, points, regular_polygon, track_bars
+from tilegames.render._hex import SQRT3, centre, outline
+from tilegames.render._svg import Drawing, Point, cell_key, points, regular_polygon, track_bars
 
 __all__ = ["draw", "move_cells"]
 
@@ -62,7 +62,7 @@ def _symbol(drawing: Drawing, colour: int, middle: Point, size: float) -> None:
 def _hex(drawing: Drawing, middle: Point, colour: int, radius: float) -> None:
     drawing.add(
         "polygon",
-        points=points(corners(middle, radius)),
+        points=outline(middle, radius),
         fill=COLOURS[colour],
         stroke="#fff",
         stroke_width=1.5,
@@ -90,22 +90,22 @@ def draw(
     for cell, colour in zip(area, position.cells, strict=True):
         middle = centre(cell, RADIUS, origin)
         if cell in starts:
-            with drawing.group(class_="start", data_cell=f"{cell[0]},{cell[1]}"):
+            with drawing.group(class_="start", data_cell=cell_key(cell)):
                 _hex(drawing, middle, starts[cell], RADIUS - 1)
                 drawing.add(
                     "polygon",
-                    points=points(corners(middle, RADIUS - 3)),
+                    points=outline(middle, RADIUS - 3),
                     fill="none",
                     stroke="#222",
                     stroke_width=2,
                 )
         elif colour != axio.EMPTY:
-            with drawing.group(class_="piece", data_cell=f"{cell[0]},{cell[1]}"):
+            with drawing.group(class_="piece", data_cell=cell_key(cell)):
                 _hex(drawing, middle, colour, RADIUS - 1)
         else:
             drawing.add(
                 "polygon",
-                points=points(corners(middle, RADIUS - 1)),
+                points=outline(middle, RADIUS - 1),
                 fill="#e2dac8",
                 stroke="#cfc5b0",
                 stroke_width=1,
@@ -116,7 +116,7 @@ def draw(
             drawing.add(
                 "polygon",
                 class_="last-move",
-                points=points(corners(middle, RADIUS - 2)),
+                points=outline(middle, RADIUS - 2),
                 fill="none",
                 stroke="#111",
                 stroke_width=3,
@@ -126,8 +126,8 @@ def draw(
         drawing.add(
             "polygon",
             class_="target",
-            data_cell=f"{cell[0]},{cell[1]}",
-            points=points(corners(middle, RADIUS - 3)),
+            data_cell=cell_key(cell),
+            points=outline(middle, RADIUS - 3),
             fill="#ffd54f",
             fill_opacity=0.3,
             stroke="#c79a00",

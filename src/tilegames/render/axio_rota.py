@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames import axio_rota as rota
-from tilegames.render._svg import Drawing, number, track_bars
+from tilegames.render._svg import Drawing, cell_key, number, track_bars
 
 __all__ = ["draw", "move_cells"]
 
@@ -86,7 +86,7 @@ def draw(
 
     for cell in sorted(placed, key=lambda c: c[::-1]):
         left, top = corner_of(cell)
-        with drawing.group(class_="piece", data_cell=f"{cell[0]},{cell[1]}"):
+        with drawing.group(class_="piece", data_cell=cell_key(cell)):
             _tile(drawing, left, top, placed[cell], CELL)
     if last is not None:
         left, top = corner_of(last)
@@ -106,7 +106,7 @@ def draw(
         drawing.add(
             "rect",
             class_="target",
-            data_cell=f"{cell[0]},{cell[1]}",
+            data_cell=cell_key(cell),
             x=left + 3,
             y=top + 3,
             width=CELL - 6,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames import aztack
-from tilegames.render._svg import Drawing
+from tilegames.render._svg import Drawing, cell_key
 
 __all__ = ["draw", "move_cells"]
 
@@ -128,7 +128,7 @@ def draw(
             drawing.add(
                 "rect",
                 class_="target",
-                data_cell=f"{cell[0]},{cell[1]}",
+                data_cell=cell_key(cell),
                 x=x + 6,
                 y=y + 6,
                 width=CELL - 12,

@@ -7,8 +7,8 @@ from typing import Final
 
 from tilegames import polygon
 from tilegames.geometry import hexagon
-from tilegames.render._hex import SQRT3, centre, corners
-from tilegames.render._svg import Drawing, Point, points, regular_polygon
+from tilegames.render._hex import SQRT3, centre, corners, outline
+from tilegames.render._svg import Drawing, Point, cell_key, points, regular_polygon
 
 __all__ = ["draw", "move_cells"]
 
@@ -140,14 +140,14 @@ def draw(
         middle = centre(space, RADIUS, origin)
         stack = board[space]
         if len(stack) > depth[space]:
-            with drawing.group(class_="piece", data_cell=f"{space[0]},{space[1]}"):
+            with drawing.group(class_="piece", data_cell=cell_key(space)):
                 _tile(drawing, space, middle, RADIUS - 1, stack[-1], height=len(stack))
         elif stack:
             _tile(drawing, space, middle, RADIUS - 1, stack[-1], printed=True)
         else:
             drawing.add(
                 "polygon",
-                points=points(corners(middle, RADIUS - 1)),
+                points=outline(middle, RADIUS - 1),
                 fill="#e9e3d5",
                 stroke="#c9c0ad",
                 stroke_width=1,
@@ -155,7 +155,7 @@ def draw(
         if space == polygon.START:
             drawing.add(
                 "polygon",
-                points=points(corners(middle, RADIUS + 1)),
+                points=outline(middle, RADIUS + 1),
                 fill="none",
                 stroke="#222",
                 stroke_width=2.5,
@@ -166,7 +166,7 @@ def draw(
         drawing.add(
             "polygon",
             class_="last-move",
-            points=points(corners(middle, RADIUS - 2)),
+            points=outline(middle, RADIUS - 2),
             fill="none",
             stroke="#111",
             stroke_width=3.5,
@@ -176,8 +176,8 @@ def draw(
         drawing.add(
             "polygon",
             class_="target",
-            data_cell=f"{space[0]},{space[1]}",
-            points=points(corners(middle, RADIUS - 4)),
+            data_cell=cell_key(space),
+            points=outline(middle, RADIUS - 4),
             fill="#ffd54f",
             fill_opacity=0.45,
             stroke="#c79a00",
