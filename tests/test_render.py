@@ -18,7 +18,7 @@ from tilegames._core.rng import Stream
 from tilegames.geometry import hexagon
 from tilegames.render import cell_key, cells_of, to_svg
 from tilegames.render import polygon as polygon_picture
-from tilegames.render._hex import centre, corners
+from tilegames._core.svg import hex_centre as centre, hex_corners as corners
 from tilegames.serialize import from_json, to_json
 
 GAMES = {"axio-rota": axio_rota, "axio": axio, "aztack": aztack, "polygon": polygon}

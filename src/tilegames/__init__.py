@@ -14,14 +14,17 @@ Generic code reaches a game through its :class:`Rules`, by name:
 True
 """
 
+from tilegames import errors, rng
 from tilegames._core.errors import (
     ConfigurationError,
     GameOverError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    SeatError,
     TilegamesError,
     UnknownGameError,
+    WrongTypeError,
 )
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import (
@@ -31,6 +34,7 @@ from tilegames._core.rules import (
     Score,
     Seat,
     Setup,
+    game_of,
     get,
     names,
     rank_by,
@@ -51,12 +55,17 @@ __all__ = [
     "Rules",
     "Score",
     "Seat",
+    "SeatError",
     "Setup",
     "TilegamesError",
     "UnknownGameError",
+    "WrongTypeError",
     "__version__",
+    "errors",
+    "game_of",
     "get",
     "names",
     "rank_by",
     "register",
+    "rng",
 ]

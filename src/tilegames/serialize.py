@@ -59,8 +59,9 @@ from typing import Any, Final, TypeVar, Union, overload
 import attrs
 
 import tilegames
-from tilegames._core.errors import InvalidStateError, TilegamesError
+from tilegames._core.errors import InvalidStateError, TilegamesError, WrongTypeError
 from tilegames._core.rules import Outcome, Rules
+from tilegames._core.rules import game_of as _game_of
 
 __all__ = [
     "FORMAT",
@@ -94,27 +95,21 @@ _NONE_TYPE: Final = type(None)
 # ---------------------------------------------------------------------------
 
 
-def _game_module(rules: Rules[Any, Any]) -> str:
-    return getattr(rules.new_game, "__module__", "") or ""
-
-
 def game_of(kind: type) -> Rules[Any, Any]:
-    """The registered game whose module defines the class ``kind``.
+    """The registered game that owns the class ``kind`` (see :func:`tilegames.game_of`).
 
     >>> from tilegames import polygon
     >>> game_of(polygon.State).name
     'polygon'
 
     Raises:
-        InvalidStateError: if no registered game defines it.
+        InvalidStateError: if no registered game owns it.
     """
-    module = getattr(kind, "__module__", None)
-    for name in tilegames.names():
-        rules = tilegames.get(name)
-        if _game_module(rules) == module:
-            return rules
-    msg = f"{getattr(kind, '__name__', kind)!r} is not a class of a registered game"
-    raise InvalidStateError(msg)
+    try:
+        return _game_of(kind)
+    except WrongTypeError:
+        msg = f"{getattr(kind, '__name__', kind)!r} is not a class of a registered game"
+        raise InvalidStateError(msg) from None
 
 
 def _rules_named(name: object) -> Rules[Any, Any]:
@@ -143,6 +138,20 @@ def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
         for field in attrs.fields(kind)
         if field.init
     )
+
+
+@functools.cache
+def _optional(kind: type) -> dict[str, Any]:
+    """The fields added after version 1 (``OPTIONAL`` metadata), with their defaults.
+
+    Such a field is left out of a document while it holds its default, and a
+    document without it loads with the default.
+    """
+    return {
+        field.name: field.default
+        for field in attrs.fields(kind)
+        if field.init and field.metadata.get("optional")
+    }
 
 
 def _is_union(tp: Any) -> bool:
@@ -223,8 +232,11 @@ def _encode(value: Any, tp: Any, path: str) -> Any:
 
 def _encode_fields(value: Any, path: str) -> dict[str, Any]:
     kind: type = type(value)
+    optional = _optional(kind)
     return {
-        name: _encode(getattr(value, name), tp, f"{path}.{name}") for name, _, tp in _fields(kind)
+        name: _encode(getattr(value, name), tp, f"{path}.{name}")
+        for name, _, tp in _fields(kind)
+        if name not in optional or getattr(value, name) != optional[name]
     }
 
 
@@ -248,8 +260,9 @@ def to_dict(value: object, *, game: str | None = None) -> dict[str, Any]:
     Args:
         value: an instance of one of a game's classes, or an
             :class:`~tilegames.Outcome`.
-        game: the game's registry name; needed for an outcome (which does not
-            know its game), checked against the class's game otherwise.
+        game: the game's registry name; needed only for an outcome that does
+            not name its game (one made by hand), checked against the value's
+            game otherwise.
 
     Raises:
         TypeError: if the value is not of a class the format covers.
@@ -261,10 +274,14 @@ def to_dict(value: object, *, game: str | None = None) -> dict[str, Any]:
         msg = f"cannot write a {kind.__name__} as a tilegames document"
         raise TypeError(msg)
     if kind is Outcome:
-        if game is None:
-            msg = "an Outcome does not know its game: pass game=NAME to write it"
+        own = value.game  # type: ignore[attr-defined]
+        if game is None and not own:
+            msg = "this Outcome does not name its game: pass game=NAME to write it"
             raise InvalidStateError(msg)
-        name = _rules_named(game).name
+        name = _rules_named(game if game is not None else own).name
+        if own and own != name:
+            msg = f"game: an Outcome of {own!r} cannot be written as one of {game!r}"
+            raise InvalidStateError(msg)
     else:
         name = game_of(kind).name
         if game is not None and game != name:
@@ -376,11 +393,14 @@ def _decode_fields(data: Any, kind: type, path: str) -> Any:
     unknown = [key for key in data if key not in names]
     if unknown:
         raise _fail(path, f"unknown field {unknown[0]!r} (the fields are {', '.join(names)})")
-    missing = [name for name in names if name not in data]
+    optional = _optional(kind)
+    missing = [name for name in names if name not in data and name not in optional]
     if missing:
         raise _fail(path, f"missing field {missing[0]!r}")
     arguments = {
-        keyword: _decode(data[name], tp, f"{path}.{name}") for name, keyword, tp in fields
+        keyword: _decode(data[name], tp, f"{path}.{name}")
+        for name, keyword, tp in fields
+        if name in data
     }
     return _construct(kind, path, **arguments)
 
@@ -398,7 +418,7 @@ def _accepted(kind: Any) -> dict[str, type]:
     """The classes a document may name when ``kind`` is asked for, by name.
 
     The class itself, each member of a union, and their attrs subclasses
-    defined in the same module (``aztack.Move`` accepts ``Place`` and ``Pass``).
+    that a registered game owns (``aztack.Move`` accepts ``Place`` and ``Pass``).
     """
     options = typing.get_args(kind) if _is_union(kind) else (kind,)
     found: dict[str, type] = {}
@@ -408,13 +428,21 @@ def _accepted(kind: Any) -> dict[str, type]:
         pending = [option]
         while pending:
             current = pending.pop()
-            if attrs.has(current) and current.__module__ == option.__module__:
+            if attrs.has(current) and (current is Outcome or _owned(current)):
                 found.setdefault(current.__name__, current)
             pending.extend(current.__subclasses__())
     if not found:
         msg = f"{kind!r} is not a class that tilegames documents hold"
         raise TypeError(msg)
     return found
+
+
+def _owned(kind: type) -> bool:
+    try:
+        _game_of(kind)
+    except WrongTypeError:
+        return False
+    return True
 
 
 @overload
@@ -472,6 +500,11 @@ def from_dict(document: Any, kind: Any) -> Any:
             "was asked for",
         )
     value = _decode_fields(document["data"], chosen, name)
+    if chosen is Outcome:
+        if not value.game:
+            value = attrs.evolve(value, game=rules.name)
+        elif value.game != rules.name:
+            raise _fail("Outcome.game", f"{value.game!r} differs from the document's game")
     validate = getattr(rules, "validate", None)
     if validate is not None:
         validate(value)

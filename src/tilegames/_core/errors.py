@@ -13,8 +13,10 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "NotationError",
+    "SeatError",
     "TilegamesError",
     "UnknownGameError",
+    "WrongTypeError",
 ]
 
 
@@ -86,3 +88,16 @@ class ConfigurationError(TilegamesError, ValueError):
 
 class UnknownGameError(TilegamesError, LookupError):
     """No game is registered under the requested name."""
+
+
+class WrongTypeError(TilegamesError, TypeError):
+    """A function was given a value of the wrong kind.
+
+    For example a State of another game, a View where a State is needed, or
+    a string where a move is needed (read it with the game's ``parse_move``
+    first). The message names what was expected and what was given.
+    """
+
+
+class SeatError(TilegamesError, ValueError):
+    """A seat number that is not a seat of the game (seats are ``0 .. players - 1``)."""

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, Union
+from typing import Any, Final, Generic, Protocol, TypeVar, Union
 
 import attrs
 
-from tilegames._core.errors import UnknownGameError
+from tilegames._core.errors import UnknownGameError, WrongTypeError
 from tilegames._core.rng import Stream
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Score",
     "Seat",
     "Setup",
+    "game_of",
     "get",
     "names",
     "rank_by",
@@ -48,9 +49,22 @@ def _to_ranking(places: Iterable[Iterable[Seat]]) -> tuple[frozenset[Seat], ...]
     return tuple(frozenset(place) for place in places)
 
 
+OPTIONAL: Final = {"optional": True}
+"""attrs metadata of a field added after version 1 of the JSON format.
+
+:mod:`tilegames.serialize` leaves such a field out of a document while it
+holds its default, and a document without it loads with the default, so
+documents written before the field existed still load.
+"""
+
+
 @attrs.frozen
 class Outcome:
     """The result of a finished game.
+
+    A game's ``outcome`` fills in ``game`` and ``mode``, so that an outcome
+    knows which game it ends and :mod:`tilegames.serialize` can save and load
+    it on its own.
 
     >>> result = Outcome(scores=(7, 9, 9), ranking=[{1, 2}, {0}])
     >>> sorted(result.winners), result.place(0)
@@ -65,6 +79,12 @@ class Outcome:
 
     reason: str = ""
     """Why the game ended, in words, with the rule id (for example ``"ROTA-17 ..."``)."""
+
+    game: str = attrs.field(default="", kw_only=True, metadata=OPTIONAL)
+    """The registry name of the game (:func:`tilegames.get`), or ``""`` if not known."""
+
+    mode: str = attrs.field(default="", kw_only=True, metadata=OPTIONAL)
+    """The game's mode or variant when it has several (``"team"``, ``"speed"``), else ``""``."""
 
     def __attrs_post_init__(self) -> None:
         """Check that there are seats and that the ranking places each exactly once."""
@@ -254,6 +274,36 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def state_type(self) -> type | None:
+        """The game's State class (tooling finds a value's game through it)."""
+        ...
+
+    @property
+    def view_type(self) -> type | None:
+        """The game's View class, or ``None`` when ``view`` returns a State."""
+        ...
+
+    @property
+    def move_types(self) -> tuple[type, ...]:
+        """The game's move classes (every class a move can be an instance of)."""
+        ...
+
+    @property
+    def draw(self) -> Callable[..., str] | None:
+        """Optional: the SVG picture of a state or view, for :func:`tilegames.render.to_svg`.
+
+        ``draw(position, *, last_move, targets)`` returns SVG text; ``targets``
+        is a sorted list of ``(x, y)`` cells to mark as clickable.
+        ``None``: the game has no picture.
+        """
+        ...
+
+    @property
+    def move_cells(self) -> Callable[[MoveT], tuple[tuple[int, int], ...]] | None:
+        """Optional: the cells a move places on, as in its picture (``()`` for none)."""
+        ...
+
+    @property
     def validate(self) -> Callable[[Any], None] | None:
         """Optional: check a state, view or outcome of the game made outside its rules.
 
@@ -275,7 +325,10 @@ class GameRules(Generic[StateT, MoveT]):
     A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
     Instances compare by their functions and pickle by reference to them.
     Each field is the member of :class:`Rules` with the same name; the
-    optional ``evaluate``, ``determinize`` and ``validate`` default to ``None``.
+    optional ``evaluate``, ``determinize``, ``validate``, ``draw`` and
+    ``move_cells`` default to ``None``. ``state_type``, ``view_type`` and
+    ``move_types`` name the classes the game owns: :func:`game_of` finds a
+    value's game through them, and so do JSON, pictures and every other tool.
     """
 
     name: str
@@ -296,6 +349,11 @@ class GameRules(Generic[StateT, MoveT]):
     evaluate: Callable[[StateT, MoveT, Seat], float] | None = None
     determinize: Callable[[Any, Stream], StateT] | None = None
     validate: Callable[[Any], None] | None = None
+    state_type: type | None = None
+    view_type: type | None = None
+    move_types: tuple[type, ...] = ()
+    draw: Callable[..., str] | None = None
+    move_cells: Callable[[MoveT], tuple[tuple[int, int], ...]] | None = None
 
     def __repr__(self) -> str:
         """Name the game rather than listing every function."""
@@ -311,6 +369,7 @@ _BUILTIN: dict[str, str] = {
     "polygon": "tilegames.polygon",
 }
 _REGISTRY: dict[str, Rules[Any, Any] | str] = dict(_BUILTIN)
+_OWNERS: dict[type, str] = {}  # class -> game name, filled by game_of
 
 
 def register(rules: Rules[Any, Any], *, replace: bool = False) -> None:
@@ -323,6 +382,7 @@ def register(rules: Rules[Any, Any], *, replace: bool = False) -> None:
         msg = f"a game named {rules.name!r} is already registered; pass replace=True"
         raise ValueError(msg)
     _REGISTRY[rules.name] = rules
+    _OWNERS.clear()
 
 
 def names() -> tuple[str, ...]:
@@ -350,3 +410,45 @@ def get(name: str) -> Rules[Any, Any]:
         rules: Rules[Any, Any] = importlib.import_module(entry).RULES
         _REGISTRY[name] = entry = rules
     return entry
+
+
+def _owned(rules: Rules[Any, Any]) -> tuple[type, ...]:
+    kinds = (getattr(rules, "state_type", None), getattr(rules, "view_type", None))
+    return (*(kind for kind in kinds if kind is not None), *getattr(rules, "move_types", ()))
+
+
+def game_of(value: object) -> Rules[Any, Any]:
+    """The :class:`Rules` of the registered game that a value (or class) belongs to.
+
+    A state, view or move belongs to the game whose ``state_type``,
+    ``view_type`` or ``move_types`` names its class; an :class:`Outcome` to
+    the game it names.
+
+    >>> from tilegames import axio_rota
+    >>> game_of(axio_rota.new_game(seed=1)).name, game_of(axio_rota.Move).name
+    ('axio-rota', 'axio-rota')
+
+    Raises:
+        WrongTypeError: if no registered game owns it.
+    """
+    if type(value) is Outcome:
+        if value.game:
+            return get(value.game)
+        msg = "this Outcome does not name its game (its game field is empty)"
+        raise WrongTypeError(msg)
+    kind = value if isinstance(value, type) else type(value)
+    name = _OWNERS.get(kind)
+    if name is None:
+        for candidate in names():
+            rules = get(candidate)
+            for owned in _owned(rules):
+                _OWNERS.setdefault(owned, candidate)
+        name = _OWNERS.get(kind)
+    if name is None:
+        what = kind.__name__ if isinstance(value, type) else f"a {kind.__name__}"
+        msg = (
+            f"{what} is not a state, view or move of a registered game "
+            f"(known games: {', '.join(names())})"
+        )
+        raise WrongTypeError(msg)
+    return get(name)

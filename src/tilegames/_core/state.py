@@ -13,6 +13,8 @@ from typing import cast
 
 import attrs
 
+from tilegames._core.rules import game_of
+
 __all__ = ["CachedState", "Drawable"]
 
 
@@ -21,12 +23,16 @@ class Drawable:
 
     __slots__ = ()
 
-    def _repr_svg_(self) -> str:
-        """The SVG picture of :func:`tilegames.render.to_svg`, for Jupyter."""
-        # The one place where a game's classes reach the tooling: on use only.
-        from tilegames.render import to_svg
+    def _repr_svg_(self) -> str | None:
+        """The SVG picture that the value's game draws (its Rules' ``draw``), for Jupyter.
 
-        return to_svg(self)
+        ``None`` (Jupyter then shows the repr) when the game draws no picture.
+        """
+        draw = getattr(game_of(self), "draw", None)
+        if draw is None:
+            return None
+        text: str = draw(self, last_move=None, targets=[])
+        return text
 
 
 class CachedState(Drawable):

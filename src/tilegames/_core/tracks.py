@@ -20,7 +20,14 @@ from collections.abc import Sequence
 
 from tilegames._core.rules import Seat, rank_by
 
-__all__ = ["Tracks", "add_points", "all_at", "lowest_first", "rank_lowest_colour"]
+__all__ = [
+    "Tracks",
+    "add_points",
+    "all_at",
+    "lowest_first",
+    "rank_lowest_colour",
+    "rate_points",
+]
 
 Tracks = tuple[int, ...]
 """One score per colour, in the game's colour order."""
@@ -95,3 +102,30 @@ def rank_lowest_colour(all_tracks: Sequence[Tracks]) -> tuple[frozenset[Seat], .
     (frozenset({1}), frozenset({0}))
     """
     return rank_by([lowest_first(t) for t in all_tracks])
+
+
+def rate_points(
+    before: Tracks, points: Sequence[int], *, stages: Sequence[int], bonus: float
+) -> float:
+    """How much a scoring helps a seat ranked by its lowest colour (ROTA-19, AXIO-16).
+
+    A point counts for more on a low track: the rating is the fall, over the
+    colours, of the squared distance to the final cap (divided by it), the
+    points capped as :func:`add_points` caps them, plus ``bonus`` for every
+    colour that reaches a stage (and so earns an extra turn or placement).
+    Both AXIO games rate moves with it for their agents.
+
+    >>> round(rate_points((0, 11), (0, 3), stages=(12,), bonus=4), 3)  # (1 - 0) / 12 + 4
+    4.083
+    """
+    final = stages[-1]
+    value = 0.0
+    for old, gained in zip(before, points, strict=True):
+        if not gained:
+            continue
+        cap = next((stage for stage in stages if old < stage), final)
+        new = min(cap, old + gained)
+        value += ((final - old) ** 2 - (final - new) ** 2) / final
+        if new == cap > old:
+            value += bonus
+    return value

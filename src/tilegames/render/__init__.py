@@ -24,29 +24,22 @@ text. States show themselves in Jupyter through ``_repr_svg_``.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any
 
-from tilegames.render._svg import cell_key
+from tilegames._core.checks import wrong_type
+from tilegames._core.errors import WrongTypeError
+from tilegames._core.rules import Rules, game_of
+from tilegames._core.svg import cell_key
 
 __all__ = ["cell_key", "cells_of", "to_svg"]
 
-_RENDERERS: Final = {
-    "tilegames.axio_rota": "tilegames.render.axio_rota",
-    "tilegames.axio": "tilegames.render.axio",
-    "tilegames.aztack": "tilegames.render.aztack",
-    "tilegames.polygon": "tilegames.render.polygon",
-}
 
-
-def _renderer(value: object) -> Any:
-    module = type(value).__module__
-    name = _RENDERERS.get(module)
-    if name is None:
-        msg = f"no picture for a {type(value).__name__} of {module}"
-        raise TypeError(msg)
-    return importlib.import_module(name)
+def _game(value: object, function: str, what: str) -> Rules[Any, Any]:
+    try:
+        return game_of(value)
+    except WrongTypeError:
+        wrong_type(function, what, value)
 
 
 def to_svg(
@@ -55,7 +48,10 @@ def to_svg(
     last_move: object | None = None,
     targets: Iterable[tuple[int, int] | None] = (),
 ) -> str:
-    """Draw a state or a view of any of the four games as an SVG document.
+    """Draw a state or a view of any registered game as an SVG document.
+
+    The picture is the game's own (its :attr:`~tilegames.Rules.draw`); a game
+    of your own gets one by giving ``draw`` in its :class:`~tilegames.GameRules`.
 
     Args:
         position: a ``State`` or ``View`` of a game.
@@ -67,11 +63,19 @@ def to_svg(
         The SVG text, the same for equal arguments.
 
     Raises:
-        TypeError: if the position is not of a game that can be drawn.
+        WrongTypeError: if the position is not a state or view of a
+            registered game that draws pictures (a :class:`TypeError`).
     """
-    renderer = _renderer(position)
+    what = "a State or View of a game that draws pictures"
+    rules = _game(position, "render.to_svg", what)
+    kinds = (rules.state_type, rules.view_type)
+    draw = rules.draw
+    if type(position) not in kinds or draw is None:
+        wrong_type("render.to_svg", what, position)
+    if last_move is not None and type(last_move) not in rules.move_types:
+        wrong_type("render.to_svg", f"a move of {rules.title} as last_move", last_move)
     marked = sorted({(c[0], c[1]) for c in targets if c is not None}, key=lambda c: c[::-1])
-    text: str = renderer.draw(position, last_move=last_move, targets=marked)
+    text: str = draw(position, last_move=last_move, targets=marked)
     return text
 
 
@@ -83,7 +87,12 @@ def cells_of(move: object) -> tuple[str, ...]:
     ('1,-2',)
 
     Raises:
-        TypeError: if the move is not of a game that can be drawn.
+        WrongTypeError: if the value is not a move of a registered game that
+            draws pictures (a :class:`TypeError`).
     """
-    cells: tuple[tuple[int, int], ...] = _renderer(move).move_cells(move)
-    return tuple(map(cell_key, cells))
+    what = "a move of a game that draws pictures"
+    rules = _game(move, "render.cells_of", what)
+    move_cells = rules.move_cells
+    if type(move) not in rules.move_types or move_cells is None:
+        wrong_type("render.cells_of", what, move)
+    return tuple(map(cell_key, move_cells(move)))

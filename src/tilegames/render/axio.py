@@ -6,8 +6,17 @@ import math
 from typing import Final
 
 from tilegames import axio
-from tilegames.render._hex import SQRT3, centre, outline
-from tilegames.render._svg import Drawing, Point, cell_key, points, regular_polygon, track_bars
+from tilegames._core.svg import (
+    SQRT3,
+    Drawing,
+    Point,
+    cell_key,
+    points,
+    regular_polygon,
+    track_bars,
+)
+from tilegames._core.svg import hex_centre as centre
+from tilegames._core.svg import hex_outline as outline
 
 __all__ = ["draw", "move_cells"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames import axio_rota as rota
-from tilegames.render._svg import Drawing, cell_key, number, track_bars
+from tilegames._core.svg import Drawing, cell_key, number, track_bars
 
 __all__ = ["draw", "move_cells"]
 

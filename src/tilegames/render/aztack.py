@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames import aztack
-from tilegames.render._svg import Drawing, cell_key
+from tilegames._core.svg import Drawing, cell_key
 
 __all__ = ["draw", "move_cells"]
 

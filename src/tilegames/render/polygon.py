@@ -6,9 +6,11 @@ import math
 from typing import Final
 
 from tilegames import polygon
+from tilegames._core.svg import SQRT3, Drawing, Point, cell_key, points, regular_polygon
+from tilegames._core.svg import hex_centre as centre
+from tilegames._core.svg import hex_corners as corners
+from tilegames._core.svg import hex_outline as outline
 from tilegames.geometry import hexagon
-from tilegames.render._hex import SQRT3, centre, corners, outline
-from tilegames.render._svg import Drawing, Point, cell_key, points, regular_polygon
 
 __all__ = ["draw", "move_cells"]
 

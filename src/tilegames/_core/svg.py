@@ -1,5 +1,8 @@
 """A small SVG writer: elements with attributes, numbers rounded so equal pictures are equal text.
 
+Every game's ``_draw`` module builds its picture with it; the hex helpers at
+the end serve the two hexagonal games.
+
 >>> drawing = Drawing(20, 10, title="A & B")
 >>> drawing.add("rect", x=0, y=0, width=20, height=10, fill="#fff")
 >>> print(drawing.text())
@@ -16,7 +19,19 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from html import escape
 
-__all__ = ["Drawing", "Point", "cell_key", "number", "points"]
+__all__ = [
+    "SQRT3",
+    "Drawing",
+    "Point",
+    "cell_key",
+    "hex_centre",
+    "hex_corners",
+    "hex_outline",
+    "number",
+    "points",
+    "regular_polygon",
+    "track_bars",
+]
 
 Point = tuple[float, float]
 """A point ``(x, y)`` in SVG user units, ``y`` down."""
@@ -141,3 +156,26 @@ def track_bars(
             text_anchor="middle",
             fill="#333",
         )
+
+
+# ---------------------------------------------------------------------------
+# Pointy-top hexagons in axial (q, r) coordinates, q east and r south-east
+# ---------------------------------------------------------------------------
+
+SQRT3 = math.sqrt(3)
+
+
+def hex_centre(cell: tuple[int, int], radius: float, origin: Point) -> Point:
+    """The centre of hex ``(q, r)`` for hexes of ``radius`` (centre to corner)."""
+    q, r = cell
+    return origin[0] + radius * SQRT3 * (q + r / 2), origin[1] + radius * 1.5 * r
+
+
+def hex_corners(middle: Point, radius: float) -> list[Point]:
+    """The six corners of a pointy-top hex, clockwise from the lower right (30 degrees)."""
+    return regular_polygon(middle, radius, 6, 30)
+
+
+def hex_outline(middle: Point, radius: float) -> str:
+    """The ``points`` attribute of a pointy-top hex of ``radius`` around ``middle``."""
+    return points(hex_corners(middle, radius))

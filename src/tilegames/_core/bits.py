@@ -1,0 +1,68 @@
+"""Bit-set helpers: small sets of numbered things (cells, pairs, stones) held in one int.
+
+A set of numbers ``0 .. n - 1`` is the int whose bit ``i`` is set when ``i``
+is in the set (a :data:`Mask`). Python ints are arbitrary-precision, so a
+mask holds a whole board; ``&``, ``|`` and ``int.bit_count`` do the set work.
+
+>>> mask = mask_of([1, 4, 6])
+>>> mask, list(iter_bits(mask)), nth_bit(mask, 2)
+(82, [1, 4, 6], 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+__all__ = ["Mask", "iter_bits", "mask_of", "nth_bit"]
+
+Mask = int
+"""A set of small non-negative numbers: bit ``i`` set means ``i`` is in the set."""
+
+
+def mask_of(numbers: Iterable[int]) -> Mask:
+    """The mask holding each of ``numbers`` (each ``>= 0``)."""
+    mask = 0
+    for number in numbers:
+        mask |= 1 << number
+    return mask
+
+
+def iter_bits(mask: Mask) -> Iterator[int]:
+    """The numbers in ``mask``, ascending.
+
+    The lowest set bit is ``mask & -mask`` (two's complement keeps only it).
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# Masks of the low 2**k bits, for the search for the n-th set bit.
+_LOW_BITS: Final = tuple((1 << (1 << k)) - 1 for k in range(16))
+
+
+def nth_bit(mask: Mask, n: int) -> int:
+    """The number of the ``n``-th (from 0) set bit of ``mask``, by halving the width.
+
+    At each step the lower half's population count says which half holds it,
+    so the cost grows with the logarithm of the mask's width, not with ``n``.
+    The caller makes sure that ``0 <= n < mask.bit_count()``.
+
+    >>> [nth_bit(0b101100, n) for n in range(3)]
+    [2, 3, 5]
+    """
+    position = 0
+    k = max(mask.bit_length() - 1, 0).bit_length()
+    while k:
+        k -= 1
+        low = mask & _LOW_BITS[k]
+        count = low.bit_count()
+        if n >= count:
+            n -= count
+            mask >>= 1 << k
+            position += 1 << k
+        else:
+            mask = low
+    return position

@@ -1,0 +1,139 @@
+"""Checks shared by every game: argument types, seats, and the helpers of ``validate``.
+
+Entry points of a game check their arguments with one ``type(x) is State``
+test and call :func:`wrong_type` when it fails, so the hot path pays one
+comparison. A game's ``validate`` builds its messages with :func:`invalid`
+(``"where: problem"``) and counts a component set with :func:`count` and
+:func:`take`.
+
+>>> str(invalid("State.tracks[1]", "13 is over the cap 12 (ROTA-16)"))
+'State.tracks[1]: 13 is over the cap 12 (ROTA-16)'
+>>> counts = count(["RB", "RB", "GG"])
+>>> take("State.racks[0]", counts, ["RB"], str); counts["RB"]
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import NoReturn, TypeVar
+
+from tilegames._core.errors import InvalidStateError, SeatError, WrongTypeError
+
+__all__ = [
+    "check_int",
+    "check_seat",
+    "count",
+    "invalid",
+    "take",
+    "wrong_type",
+]
+
+T = TypeVar("T", bound=Hashable)
+
+
+def _described(value: object) -> str:
+    kind = type(value)
+    if value is None:
+        return "None"
+    module = kind.__module__
+    if module.startswith("tilegames."):
+        game = module.split(".")[1].lstrip("_")
+        return f"a {kind.__name__} of {game}" if game not in ("_core", "core") else kind.__name__
+    return f"a {kind.__name__} ({value!r:.60})"
+
+
+def wrong_type(function: str, what: str, value: object, *, move: bool = False) -> NoReturn:
+    """Raise the :class:`~tilegames.WrongTypeError` for a bad argument.
+
+    Args:
+        function: the public function that was called, e.g. ``"axio.apply"``.
+        what: what it expected, e.g. ``"an AXIO State"``.
+        value: what it was given.
+        move: whether a move was expected: a string then earns a pointer to
+            the game's ``parse_move``.
+
+    >>> wrong_type("axio.apply", "an AXIO move", "P0,1/1,1", move=True)
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.WrongTypeError: axio.apply expects an AXIO move, got a str
+    ('P0,1/1,1'); read notation with axio.parse_move(text, state) first
+    """
+    msg = f"{function} expects {what}, got {_described(value)}"
+    if move and isinstance(value, str):
+        game = function.split(".")[0]
+        msg += f"; read notation with {game}.parse_move(text, state) first"
+    raise WrongTypeError(msg)
+
+
+def check_seat(seat: object, players: int) -> int:
+    """Return ``seat`` if it is a seat of a game of ``players``; else raise.
+
+    Raises:
+        WrongTypeError: if the seat is not an int.
+        SeatError: if it is not in ``0 .. players - 1``.
+    """
+    if type(seat) is not int:
+        msg = f"a seat is an int 0..{players - 1}, got {_described(seat)}"
+        raise WrongTypeError(msg)
+    if not 0 <= seat < players:
+        msg = f"seat {seat} is not in this game (seats 0..{players - 1})"
+        raise SeatError(msg)
+    return seat
+
+
+def invalid(where: str, problem: str) -> InvalidStateError:
+    """The error for a value that ``validate`` refuses: ``"where: problem"``."""
+    return InvalidStateError(f"{where}: {problem}")
+
+
+def check_int(where: str, value: object, low: int = 0, high: int | None = None) -> int:
+    """Return ``value`` if it is an int in ``low .. high`` (no bound when ``high`` is ``None``).
+
+    Raises:
+        InvalidStateError: naming ``where`` otherwise (a bool is no int here).
+    """
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"{low}..{high}"
+        raise invalid(where, f"{value!r} is not an int {bound}")
+    return value
+
+
+def count(items: Iterable[T]) -> dict[T, int]:
+    """Each distinct item of a component set with its number of copies."""
+    counts: dict[T, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+def take(
+    where: str,
+    counts: dict[T, int],
+    items: Iterable[T],
+    written: Callable[[T], str],
+    rule: str = "",
+) -> None:
+    """Take each item from ``counts``; one that is not left there is an error.
+
+    Args:
+        where: the field the items come from, for the message.
+        counts: the components still unaccounted for (changed in place).
+        items: the components found in the field.
+        written: how a component is written in messages.
+        rule: the rule id that fixes the component set.
+
+    Raises:
+        InvalidStateError: naming ``where[i]`` for the first item too many.
+    """
+    for i, item in enumerate(items):
+        left = counts.get(item, 0)
+        if not left:
+            problem = (
+                "appears more often than the set holds it"
+                if item in counts
+                else ("is not in the set")
+            )
+            suffix = f" ({rule})" if rule else ""
+            raise invalid(f"{where}[{i}]", f"{written(item)} {problem}{suffix}")
+        counts[item] = left - 1
