@@ -1,4 +1,4 @@
-"""Tests for tilegames.polygon built by hand from shared/rules/polygon.md (POLY-1 .. POLY-16).
+"""Tests for tilegames.polygon built by hand from the rules (POLY-1 .. POLY-16).
 
 Positions are written out space by space and every expected move list and
 score is worked out from the rule text in the comments. The geometry used
@@ -25,15 +25,17 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from polygon_reference_impl import BOARD, board_of, notations, position
 
 import tilegames
-from test_polygon_reference import BOARD, board_of, notations, position
 from tilegames import (
     ConfigurationError,
     GameOverError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    SeatError,
+    WrongTypeError,
     polygon,
 )
 from tilegames._core import rng
@@ -598,8 +600,8 @@ class TestView:
         assert len({sample.seed for sample in samples}) == 5
 
     def test_bad_seat(self) -> None:
-        """A seat outside the game is a ValueError."""
-        with pytest.raises(ValueError, match="seat 2 is not in this 2-player game"):
+        """A seat outside the game is a SeatError (a ValueError)."""
+        with pytest.raises(SeatError, match=re.escape("seat 2 is not in this game (seats 0..1)")):
             polygon.view(polygon.new_game(seed=1), 2)
 
 
@@ -656,9 +658,9 @@ class TestErrors:
         )
 
     def test_not_a_move(self) -> None:
-        """Something that is not a Move is refused with IllegalMoveError, not a crash."""
+        """Text where a Move is needed is a WrongTypeError pointing at parse_move."""
         state = polygon.new_game(seed=1)
-        with pytest.raises(IllegalMoveError, match="not a Polygon Move"):
+        with pytest.raises(WrongTypeError, match=r"polygon.parse_move\(text, state\)"):
             polygon.apply(state, "3@0,1")  # type: ignore[arg-type]
         text: object = "3@0,1"
         assert text not in polygon.legal_moves(state)
@@ -708,20 +710,20 @@ class TestState:
     @pytest.mark.parametrize(
         ("change", "words"),
         [
-            ({"stacks": ((),) * 60}, "61 stacks"),
-            ({"symbol": 3}, "symbol 3 is not 0..2"),
-            ({"drawn": ("9",)}, "drawn must be a tuple of values"),
+            ({"stacks": ((),) * 60}, "State.stacks: expected a tuple of 61 stacks"),
+            ({"symbol": 3}, "State.symbol: 3 is not a symbol 0..2"),
+            ({"drawn": ("9",)}, "State.drawn[0]: '9' is not one of 1, 2, 3, 4, 5, W, X2, X3"),
         ],
     )
     def test_invalid_hand_made_state(self, change: dict[str, object], words: str) -> None:
         """A malformed state is an InvalidStateError when first used."""
         state = attrs.evolve(polygon.new_game(seed=1), **change)  # type: ignore[arg-type]
-        with pytest.raises(InvalidStateError, match=words):
+        with pytest.raises(InvalidStateError, match=re.escape(words)):
             polygon.legal_moves(state)
 
     def test_stack_on_its_own_value_is_invalid(self) -> None:
         """A stack with a tile on one of its own value breaks POLY-12."""
-        with pytest.raises(InvalidStateError, match="own value"):
+        with pytest.raises(InvalidStateError, match="3 lies on a tile of its own value"):
             polygon.legal_moves(position({(0, 0): "3/3"}, symbol=CIRCLE, drawn=["5"]))
 
     def test_printed_space_must_keep_its_tile(self) -> None:
@@ -729,7 +731,7 @@ class TestState:
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5"])
         stacks = list(state.stacks)
         stacks[BOARD.index((3, 0))] = ("5",)
-        with pytest.raises(InvalidStateError, match="printed tile"):
+        with pytest.raises(InvalidStateError, match="must start with its printed W"):
             polygon.legal_moves(attrs.evolve(state, stacks=tuple(stacks)))
 
 

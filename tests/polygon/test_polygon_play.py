@@ -1,9 +1,8 @@
-"""Polygon over whole games: the conformance checker and thousands of random games.
+"""Polygon over whole games: thousands of random games, the invariants checked at every move.
 
-``check_rules`` checks the whole contract at every step but costs about a
-tenth of a second per game (deep copies, pickles, views); the invariant run
-below plays thousands of games and checks the Polygon-specific invariants
-cheaply at every move.
+The common contract of every game (``tilegames.testing.check_rules``) runs in
+``tests/test_conformance.py``; here the Polygon-specific invariants are
+checked cheaply at every move.
 """
 
 from __future__ import annotations
@@ -11,43 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from polygon_reference_impl import PRINTED, board_of
 
-from test_polygon_reference import BOARD, PRINTED, board_of
-from tilegames import Setup, polygon
+from tilegames import polygon
 from tilegames._core import rng
-from tilegames.polygon import Move, State
-from tilegames.testing import check_rules
-
-
-def candidates(state: State) -> list[Move]:
-    """Every drawn tile (and a WILD) on every space, plus the discards: mostly illegal."""
-    tiles = {*polygon.drawn(state), "W"}
-    return [Move(tile, space) for tile in sorted(tiles) for space in [*BOARD, None]]
-
-
-class TestConformance:
-    """tilegames.testing.check_rules on every setup."""
-
-    @pytest.mark.parametrize("setup", polygon.RULES.setups, ids=str)
-    def test_check_rules(self, setup: Setup) -> None:
-        """Random games keep the whole contract at every step."""
-        report = check_rules(
-            polygon.RULES,
-            games=20,
-            seed=2026,
-            setups=[setup],
-            legal_samples=2,
-            illegal_samples=4,
-            candidates=candidates,
-        )
-        assert report.games == 20
-        assert report.moves == 20 * 48
-
-    def test_check_rules_custom_set(self) -> None:
-        """A small custom set with discards keeps the contract too."""
-        custom = Setup(3, {"tiles": ("2", "1", "1", "1", "1", "W") * 14})
-        report = check_rules(polygon.RULES, games=4, seed=7, setups=[custom])
-        assert report.moves == 4 * 83
+from tilegames.polygon import State
 
 
 def tiles_in(state: State) -> Counter[str]:
@@ -61,11 +28,11 @@ def tiles_in(state: State) -> Counter[str]:
     return counts
 
 
-def check_game(players: int, seed: int) -> int:
+def check_game(players: int, seed: int, tiles: tuple[str, ...] | None = None) -> int:
     """Play one random game, checking the invariants at each move; return its turns."""
-    state = polygon.new_game(players, seed=seed)
+    state = polygon.new_game(players, seed=seed, tiles=tiles)
     chooser = rng.Stream(rng.derive(seed, "choices"))
-    expected = Counter(polygon.STANDARD_TILES)
+    expected = Counter(polygon.STANDARD_TILES if tiles is None else tiles)
     assert tiles_in(state) == expected
     while not polygon.is_over(state):
         seat = polygon.to_move(state)
@@ -105,3 +72,9 @@ class TestRandomGames:
         """Tiles are kept, only the turn's end scores, seats rotate, 24 turns, the best wins."""
         for seed in range(700):
             assert check_game(players, seed) == 24
+
+    def test_custom_set_with_discards(self) -> None:
+        """A small set that forces discards keeps the invariants: 83 tiles after the start one."""
+        tiles = ("2", "1", "1", "1", "1", "W") * 14
+        for seed in range(20):
+            assert check_game(3, seed, tiles) == 42

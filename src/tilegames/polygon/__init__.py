@@ -1,0 +1,179 @@
+r"""Polygon: hex tiles on a hex board, a die of symbols, and groupings of three.
+
+Every rule id quoted here (``POLY-1`` .. ``POLY-16``) is a rule of the
+Polygon page of the documentation, which also lists each ``[decision]``
+taken where the rule sheet is silent. In short: each turn the player rolls
+the die for a symbol (blue circle, red diamond or gold star), draws two
+tiles and places them one at a time next to tiles in play through a corner
+of that symbol, or stacks them on other tiles. Three tiles meeting at a
+corner of the turn's symbol form a *grouping*; a grouping whose values make
+a combination (three of a kind, a run, three WILD, with WILD and X tiles as
+any number) scores. The highest total when the bag runs out wins.
+
+A game is a chain of immutable :class:`State` values; the die roll and the
+draw happen inside :func:`apply` at the end of each turn, from the seed the
+state carries::
+
+    >>> from tilegames import polygon
+    >>> state = polygon.new_game(players=2, seed=7)
+    >>> polygon.to_move(state), polygon.drawn(state)
+    ((1,), ('2', '4'))
+    >>> moves = polygon.legal_moves(state)
+    >>> after = polygon.apply(state, moves[0])
+    >>> polygon.drawn(after)
+    ('4',)
+
+The board is the radius-4 area of :mod:`tilegames.geometry.hexagon` (61
+spaces, numbered row by row as :data:`SPACES`). A space is ``(q, r)``
+in axial coordinates, ``q`` to the east and ``r`` to the south-east. Three
+spaces ``(q, r), (q+1, r), (q, r+1)`` meet at a *scoring corner* of symbol
+``(q - r) % 3`` (POLY-5)::
+
+        (q,r) --- (q+1,r)         each space touches three scoring corners,
+             \   /                one of each symbol; two neighbouring spaces
+            (q,r+1)               share exactly one of them
+
+How it is fast: the state caches a private index of the board made of bit
+masks over the 61 spaces, so the legal places of a tile are a few mask
+operations, :func:`legal_moves` is a lazy sequence over those masks, and
+:func:`apply` updates the masks for the one space that changed.
+
+A state knows its whole game: a custom set given to :func:`new_game` travels
+in it (:attr:`State.tiles`), so that every state round-trips through
+:mod:`tilegames.serialize` and :func:`validate` counts its tiles against it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core.rules import GameRules, Setup
+from tilegames.polygon._agents import determinize, evaluate
+from tilegames.polygon._draw import draw, move_cells, render_text
+from tilegames.polygon._model import (
+    CIRCLE,
+    DIAMOND,
+    DIE_FACES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NAME,
+    PRINTED,
+    RADIUS,
+    SPACES,
+    STANDARD_TILES,
+    STAR,
+    START,
+    SYMBOLS,
+    TITLE,
+    VALUES,
+    WILD,
+    X2,
+    X3,
+    Move,
+    State,
+    Symbol,
+    Value,
+    View,
+)
+from tilegames.polygon._notation import format_move, parse_move
+from tilegames.polygon._rules import (
+    LegalMoves,
+    apply,
+    bag_size,
+    combination_value,
+    drawn,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    placed,
+    players,
+    score_move,
+    stacks,
+    start_draw,
+    starter,
+    to_move,
+    totals,
+    turn_symbol,
+    view,
+    why_illegal,
+)
+from tilegames.polygon._validate import validate
+
+__all__ = [
+    "CIRCLE",
+    "DIAMOND",
+    "DIE_FACES",
+    "LegalMoves",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Move",
+    "PRINTED",
+    "RADIUS",
+    "RULES",
+    "SPACES",
+    "STANDARD_TILES",
+    "STAR",
+    "START",
+    "SYMBOLS",
+    "State",
+    "Symbol",
+    "VALUES",
+    "Value",
+    "View",
+    "WILD",
+    "X2",
+    "X3",
+    "apply",
+    "bag_size",
+    "combination_value",
+    "determinize",
+    "drawn",
+    "evaluate",
+    "format_move",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "placed",
+    "players",
+    "render_text",
+    "score_move",
+    "stacks",
+    "start_draw",
+    "starter",
+    "to_move",
+    "totals",
+    "turn_symbol",
+    "validate",
+    "view",
+    "why_illegal",
+]
+
+RULES: Final[GameRules[State, Move]] = GameRules(
+    name=NAME,
+    title=TITLE,
+    setups=(Setup(2), Setup(3), Setup(4)),
+    new_game=new_game,
+    players=players,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    apply=apply,
+    why_illegal=why_illegal,
+    score_move=score_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    format_move=format_move,
+    evaluate=evaluate,
+    determinize=determinize,
+    validate=validate,
+    state_type=State,
+    view_type=View,
+    move_types=(Move,),
+    draw=draw,
+    move_cells=move_cells,
+)
+"""This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

@@ -1,0 +1,72 @@
+"""What Polygon offers agents: a move's rating, and states sampled from a view."""
+
+from __future__ import annotations
+
+from tilegames._core import checks, rng
+from tilegames._core.rules import Seat
+from tilegames.polygon._model import Move, State, View
+from tilegames.polygon._rules import score_move, starter, turn_score
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How much ``move`` adds to the turn's score (POLY-13): what greedy play and search rate.
+
+    It is :func:`~tilegames.polygon.score_move` less the score of the turn's
+    placements so far, so that the ratings of a turn's two placements add up
+    to the turn's score, and it orders a state's moves as ``score_move`` does.
+    The agents of :mod:`tilegames.agents` use it through
+    :data:`~tilegames.polygon.RULES`.
+
+    >>> from tilegames import polygon
+    >>> state = polygon.new_game(seed=2)
+    >>> [evaluate(state, m, 0) for m in polygon.legal_moves(state)] == [
+    ...     polygon.score_move(state, m) for m in polygon.legal_moves(state)]
+    True
+
+    Raises:
+        IllegalMoveError: if the move is not legal.
+        WrongTypeError: for a state or move of the wrong type, or a seat that is no int.
+        SeatError: if the seat is not in the game.
+    """
+    points = score_move(state, move)  # checks the state's and the move's types
+    checks.check_seat(seat, len(state.totals))
+    return float(points - turn_score(state.stacks, state.symbol, state.placed))
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """A state that the seat of ``seen`` cannot tell from the true one, for agents' search.
+
+    Everything visible is as in the view; the hidden parts are drawn from
+    ``stream``: the bag's order (a shuffle of :attr:`View.bag_contents`) and
+    the seed of the die rolls to come. ``view(determinize(seen, stream),
+    seen.seat) == seen``.
+
+    >>> from tilegames import polygon
+    >>> state = polygon.new_game(seed=4)
+    >>> sample = determinize(polygon.view(state, 0), rng.Stream(1))
+    >>> polygon.view(sample, 0) == polygon.view(state, 0), sorted(sample.bag) == sorted(state.bag)
+    (True, True)
+
+    Raises:
+        WrongTypeError: if ``seen`` is not a Polygon View or ``stream`` not a ``Stream``.
+    """
+    if type(seen) is not View:
+        checks.wrong_type("polygon.determinize", "a Polygon View", seen)
+    if not isinstance(stream, rng.Stream):
+        checks.wrong_type("polygon.determinize", "a tilegames.rng.Stream", stream)
+    bag = stream.shuffled(seen.bag_contents)
+    seed = stream.randbelow(1 << rng.SEED_BITS)
+    return State(
+        stacks=seen.stacks,
+        totals=seen.totals,
+        seat=(starter(seen) + seen.turn - 1) % len(seen.totals),
+        turn=seen.turn,
+        symbol=seen.symbol,
+        drawn=seen.drawn,
+        placed=seen.placed,
+        bag=bag,
+        seed=seed,
+        aside=seen.aside,
+        start_draw=seen.start_draw,
+        tiles=seen.tiles,
+    )

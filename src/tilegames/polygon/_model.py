@@ -1,0 +1,351 @@
+"""Polygon's names, its move, its State and its View (POLY-1 .. POLY-4, POLY-16).
+
+The small things come first: symbols, tile values, the board's spaces and
+the standard set; then the classes that hold them. Nothing here knows the
+rules of play: that is :mod:`tilegames.polygon._rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from tilegames._core.bits import Mask
+from tilegames._core.rules import OPTIONAL, Seat
+from tilegames._core.state import CachedState, Drawable
+from tilegames.geometry import hexagon
+from tilegames.geometry.hexagon import Hex
+
+NAME: Final = "polygon"
+"""The game's registry name (:func:`tilegames.get`), also written in its outcomes."""
+TITLE: Final = "Polygon"
+"""The game's name for people, in messages."""
+
+# ---------------------------------------------------------------------------
+# Names: symbols, values, the board
+# ---------------------------------------------------------------------------
+
+Symbol = int
+"""A symbol: an index into :data:`SYMBOLS` (0 blue circle, 1 red diamond, 2 gold star)."""
+
+CIRCLE: Final[Symbol] = 0
+"""The blue circle."""
+DIAMOND: Final[Symbol] = 1
+"""The red diamond."""
+STAR: Final[Symbol] = 2
+"""The gold star."""
+
+SYMBOLS: Final = ("blue circle", "red diamond", "gold star")
+"""The three symbols with their colours (POLY-1); a symbol is its index here."""
+
+DIE_FACES: Final[tuple[Symbol, ...]] = (CIRCLE, CIRCLE, DIAMOND, DIAMOND, STAR, STAR)
+"""The six faces of the die, two of each symbol (POLY-3)."""
+
+Value = str
+"""A tile's value as written: ``"1"`` .. ``"5"``, ``"W"`` (WILD), ``"X2"`` or ``"X3"``."""
+
+WILD: Final[Value] = "W"
+"""The WILD tile: any number, and three of them make 100 (POLY-14)."""
+X2: Final[Value] = "X2"
+"""The doubling tile: any number, and the grouping's value times 2 (POLY-14)."""
+X3: Final[Value] = "X3"
+"""The tripling tile: any number, and the grouping's value times 3 (POLY-14)."""
+
+VALUES: Final[tuple[Value, ...]] = ("1", "2", "3", "4", "5", WILD, X2, X3)
+"""Every tile value (POLY-2), in the order used to list drawn tiles and moves."""
+
+ORDER: Final[Mapping[Value, int]] = {value: i for i, value in enumerate(VALUES)}
+"""Each value's position in :data:`VALUES`: the order of drawn tiles, moves and bag contents."""
+RANK: Final[Mapping[Value, int]] = {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, X2: 6, X3: 7, WILD: 8}
+"""The start-order draw (POLY-7): WILD beats X3 beats X2 beats every number."""
+FACTOR: Final[Mapping[Value, int]] = {X2: 2, X3: 3}
+"""The multiplier of each X tile (POLY-14)."""
+
+MIN_PLAYERS: Final = 2
+"""The fewest seats of a game."""
+MAX_PLAYERS: Final = 4
+"""The most seats of a game."""
+RADIUS: Final = 4
+"""The board is the hexagon of this radius around START (POLY-4)."""
+MAX_TILES: Final = 4096
+"""The largest custom set accepted."""
+
+Cell = int
+"""A space by number: its position in :data:`SPACES`; bit ``n`` of a mask is space ``n``."""
+
+BOARD: Final = hexagon.hex_area(RADIUS)
+"""The radius-4 area with its tables (cells by number, down corners)."""
+
+SPACES: Final[tuple[Hex, ...]] = BOARD.cells
+"""The 61 spaces ``(q, r)`` by number: row by row (``r``), then west to east (``q``).
+
+A :class:`State` indexes its stacks by these numbers; moves are listed in this order.
+
+>>> len(SPACES), SPACES[0], SPACES[30]
+(61, (0, -4), (0, 0))
+"""
+
+CELL: Final[Mapping[Hex, Cell]] = BOARD.index
+"""Each space's number."""
+SIZE: Final = len(SPACES)
+"""The number of spaces, 61."""
+
+START: Final[Hex] = (0, 0)
+"""The START space at the centre, where the start tile lies (POLY-4, POLY-7)."""
+START_CELL: Final[Cell] = CELL[START]
+"""The number of the START space."""
+
+
+def _printed_spaces() -> dict[Hex, Value]:
+    """The printed tiles of POLY-4: WILD on ring 3's corners, X2 on ring 4's corners."""
+    printed = dict.fromkeys(hexagon.ring_corners(3), WILD)
+    printed.update(dict.fromkeys(hexagon.ring_corners(4), X2))
+    return printed
+
+
+PRINTED: Final[Mapping[Hex, Value]] = _printed_spaces()
+"""The spaces with a printed tile and its value (POLY-4, a [decision] of the spec).
+
+>>> sorted(space for space, value in PRINTED.items() if value == "W")
+[(-3, 0), (-3, 3), (0, -3), (0, 3), (3, -3), (3, 0)]
+"""
+
+PRINTED_DEPTH: Final[tuple[int, ...]] = tuple(int(space in PRINTED) for space in SPACES)
+"""Per space number, how many tiles at the bottom of its stack are printed (0 or 1)."""
+
+
+def _standard_tiles() -> tuple[Value, ...]:
+    """The 49 tiles of POLY-2 (a [decision]): 8 of each number, 5 WILD, 2 X2, 2 X3."""
+    numbers = tuple(value for value in VALUES[:5] for _ in range(8))
+    return (*numbers, *(WILD,) * 5, *(X2,) * 2, *(X3,) * 2)
+
+
+STANDARD_TILES: Final[tuple[Value, ...]] = _standard_tiles()
+"""The 49 tiles of the standard set (POLY-2), as data.
+
+>>> len(STANDARD_TILES), STANDARD_TILES.count("3"), STANDARD_TILES.count("W")
+(49, 8, 5)
+"""
+
+Stack = tuple[Value, ...]
+"""A space's tiles, bottom to top, its printed tile included; ``()`` when empty."""
+Draw = tuple[tuple[Seat, Value], ...]
+"""One round of the start-order draw: the ``(seat, tile)`` pairs, in seat order."""
+
+
+def sorted_values(values: Sequence[Value]) -> tuple[Value, ...]:
+    """Tiles in :data:`VALUES` order (the drawn tiles, a bag's contents, a set)."""
+    if len(values) == 2:  # the drawn tiles, on the hot path
+        a, b = values
+        return (a, b) if ORDER[a] <= ORDER[b] else (b, a)
+    return tuple(sorted(values, key=ORDER.__getitem__))
+
+
+# ---------------------------------------------------------------------------
+# Moves, states and views
+# ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Move:
+    """Place one of the drawn tiles on a space, or set it aside.
+
+    ``tile`` names which drawn tile is placed (the player chooses the order,
+    POLY-10). ``space`` is where it goes: an empty space or the top of a
+    stack; ``None`` sets the tile aside, allowed only when it has no legal
+    place (POLY-11).
+
+    Construction checks the shape of the fields only; whether the move is
+    legal depends on the state (:func:`~tilegames.polygon.why_illegal`).
+
+    >>> str(Move("X2", (1, -2))), str(Move("3", None))
+    ('X2@1,-2', '3@-')
+
+    Raises:
+        TypeError: if a field has the wrong type.
+        ValueError: if the tile is not one of :data:`VALUES`.
+    """
+
+    tile: Value
+    """The value of the drawn tile to place, one of :data:`VALUES`."""
+    space: Hex | None
+    """The space ``(q, r)`` to place it on, or ``None`` to set it aside."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields that cannot describe a placement."""
+        tile, space = self.tile, self.space
+        if type(tile) is not str:
+            msg = f"a move's tile must be a value string such as '3' or 'W', not {tile!r}"
+            raise TypeError(msg)
+        if tile not in ORDER:
+            msg = f"a move's tile must be one of {', '.join(VALUES)}, not {tile!r}"
+            raise ValueError(msg)
+        if space is not None and (
+            type(space) is not tuple
+            or len(space) != 2
+            or type(space[0]) is not int
+            or type(space[1]) is not int
+        ):
+            msg = f"a move's space must be a tuple (q, r) of two ints or None, not {space!r}"
+            raise TypeError(msg)
+
+    def __str__(self) -> str:
+        """The move in notation: ``V@Q,R``, or ``V@-`` for a tile set aside."""
+        space = self.space
+        if space is None:
+            return f"{self.tile}@-"
+        return f"{self.tile}@{space[0]},{space[1]}"
+
+
+class BoardIndex:
+    """Bit masks over the space numbers, for fast legal places; never changed once built.
+
+    A :class:`State` caches one (built by ``_rules.index_of``, updated by
+    ``_rules.with_tile`` for the one space a placement changes).
+    """
+
+    __slots__ = ("empty", "played", "printed", "reach", "tops")
+
+    empty: Mask
+    """Spaces with no tile at all."""
+    played: Mask
+    """Spaces whose top tile is a played tile (the START tile included)."""
+    printed: Mask
+    """Spaces whose top tile is their printed tile (not yet covered)."""
+    reach: tuple[Mask, Mask, Mask]
+    """Per symbol, the spaces sharing a corner of that symbol with a played tile."""
+    tops: dict[Value, Mask]
+    """Per value, the spaces whose top tile has that value."""
+
+    def __init__(
+        self,
+        empty: Mask,
+        played: Mask,
+        printed: Mask,
+        reach: tuple[Mask, Mask, Mask],
+        tops: dict[Value, Mask],
+    ) -> None:
+        self.empty = empty
+        self.played = played
+        self.printed = printed
+        self.reach = reach
+        self.tops = tops
+
+    def places(self, symbol: Symbol, value: Value) -> Mask:
+        """The spaces where a tile of ``value`` may go this turn (POLY-11, POLY-12)."""
+        reach = self.reach[symbol]
+        covered = self.played | (self.printed & reach)
+        return (self.empty & reach) | (covered & ~self.tops.get(value, 0))
+
+
+@attrs.frozen(getstate_setstate=False)
+class State(CachedState):
+    """A position of Polygon: everything, hidden parts included.
+
+    States are immutable and compare, hash and pickle by value; build the
+    first with :func:`~tilegames.polygon.new_game` and the next with
+    :func:`~tilegames.polygon.apply`. A state is always inside a turn (the die
+    rolled, the tiles drawn) until the game is over. ``str(state)`` is the
+    plain-text picture of :func:`~tilegames.polygon.render_text`.
+
+    The fields below are the whole game, the set it was started with
+    included. A state also caches a private index of the board for speed; it
+    is not compared, hashed or pickled, and is rebuilt from :attr:`stacks`
+    when missing.
+    """
+
+    stacks: tuple[Stack, ...]
+    """Per space number (see :data:`SPACES`), its stack bottom to top, printed tile included.
+
+    An empty space has ``()``; a printed space starts as ``("W",)`` or
+    ``("X2",)`` and the START space as ``(start tile,)``. Only the top counts
+    (POLY-12).
+    """
+    totals: tuple[int, ...]
+    """Per seat, the running total (POLY-8)."""
+    seat: Seat
+    """The seat whose turn it is; once the game is over, the seat that played the last turn."""
+    turn: int
+    """The number of the current turn, 1 for the first (the last turn's once over)."""
+    symbol: Symbol
+    """This turn's die symbol (POLY-9); the last turn's once the game is over."""
+    drawn: tuple[Value, ...]
+    """The drawn tiles not yet placed this turn, in :data:`VALUES` order (public, POLY-16).
+
+    Empty exactly when the game is over.
+    """
+    placed: tuple[Cell, ...]
+    """The space numbers where tiles were placed this turn, in order (discards leave none)."""
+    bag: tuple[Value, ...]
+    """The tiles still in the bag, the next to be drawn first (hidden, POLY-16)."""
+    seed: int
+    """The generator state for the next die roll (hidden)."""
+    aside: tuple[Value, ...] = ()
+    """Tiles set aside unplayed because they had no legal place (POLY-11), in order."""
+    start_draw: tuple[Draw, ...] = ()
+    """The start-order draw (POLY-7): per round, the ``(seat, tile)`` drawn, in seat order.
+
+    Every seat draws in the first round; only the seats tied for highest draw
+    in the next. The last round has a single highest tile: its seat starts,
+    and that tile lies on START.
+    """
+    tiles: tuple[Value, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The game's set in :data:`VALUES` order when it is not :data:`STANDARD_TILES`, else ``None``.
+
+    ``new_game(tiles=...)`` puts it here, so that the state knows its whole
+    game: it round-trips through JSON and ``validate`` checks it against its set.
+    """
+    _index: BoardIndex | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        """The plain-text picture of the board and the totals (``render_text``)."""
+        from tilegames.polygon._draw import render_text  # late: _draw imports this module
+
+        return render_text(self)
+
+
+@attrs.frozen
+class View(Drawable):
+    """What any seat may see of a state (POLY-16): built by :func:`~tilegames.polygon.view`.
+
+    Everything but the bag's order and the seed: the board, the totals, the
+    die, the drawn tiles and which tiles are left in the bag. ``str(view)`` is
+    the same picture as for a state; :func:`~tilegames.polygon.determinize`
+    samples a state from it.
+    """
+
+    seat: Seat
+    """The seat this view is for."""
+    to_move: tuple[Seat, ...]
+    """The seats that may move now: ``(seat to move,)``, or ``()`` once the game is over."""
+    stacks: tuple[Stack, ...]
+    """Every stack, as in :attr:`State.stacks`."""
+    totals: tuple[int, ...]
+    """Every seat's running total."""
+    turn: int
+    """The number of the current turn, as in :attr:`State.turn`."""
+    symbol: Symbol
+    """This turn's die symbol."""
+    drawn: tuple[Value, ...]
+    """The drawn tiles not yet placed, as in :attr:`State.drawn`."""
+    placed: tuple[Cell, ...]
+    """The space numbers placed on this turn, as in :attr:`State.placed`."""
+    bag_size: int
+    """The number of tiles in the bag."""
+    bag_contents: tuple[Value, ...]
+    """The tiles in the bag, in :data:`VALUES` order: which they are is public (every
+    tile of the set not in sight), the order they will be drawn in is not."""
+    aside: tuple[Value, ...]
+    """The tiles set aside, as in :attr:`State.aside`."""
+    start_draw: tuple[Draw, ...]
+    """The start-order draw, as in :attr:`State.start_draw`."""
+    tiles: tuple[Value, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The game's set, as in :attr:`State.tiles` (public: the box says what is in it)."""
+
+    def __str__(self) -> str:
+        """The plain-text picture (``render_text``)."""
+        from tilegames.polygon._draw import render_text  # late: _draw imports this module
+
+        return render_text(self)

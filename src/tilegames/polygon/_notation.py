@@ -1,0 +1,57 @@
+"""The notation: ``V@Q,R`` places tile ``V`` on space ``(Q, R)``; ``V@-`` sets it aside."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tilegames._core import checks
+from tilegames._core.errors import NotationError
+from tilegames.polygon._model import ORDER, VALUES, Move, State, View
+
+_MOVE_TEXT: Final = re.compile(r"\s*([^@\s]+)\s*@\s*(?:(-)|([+-]?\d+)\s*,\s*([+-]?\d+))\s*")
+_FORM: Final = "write V@Q,R or V@-, for example '3@1,-2', 'W@0,1' or 'X2@-'"
+
+
+def format_move(move: Move) -> str:
+    """Write a move as ``V@Q,R`` (place tile ``V`` on space ``(Q, R)``) or ``V@-`` (set aside).
+
+    >>> format_move(Move("W", (-2, 3))), format_move(Move("X3", None))
+    ('W@-2,3', 'X3@-')
+
+    Raises:
+        WrongTypeError: if ``move`` is not a Polygon :class:`Move`.
+    """
+    if type(move) is not Move:
+        checks.wrong_type("polygon.format_move", "a Polygon Move", move)
+    return str(move)
+
+
+def parse_move(text: str, state: State | View | None = None) -> Move:
+    """Read a move written as by :func:`format_move`; letters may be lower case.
+
+    The notation needs no context; ``state`` is accepted for the common API
+    (:class:`~tilegames.Rules`). Whether the move is legal is for
+    :func:`~tilegames.polygon.why_illegal` to say.
+
+    >>> parse_move("x2@1,-2")
+    Move(tile='X2', space=(1, -2))
+    >>> parse_move(" 4@- ")
+    Move(tile='4', space=None)
+
+    Raises:
+        NotationError: saying which part of the text is wrong.
+        WrongTypeError: if ``state`` is given and is not a Polygon State or View.
+    """
+    if state is not None and type(state) is not State and type(state) is not View:
+        checks.wrong_type("polygon.parse_move", "a Polygon State or View (or None)", state)
+    found = _MOVE_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
+        msg = f"{text!r} is not a move: {_FORM}"
+        raise NotationError(msg)
+    written, aside, q, r = found.groups()
+    tile = written.upper()
+    if tile not in ORDER:
+        msg = f"{written!r} in {text!r} is not a tile value; values are {', '.join(VALUES)}"
+        raise NotationError(msg)
+    return Move(tile, None if aside else (int(q), int(r)))

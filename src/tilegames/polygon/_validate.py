@@ -1,0 +1,380 @@
+"""One validator for Polygon: hand-made states before first use, and loaded documents.
+
+:func:`check_state` is the guard that the rules run on a state they did not
+make themselves (built by hand, unpickled, loaded) before indexing its
+board: every field has the shape the rules rely on. :func:`validate` runs
+the same checks and then asks whether the game could have reached the
+value: the start-order draw, the seat to move, and every tile of the set
+exactly once (POLY-2, POLY-7, POLY-8). Messages read ``"where: problem"``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from typing import Final
+
+from tilegames._core import checks, rng
+from tilegames._core.checks import invalid
+from tilegames._core.errors import ConfigurationError
+from tilegames._core.rules import Outcome, Seat, rank_by
+from tilegames.polygon._model import (
+    MAX_PLAYERS,
+    MAX_TILES,
+    MIN_PLAYERS,
+    NAME,
+    ORDER,
+    PRINTED,
+    PRINTED_DEPTH,
+    RANK,
+    SIZE,
+    SPACES,
+    STANDARD_TILES,
+    START_CELL,
+    SYMBOLS,
+    TITLE,
+    VALUES,
+    Move,
+    Stack,
+    State,
+    Value,
+    View,
+    sorted_values,
+)
+
+_SET_FORM: Final = "a collection of values such as ['1', 'W', 'X2']"
+_STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
+
+# ---------------------------------------------------------------------------
+# The set of new_game (POLY-2, POLY-7)
+# ---------------------------------------------------------------------------
+
+
+def check_set(tiles: object, players: int) -> tuple[Value, ...]:
+    """The values of a custom set given to ``new_game``, read case-insensitively, in order.
+
+    Raises:
+        ConfigurationError: for a set that is no collection of values, has
+            fewer tiles than players (or more than the largest set allowed),
+            or whose tiles all rank the same in the start draw (POLY-7).
+    """
+    if isinstance(tiles, (str, bytes)):
+        msg = f"tiles must be {_SET_FORM}, not one string"
+        raise ConfigurationError(msg)
+    try:
+        given_tiles = list(tiles)  # type: ignore[call-overload]
+    except TypeError:
+        msg = f"tiles must be {_SET_FORM}, not {tiles!r}"
+        raise ConfigurationError(msg) from None
+    result: list[Value] = []
+    for position, given in enumerate(given_tiles):
+        value = given.strip().upper() if isinstance(given, str) else None
+        if value is None or value not in ORDER:
+            msg = (
+                f"tile {position} {given!r} is not a tile value; values are "
+                f"{', '.join(VALUES)} (POLY-2)"
+            )
+            raise ConfigurationError(msg)
+        result.append(value)
+    problem = _set_problem(result, players)
+    if problem:
+        raise ConfigurationError(problem)
+    return tuple(result)
+
+
+def _set_problem(values: list[Value] | tuple[Value, ...], players: int) -> str:
+    """Why a set of known values cannot be played by ``players``, or ``""``."""
+    if not players <= len(values) <= MAX_TILES:
+        return (
+            f"a set of {len(values)} tiles does not fit {players} players: the start draw "
+            f"needs one tile per player (and at most {MAX_TILES} tiles are allowed) (POLY-7)"
+        )
+    if len({RANK[value] for value in values}) < 2:
+        return (
+            f"every tile of the set ranks the same in the start draw ({values[0]}), so the "
+            "players' tie could never break; give at least two different values (POLY-7)"
+        )
+    return ""
+
+
+# ---------------------------------------------------------------------------
+# Fields: the shape the rules rely on
+# ---------------------------------------------------------------------------
+
+
+def _check_totals(where: str, values: object) -> int:
+    """Check the totals; return the number of seats."""
+    if type(values) is not tuple or not MIN_PLAYERS <= len(values) <= MAX_PLAYERS:
+        count = len(values) if type(values) is tuple else values
+        raise invalid(
+            where, f"{count!r} seats; Polygon is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+        )
+    for seat, total in enumerate(values):
+        if type(total) is not int or total < 0:
+            raise invalid(f"{where}[{seat}]", f"{total!r} is not a total of points (POLY-8)")
+    return len(values)
+
+
+def _check_values(where: str, values: object) -> tuple[Value, ...]:
+    if type(values) is not tuple:
+        raise invalid(where, "expected a tuple of tile values")
+    for i, value in enumerate(values):
+        if type(value) is not str or value not in ORDER:
+            raise invalid(f"{where}[{i}]", f"{value!r} is not one of {', '.join(VALUES)}")
+    return values
+
+
+def _check_board(where: str, board: object) -> tuple[Stack, ...]:
+    """Check the stacks (POLY-4, POLY-12)."""
+    if type(board) is not tuple or len(board) != SIZE:
+        raise invalid(where, f"expected a tuple of {SIZE} stacks, one per space")
+    for cell, stack in enumerate(board):
+        space = SPACES[cell]
+        here = f"{where}[{cell}] (space {space[0]},{space[1]})"
+        values = _check_values(here, stack)
+        if space in PRINTED and (not values or values[0] != PRINTED[space]):
+            raise invalid(here, f"the stack must start with its printed {PRINTED[space]} (POLY-4)")
+        for below, above in itertools.pairwise(values):
+            if below == above:
+                raise invalid(here, f"{above} lies on a tile of its own value (POLY-12)")
+    if not board[START_CELL]:
+        raise invalid(where, "START holds no tile (POLY-7)")
+    return board
+
+
+def _check_drawn(where: str, drawn: object) -> tuple[Value, ...]:
+    values = _check_values(where, drawn)
+    if len(values) > 2 or values != sorted_values(values):
+        raise invalid(where, "one or two tiles, in VALUES order (POLY-10)")
+    return values
+
+
+def _check_turn(where: str, turn: object, symbol: object) -> int:
+    if type(turn) is not int or turn < 1:
+        raise invalid(f"{where}.turn", f"{turn!r} is not a turn number (from 1)")
+    if type(symbol) is not int or not 0 <= symbol < len(SYMBOLS):
+        raise invalid(f"{where}.symbol", f"{symbol!r} is not a symbol 0..{len(SYMBOLS) - 1}")
+    return turn
+
+
+def _check_placed(
+    where: str, placed: object, drawn: tuple[Value, ...], board: tuple[Stack, ...]
+) -> None:
+    if type(placed) is not tuple:
+        raise invalid(where, "expected a tuple of space numbers")
+    for cell in placed:
+        if type(cell) is not int or not 0 <= cell < SIZE:
+            raise invalid(where, f"{cell!r} is not a space number 0..{SIZE - 1}")
+        if len(board[cell]) <= PRINTED_DEPTH[cell]:
+            raise invalid(where, f"space {SPACES[cell]} holds no played tile (POLY-10)")
+    if len(placed) + len(drawn) > 2:
+        raise invalid(where, f"{len(placed)} placed and {len(drawn)} drawn: a turn has 2 tiles")
+
+
+def _check_tiles(where: str, tiles: object, count: int) -> tuple[Value, ...]:
+    """Check the carried set (``None`` for the standard one); return the set."""
+    if tiles is None:
+        return STANDARD_TILES
+    values = _check_values(where, tiles)
+    if values != sorted_values(values):
+        raise invalid(where, "the set is listed in VALUES order")
+    if values == _STANDARD_SORTED:
+        raise invalid(where, "the standard set is written as null (POLY-2)")
+    problem = _set_problem(values, count)
+    if problem:
+        raise invalid(where, problem)
+    return values
+
+
+def _check_public(where: str, value: State | View) -> int:
+    """The checks of the fields a state and a view share; return the number of seats."""
+    count = _check_totals(f"{where}.totals", value.totals)
+    board = _check_board(f"{where}.stacks", value.stacks)
+    drawn = _check_drawn(f"{where}.drawn", value.drawn)
+    _check_values(f"{where}.aside", value.aside)
+    _check_turn(where, value.turn, value.symbol)
+    _check_placed(f"{where}.placed", value.placed, drawn, board)
+    _check_tiles(f"{where}.tiles", value.tiles, count)
+    return count
+
+
+def check_state(state: State) -> None:
+    """Refuse a state whose fields do not have the shape the rules rely on.
+
+    The rules call it on a state they did not make (by hand, unpickled,
+    loaded) before they first read its board; :func:`validate` checks more.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    count = _check_public("State", state)
+    _check_values("State.bag", state.bag)
+    checks.check_int("State.seat", state.seat, 0, count - 1)
+    if type(state.seed) is not int or not 0 <= state.seed < 1 << rng.SEED_BITS:
+        raise invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
+
+
+# ---------------------------------------------------------------------------
+# History: could the game have reached it? (POLY-2, POLY-7, POLY-8, POLY-10)
+# ---------------------------------------------------------------------------
+
+
+def _check_round(where: str, draws: object, drawing: list[Seat]) -> tuple[tuple[Seat, Value], ...]:
+    """Check one round of the start-order draw: the seats that should draw, and their tiles."""
+    if type(draws) is not tuple or any(
+        type(pair) is not tuple or len(pair) != 2 for pair in draws
+    ):
+        raise invalid(where, "expected a tuple of (seat, tile) pairs")
+    seats = [seat for seat, _ in draws]
+    if seats != drawing:
+        raise invalid(where, f"seats {seats} drew; {drawing} should have (POLY-7)")
+    _check_values(where, tuple(value for _, value in draws))
+    return draws
+
+
+def _check_start_draw(where: str, rounds: object, count: int, start_tile: Value) -> Seat:
+    """Check the start-order draw (POLY-7); return the seat that won it."""
+    if type(rounds) is not tuple or not rounds:
+        raise invalid(where, "expected at least one round of draws")
+    drawing = list(range(count))
+    winner = -1
+    for number, given in enumerate(rounds):
+        here = f"{where}[{number}]"
+        if winner >= 0:
+            raise invalid(here, "a round after the draw was decided")
+        draws = _check_round(here, given, drawing)
+        best = max(RANK[value] for _, value in draws)
+        drawing = [seat for seat, value in draws if RANK[value] == best]
+        if len(drawing) == 1:
+            winner = drawing[0]
+            if dict(draws)[winner] != start_tile:
+                raise invalid(
+                    here, f"seat {winner} won the draw, so its tile lies on START (POLY-7)"
+                )
+    if winner < 0:
+        raise invalid(where, "the draw ends with seats still tied (POLY-7)")
+    return winner
+
+
+def _check_progress(where: str, drawn: tuple[Value, ...], bag_size: int) -> None:
+    if not drawn and bag_size:
+        raise invalid(f"{where}.drawn", "no tile is drawn but the bag is not empty (POLY-10)")
+
+
+def _check_set(where: str, tiles: tuple[Value, ...], parts: dict[str, Iterable[Value]]) -> None:
+    """Every tile of the set is in sight or in the bag exactly once (POLY-2)."""
+    counts = checks.count(tiles)
+    for field, values in parts.items():
+        checks.take(f"{where}.{field}", counts, values, "tile {}".format, "POLY-2")
+    left = sum(counts.values())
+    if left:
+        missing = next(value for value, n in counts.items() if n)
+        raise invalid(where, f"{left} tiles of the set are nowhere, such as {missing} (POLY-2)")
+
+
+def _played(stacks: tuple[Stack, ...]) -> list[Value]:
+    """The played tiles of a board (its printed tiles left out)."""
+    return [value for cell, stack in enumerate(stacks) for value in stack[PRINTED_DEPTH[cell] :]]
+
+
+def _starter(where: str, value: State | View, count: int) -> Seat:
+    """The seat that won the start-order draw, checked against the START tile (POLY-7)."""
+    start_tile = value.stacks[START_CELL][0]
+    return _check_start_draw(f"{where}.start_draw", value.start_draw, count, start_tile)
+
+
+def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
+    check_state(state)
+    count = len(state.totals)
+    first = _starter("State", state, count)
+    if state.seat != (first + state.turn - 1) % count:
+        raise invalid(
+            "State.seat",
+            f"{state.seat!r} cannot play turn {state.turn}: seat {first} started, and seats "
+            "take turns in order (POLY-8)",
+        )
+    _check_progress("State", state.drawn, len(state.bag))
+    parts = {"stacks": _played(state.stacks), "drawn": state.drawn, "bag": state.bag}
+    _check_set("State", tiles, {**parts, "aside": state.aside})
+
+
+def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
+    count = _check_public("View", seen)
+    checks.check_int("View.seat", seen.seat, 0, count - 1)
+    contents = _check_values("View.bag_contents", seen.bag_contents)
+    if contents != sorted_values(contents):
+        raise invalid("View.bag_contents", "the tiles are listed in VALUES order")
+    if seen.bag_size != len(contents):
+        raise invalid(
+            "View.bag_size", f"{seen.bag_size!r} tiles, but the contents list {len(contents)}"
+        )
+    first = _starter("View", seen, count)
+    expected = ((first + seen.turn - 1) % count,) if seen.drawn else ()
+    if seen.to_move != expected:
+        raise invalid("View.to_move", f"{seen.to_move!r}, but the turn says {expected} (POLY-8)")
+    _check_progress("View", seen.drawn, len(contents))
+    parts = {"stacks": _played(seen.stacks), "drawn": seen.drawn, "bag_contents": contents}
+    _check_set("View", tiles, {**parts, "aside": seen.aside})
+
+
+def _validate_outcome(result: Outcome) -> None:
+    if result.game not in ("", NAME):
+        raise invalid("Outcome.game", f"{result.game!r} is not {NAME!r}")
+    if result.mode:
+        raise invalid("Outcome.mode", f"{result.mode!r}: {TITLE} has no modes")
+    _check_totals("Outcome.scores", result.scores)
+    if result.ranking != rank_by(result.scores):
+        raise invalid("Outcome.ranking", "the places do not follow the totals (POLY-15)")
+
+
+def _set_of(value: State | View, tiles: Iterable[Value] | None) -> tuple[Value, ...]:
+    """The set to count a value's tiles against: its own, else ``tiles``, else the standard."""
+    if value.tiles is None and tiles is not None:
+        return check_set(tiles, MIN_PLAYERS)
+    return STANDARD_TILES if value.tiles is None else value.tiles
+
+
+def validate(
+    value: State | View | Outcome | Move, *, tiles: Iterable[Value] | None = None
+) -> None:
+    """Check a state, view or outcome made outside the rules, for example loaded from JSON.
+
+    A state passes when the game could have reached it: two to four seats
+    with totals of at least 0, 61 stacks with the printed tiles at the bottom
+    and never a tile on one of its own value, a tile on START, a start-order
+    draw that picks the seat of the START tile, a seat to move that follows
+    from it and the turn number, at most two tiles to a turn, and every tile
+    of its set (:attr:`State.tiles`, else :data:`STANDARD_TILES`) exactly
+    once across the board, the drawn tiles, the bag and the tiles set aside.
+    A view passes the same checks on what it shows. An outcome needs the
+    places that POLY-15 gives its totals, and no mode (Polygon has none; an
+    outcome from an older document, without game and mode, is checked the
+    same way). A move is checked by its constructor, so any :class:`Move`
+    passes. :mod:`tilegames.serialize` calls this on everything it loads.
+
+    >>> import attrs
+    >>> from tilegames import polygon
+    >>> state = polygon.new_game(seed=2)
+    >>> validate(state)
+    >>> validate(attrs.evolve(state, bag=state.bag[1:]))
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidStateError: State: 1 tiles of the set are nowhere, such as ...
+
+    Args:
+        value: what to check.
+        tiles: the game's custom set, for a state or view that does not carry
+            its set (written before states carried it); a carried set wins.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+        WrongTypeError: if the value is no Polygon State, View, Move or Outcome.
+    """
+    if type(value) is State:
+        _validate_state(value, _set_of(value, tiles))
+    elif type(value) is View:
+        _validate_view(value, _set_of(value, tiles))
+    elif type(value) is Outcome:
+        _validate_outcome(value)
+    elif type(value) is not Move:
+        checks.wrong_type("polygon.validate", "a Polygon State, View, Move or Outcome", value)
