@@ -230,8 +230,78 @@ class TestDistinctRotations:
         assert square.distinct_rotations(tile) == tuple(sorted(expected.values()))
 
 
+class TestPacking:
+    """pack/unpack: one int per cell or vertex, neighbours and corners as constant steps."""
+
+    @given(cells)
+    def test_unpack_inverts_pack(self, cell: Cell) -> None:
+        """unpack(pack(x, y)) == (x, y) for every packable cell."""
+        assert square.unpack(square.pack(*cell)) == cell
+
+    @given(cells)
+    def test_steps_are_additions(self, cell: Cell) -> None:
+        """A neighbour and a corner's vertex are the packed cell plus a constant step."""
+        x, y = cell
+        packed = square.pack(x, y)
+        for (dx, dy), step in zip(
+            square.DIRECTIONS, square.packed_steps(square.DIRECTIONS), strict=True
+        ):
+            assert packed + step == square.pack(x + dx, y + dy)
+        for vertex, step in zip(
+            square.cell_corners(cell), square.PACKED_CORNER_STEPS, strict=True
+        ):
+            assert packed + step == square.pack(*vertex)
+
+    def test_stride_and_reach(self) -> None:
+        """One step down adds 2**15; cells within -16383..16382 are packable, one more is not."""
+        assert square.PACK_STRIDE == 1 << 15
+        assert square.pack(0, 1) - square.pack(0, 0) == 1 << 15
+        assert square.PACK_REACH == 16382
+        assert square.packable(16382, -16383)
+        assert square.packable(-16383, 16382)
+        assert not square.packable(16383, 0)
+        assert not square.packable(0, -16384)
+
+    def test_packed_ints_are_one_digit(self) -> None:
+        """Every packable cell's corners pack to non-negative ints below 2**30."""
+        for x, y in [(-16383, -16383), (16382, 16382), (-16383, 16382)]:
+            for vx, vy in square.cell_corners((x, y)):
+                assert 0 <= square.pack(vx, vy) < 1 << 30
+
+    def test_around_table_by_hand(self) -> None:
+        """The 8 surrounding cells in reading order, their shared corners drawn by hand.
+
+        (-1,-1) shares its corner 2, (0,-1) its corners 2 and 3, (1,-1) its corner 3,
+        (-1,0) its corners 1 and 2, (1,0) its corners 0 and 3, (-1,1) its corner 1,
+        (0,1) its corners 0 and 1, (1,1) its corner 0.
+        """
+        stride = 1 << 15
+        expected = [
+            (-1 - stride, 0b0100, False),
+            (-stride, 0b1100, True),
+            (1 - stride, 0b1000, False),
+            (-1, 0b0110, True),
+            (1, 0b1001, True),
+            (-1 + stride, 0b0010, False),
+            (stride, 0b0011, True),
+            (1 + stride, 0b0001, False),
+        ]
+        assert list(square.PACKED_AROUND) == expected
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
 class TestGrid:
-    """Grid numbers a rectangle and its tables agree with the coordinate functions."""
+    """Grid numbers a rectangle and its tables agree with the coordinate functions (deprecated)."""
+
+    @pytest.mark.filterwarnings("error::DeprecationWarning")
+    def test_grid_is_deprecated(self) -> None:
+        """grid() and Grid() warn on every use: no game uses them."""
+        with pytest.warns(DeprecationWarning, match="deprecated"):
+            g = square.grid(2, 2)
+        with pytest.warns(DeprecationWarning, match="deprecated"):
+            assert square.grid(2, 2) is g
+        with pytest.warns(DeprecationWarning, match="deprecated"):
+            square.Grid(1, 1, ((-1, -1, -1, -1),), ((0, 1, 3, 2),), ((),) * 4)
 
     def test_xy_and_vertex_refuse_numbers_off_the_grid(self) -> None:
         """Cell numbers past the last cell and vertices outside the rectangle are errors."""

@@ -24,15 +24,27 @@ Four cells meet at a vertex; each touches it with a different corner::
 Turning a tile a quarter turn clockwise moves the value at corner ``i`` to
 corner ``i + 1`` (mod 4): see :func:`rotate`.
 
-For speed, :class:`Grid` numbers the cells and vertices of a bounded
-rectangle and precomputes neighbour and corner tables indexed by number.
+For speed on an unbounded grid, a cell or vertex ``(x, y)`` is *packed*
+into one int (:func:`pack`): a cell and the vertex at its top-left corner
+share a number, so a neighbour, a corner's vertex or a surrounding cell is
+the packed cell plus a constant step (:data:`PACKED_CORNER_STEPS`,
+:data:`PACKED_AROUND`)::
+
+        packed (x, y) = (y + PACK_ORIGIN) * PACK_STRIDE + (x + PACK_ORIGIN)
+
+        x + 1  ->  + 1              y + 1  ->  + PACK_STRIDE
+
+.. deprecated:: 0.1.0
+   :class:`Grid` and :func:`grid` (a bounded rectangle numbered from 0) are
+   used by no game; use the packed coordinates instead.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import TypeVar
+import warnings
+from collections.abc import Iterable, Sequence
+from typing import Final, TypeVar
 
 import attrs
 
@@ -41,17 +53,27 @@ __all__ = [
     "DIRECTIONS",
     "EAST",
     "NORTH",
+    "PACKED_AROUND",
+    "PACKED_CORNER_STEPS",
+    "PACK_ORIGIN",
+    "PACK_REACH",
+    "PACK_STRIDE",
     "SOUTH",
     "WEST",
     "Cell",
     "Corner",
     "Grid",
+    "Packed",
     "Vertex",
     "cell_corners",
     "distinct_rotations",
     "grid",
     "neighbours",
+    "pack",
+    "packable",
+    "packed_steps",
     "rotate",
+    "unpack",
     "vertex_cells",
 ]
 
@@ -150,22 +172,121 @@ def distinct_rotations(corners: Sequence[T]) -> tuple[int, ...]:
     return tuple(result)
 
 
+# ---------------------------------------------------------------------------
+# Packed coordinates: a cell or vertex as one int, steps as additions
+# ---------------------------------------------------------------------------
+
+Packed = int
+"""A cell or vertex ``(x, y)`` packed into one int by :func:`pack`."""
+
+PACK_STRIDE: Final = 1 << 15
+"""What one step down (``y + 1``) adds to a packed cell; one step right adds 1."""
+PACK_ORIGIN: Final = 1 << 14
+"""The offset added to ``x`` and ``y`` so that packed coordinates are never negative."""
+PACK_REACH: Final = PACK_ORIGIN - 2
+"""The largest ``x`` or ``y`` of a :func:`packable` cell (the smallest is ``-PACK_REACH - 1``).
+
+Packed ints stay below ``2**30`` (one CPython digit, the fastest to hash and
+add), which bounds the coordinates; a cell within reach has all its edge
+neighbours, surrounding cells and corner vertices packable too.
+"""
+_PACK_BASE: Final = PACK_ORIGIN * PACK_STRIDE + PACK_ORIGIN
+
+
+def pack(x: int, y: int) -> Packed:
+    """The packed number of cell (or vertex) ``(x, y)``; see :func:`packable` for the range.
+
+    >>> pack(0, 0) - pack(-1, 0), pack(0, 1) - pack(0, 0) == PACK_STRIDE
+    (1, True)
+    >>> unpack(pack(-3, 7))
+    (-3, 7)
+    """
+    return y * PACK_STRIDE + x + _PACK_BASE
+
+
+def unpack(packed: Packed) -> Cell:
+    """The cell ``(x, y)`` of a packed number (the inverse of :func:`pack`)."""
+    row, column = divmod(packed, PACK_STRIDE)
+    return column - PACK_ORIGIN, row - PACK_ORIGIN
+
+
+def packable(x: int, y: int) -> bool:
+    """Whether cell ``(x, y)`` and every cell and vertex around it pack into distinct ints.
+
+    >>> packable(PACK_REACH, -PACK_REACH - 1), packable(PACK_REACH + 1, 0)
+    (True, False)
+    """
+    return -PACK_ORIGIN < x < PACK_ORIGIN - 1 and -PACK_ORIGIN < y < PACK_ORIGIN - 1
+
+
+def packed_steps(offsets: Iterable[tuple[int, int]]) -> tuple[int, ...]:
+    """The packed steps of ``(dx, dy)`` offsets: ``pack(x + dx, y + dy) - pack(x, y)``.
+
+    >>> packed_steps([(1, 0), (0, -1)]) == (1, -PACK_STRIDE)
+    True
+    """
+    return tuple(dx + dy * PACK_STRIDE for dx, dy in offsets)
+
+
+PACKED_CORNER_STEPS: Final = packed_steps(CORNER_OFFSETS)
+"""From a packed cell to the packed vertices of its corners 0..3 (:data:`CORNER_OFFSETS`)."""
+
+
+def _around_table() -> tuple[tuple[int, int, bool], ...]:
+    """The 8 cells around a cell in reading order: packed step, shared corners, edge or not.
+
+    A surrounding cell's corner ``j`` lies on a corner of the centre cell
+    when its vertex is one of the centre's four: the shared edge's two
+    corners for the 4 edge neighbours, one corner for the 4 diagonal ones::
+
+        (-1,-1) corner 2 | (0,-1) corners 3, 2 | (1,-1) corner 3
+        (-1, 0) corners 1, 2 |   centre    | (1, 0) corners 0, 3
+        (-1, 1) corner 1 | (0, 1) corners 0, 1 | (1, 1) corner 0
+    """
+    mine = set(cell_corners((0, 0)))
+    table = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if (dx, dy) == (0, 0):
+                continue
+            corners = cell_corners((dx, dy))
+            shared = sum(1 << j for j, vertex in enumerate(corners) if vertex in mine)
+            table.append((dx + dy * PACK_STRIDE, shared, (dx, dy) in DIRECTIONS))
+    return tuple(table)
+
+
+PACKED_AROUND: Final = _around_table()
+"""Per surrounding cell (reading order): ``(packed step, mask of its corners on the centre
+cell's corners (bit j for corner j), shares an edge)``.
+
+>>> [(mask, edge) for _, mask, edge in PACKED_AROUND[:2]]
+[(4, False), (12, True)]
+"""
+
+
+# ---------------------------------------------------------------------------
+# A bounded, numbered rectangle (deprecated)
+# ---------------------------------------------------------------------------
+
+_GRID_DEPRECATED: Final = (
+    "square.Grid and square.grid() are deprecated and used by no game; "
+    "use the packed coordinates (square.pack, square.PACKED_CORNER_STEPS) instead"
+)
+
+
 @attrs.frozen(eq=False)
 class Grid:
     """A ``width`` x ``height`` rectangle of cells with precomputed tables.
+
+    .. deprecated:: 0.1.0
+       No game uses it: AXIO Rota's display is unbounded and works on
+       packed coordinates (:func:`pack`). Building one (directly or with
+       :func:`grid`) warns with a :class:`DeprecationWarning`.
 
     Cell ``(x, y)`` has number ``y * width + x``; vertex ``(x, y)`` (for
     ``0 <= x <= width``, ``0 <= y <= height``) has number
     ``y * (width + 1) + x``. Tables are tuples indexed by these numbers.
     Build one with :func:`grid`, which caches it.
-
-    >>> g = grid(3, 2)
-    >>> g.cell(1, 1), g.xy(4)
-    (4, (1, 1))
-    >>> g.neighbours[0]     # north and west are off the grid
-    (-1, 1, 3, -1)
-    >>> g.corner_vertices[0]
-    (0, 1, 5, 4)
     """
 
     width: int
@@ -178,6 +299,10 @@ class Grid:
     """Per cell, the numbers of its four corner vertices, clockwise from the top left."""
     vertex_cells: tuple[tuple[tuple[int, Corner], ...], ...]
     """Per vertex, the ``(cell, corner)`` pairs of the grid's cells that meet there."""
+
+    def __attrs_post_init__(self) -> None:
+        """Warn that the class is deprecated."""
+        warnings.warn(_GRID_DEPRECATED, DeprecationWarning, stacklevel=3)
 
     @property
     def size(self) -> int:
@@ -257,20 +382,30 @@ def _vertex_table(width: int, height: int) -> tuple[tuple[tuple[int, Corner], ..
     )
 
 
-@functools.lru_cache(maxsize=16)
 def grid(width: int, height: int) -> Grid:
     """The :class:`Grid` of ``width`` x ``height`` cells, built once and cached.
+
+    .. deprecated:: 0.1.0
+       Warns with a :class:`DeprecationWarning` on every call; see :class:`Grid`.
 
     Raises:
         ValueError: if a side is smaller than 1.
     """
+    warnings.warn(_GRID_DEPRECATED, DeprecationWarning, stacklevel=2)
+    return _grid(width, height)
+
+
+@functools.lru_cache(maxsize=16)
+def _grid(width: int, height: int) -> Grid:
     if width < 1 or height < 1:
         msg = f"a grid needs at least one cell, not {width}x{height}"
         raise ValueError(msg)
-    return Grid(
-        width=width,
-        height=height,
-        neighbours=_neighbour_table(width, height),
-        corner_vertices=_corner_table(width, height),
-        vertex_cells=_vertex_table(width, height),
-    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return Grid(
+            width=width,
+            height=height,
+            neighbours=_neighbour_table(width, height),
+            corner_vertices=_corner_table(width, height),
+            vertex_cells=_vertex_table(width, height),
+        )

@@ -8,14 +8,20 @@ import re
 
 import attrs
 import pytest
+from axio_rota_helpers import START, play, position, tile
 from hypothesis import given
 from hypothesis import strategies as st
 
 import tilegames
-from test_axio_rota import START, position, tile
-from tilegames import GameOverError, IllegalMoveError, InvalidStateError, NotationError
+from tilegames import (
+    GameOverError,
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+    WrongTypeError,
+)
 from tilegames import axio_rota as rota
-from tilegames.axio_rota import LegalMoves, Move, State, View
+from tilegames.axio_rota import LegalMoves, Move, View
 
 coordinates = st.integers(min_value=-(10**6), max_value=10**6)
 moves = st.builds(
@@ -24,14 +30,6 @@ moves = st.builds(
     st.integers(min_value=0, max_value=3),
     st.none() | st.integers(min_value=0, max_value=4),
 )
-
-
-def play(state: State, count: int) -> State:
-    """Play ``count`` moves, always the middle one of the list."""
-    for _ in range(count):
-        listed = rota.legal_moves(state)
-        state = rota.apply(state, listed[len(listed) // 2])
-    return state
 
 
 class TestNotation:
@@ -266,10 +264,11 @@ class TestApplyContract:
             rota.score_move(over, Move((1, 0), 0))
 
     def test_not_a_move(self) -> None:
-        """Something that is not a Move is refused, not crashed on."""
+        """Something that is not a Move is a WrongTypeError (a TypeError), not crashed on."""
         state = rota.new_game(seed=1)
-        assert rota.why_illegal(state, "1,0:0") == "'1,0:0' is a str, not an AXIO Rota Move"  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError):
+        with pytest.raises(WrongTypeError, match=r"read notation with axio_rota\.parse_move"):
+            rota.why_illegal(state, "1,0:0")  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="expects an AXIO Rota Move"):
             rota.apply(state, (1, 0, 0))  # type: ignore[arg-type]
 
     def test_score_move_refuses_illegal_moves(self) -> None:

@@ -1,0 +1,169 @@
+r"""AXIO Rota: square tiles whose coloured corners meet in circles.
+
+Every rule id quoted here (``ROTA-1`` .. ``ROTA-22``) is a rule of the
+game's page in the documentation (:doc:`/games/axio-rota`). In short: players take
+turns placing the tile in their hand next to the display, score each corner
+of it for the matching colour symbols of the other tiles meeting at that
+corner's grid vertex (its *circle*), and earn an extra turn (AXIO!) for each
+colour that reaches 12. The player whose lowest colour is highest wins.
+
+A game is a chain of immutable :class:`State` values::
+
+    >>> from tilegames import axio_rota as rota
+    >>> state = rota.new_game(players=2, seed=7)
+    >>> rota.to_move(state)
+    (0,)
+    >>> moves = rota.legal_moves(state)
+    >>> after = rota.apply(state, moves[0])
+    >>> rota.to_move(after)
+    (1,)
+
+Coordinates are those of :mod:`tilegames.geometry.square`: cell ``(x, y)``
+with ``x`` to the right and ``y`` down, and a tile's corners numbered
+clockwise from the top left. The start square covers the four cells around
+grid vertex ``(0, 0)``::
+
+          x = -1    x = 0
+        +-------+-------+
+        | 0   1 | 0   1 |   y = -1
+        | 3   2 | 3   2 |
+        +-------(0,0)---+          the centre vertex (0, 0)
+        | 0   1 | 0   1 |   y = 0
+        | 3   2 | 3   2 |
+        +-------+-------+
+
+A state carries everything it was started with, so it round-trips through
+JSON on its own; a custom set travels in :attr:`State.tiles`::
+
+    >>> from tilegames.serialize import from_json, to_json
+    >>> custom = rota.new_game(seed=5, tiles=["RGBO"] * 16, players=1)
+    >>> from_json(to_json(custom), rota.State) == custom
+    True
+
+The package is cut like every game's: ``_model`` (names, moves, states),
+``_tables`` (built once), ``_rules`` (new_game .. outcome, the fast path),
+``_notation``, ``_validate``, ``_agents`` and ``_draw``; this module is its
+public face.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core.rules import GameRules, Setup
+from tilegames.axio_rota._agents import determinize, evaluate
+from tilegames.axio_rota._draw import draw, move_cells, render_text
+from tilegames.axio_rota._model import (
+    BLUE,
+    COLOUR_LETTERS,
+    COLOURS,
+    GREEN,
+    NAME,
+    ORANGE,
+    PURPLE,
+    RED,
+    STACK_SIZE,
+    TITLE,
+    TRACK_CAP,
+    Colour,
+    Move,
+    Points,
+    State,
+    Tile,
+    View,
+)
+from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
+from tilegames.axio_rota._rules import (
+    LegalMoves,
+    apply,
+    hand,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    players,
+    score_move,
+    scores,
+    stack_sizes,
+    supply_size,
+    tile_to_place,
+    tiles_on_display,
+    to_move,
+    view,
+    why_illegal,
+)
+from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS
+from tilegames.axio_rota._validate import validate
+
+__all__ = [
+    "BLUE",
+    "COLOURS",
+    "COLOUR_LETTERS",
+    "GREEN",
+    "ORANGE",
+    "PURPLE",
+    "RED",
+    "RULES",
+    "STACK_SIZE",
+    "STANDARD_TILES",
+    "START_CELLS",
+    "TRACK_CAP",
+    "Colour",
+    "LegalMoves",
+    "Move",
+    "Points",
+    "State",
+    "Tile",
+    "View",
+    "apply",
+    "determinize",
+    "evaluate",
+    "format_move",
+    "format_tile",
+    "hand",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "parse_tile",
+    "players",
+    "render_text",
+    "score_move",
+    "scores",
+    "stack_sizes",
+    "supply_size",
+    "tile_to_place",
+    "tiles_on_display",
+    "to_move",
+    "validate",
+    "view",
+    "why_illegal",
+]
+
+RULES: Final[GameRules[State, Move]] = GameRules(
+    name=NAME,
+    title=TITLE,
+    setups=(Setup(2), Setup(1), Setup(3), Setup(4)),
+    new_game=new_game,
+    players=players,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    apply=apply,
+    why_illegal=why_illegal,
+    score_move=score_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    format_move=format_move,
+    evaluate=evaluate,
+    determinize=determinize,
+    validate=validate,
+    state_type=State,
+    view_type=View,
+    move_types=(Move,),
+    draw=draw,
+    move_cells=move_cells,
+)
+"""This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

@@ -1,0 +1,127 @@
+"""For agents: AXIO Rota's rating of moves, and states sampled from a view."""
+
+from __future__ import annotations
+
+from tilegames._core import checks, rng, tracks
+from tilegames._core.rules import Seat
+from tilegames.axio_rota._model import STAGES, Move, State, Tile, View
+from tilegames.axio_rota._rules import score_move
+from tilegames.axio_rota._tables import STANDARD_TILES, canonical
+
+_EXTRA_TURN_BONUS = 4.0  # what a colour reaching 12 is worth: it earns an extra turn
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How good ``move`` looks for ``seat`` right now: points weighed towards the lowest colours.
+
+    A player is ranked by the lowest colour first (ROTA-19), so a point counts
+    for more on a low track: the rating is the fall, over the five colours, of
+    the squared distance to 12 (divided by 12), plus 4 for every colour the
+    move brings to 12 (each earns an extra turn, ROTA-15); see
+    :func:`tilegames._core.tracks.rate_points`. Greedy play and the MCTS
+    agent of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    >>> from tilegames.axio_rota import legal_moves, new_game
+    >>> state = new_game(seed=1)
+    >>> move = legal_moves(state)[0]
+    >>> evaluate(state, move, 0) >= 0
+    True
+
+    Raises:
+        IllegalMoveError: if the move is not legal.
+        SeatError: if the seat is not in the game.
+        WrongTypeError: for a value that is not an AXIO Rota state, move or seat.
+    """
+    if type(state) is not State:
+        checks.wrong_type("axio_rota.evaluate", "an AXIO Rota State", state)
+    if type(move) is not Move:
+        checks.wrong_type("axio_rota.evaluate", "an AXIO Rota Move", move, move=True)
+    points = score_move(state, move)
+    before = state.tracks[checks.check_seat(seat, len(state.tracks))]
+    return tracks.rate_points(before, points, stages=STAGES, bonus=_EXTRA_TURN_BONUS)
+
+
+def _holds_tile(seen: View, seat: Seat) -> bool:
+    """Whether ``seat`` holds a hand tile, worked out from what ``seen`` shows.
+
+    A seat draws a new tile at the end of each turn while its stack lasts
+    (ROTA-16); seats take turns in order from seat 0, so a seat with an empty
+    stack still holds its last tile until its turn in the final round comes.
+    """
+    if seat == seen.seat:
+        return seen.hand is not None
+    sizes = seen.stack_sizes
+    if not seen.to_move:
+        return False
+    current = seen.to_move[0]
+    if seat == current:
+        return seen.extra_tile is None
+    if sizes[seat] > 0:
+        return True
+    return seat > current or any(size > 0 for size in sizes)
+
+
+def _unseen(seen: View, the_set: tuple[Tile, ...]) -> list[Tile]:
+    """The tiles of the set that ``seen`` does not show, in the set's order."""
+    unseen: dict[Tile, list[Tile]] = {}
+    for tile in the_set:
+        unseen.setdefault(canonical(tile), []).append(tile)
+    visible = [corners for _, corners in seen.display]
+    visible += [tile for tile in (seen.hand, seen.extra_tile) if tile is not None]
+    for tile in visible:
+        copies = unseen.get(canonical(tile))
+        if copies:
+            copies.pop()
+    return [tile for copies in unseen.values() for tile in copies]
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """A state that ``seen`` cannot tell from the true one, the hidden tiles dealt at random.
+
+    The display, tracks, turn, set and the seat's own hand are copied from
+    the view; the tiles it has not seen (the game's set, :attr:`View.tiles`
+    or the standard set of ROTA-3, less those on the display, in its hand and
+    drawn for an extra turn) are shuffled from ``stream`` and dealt to the
+    other seats' hands, the stacks and the supply in the sizes the view
+    shows. Only the view is read, so a search built on this cannot peek at
+    hidden tiles.
+
+    >>> from tilegames.axio_rota import new_game, view
+    >>> state = new_game(players=2, seed=4)
+    >>> sample = determinize(view(state, 0), rng.Stream(1))
+    >>> view(sample, 0) == view(state, 0)
+    True
+
+    Raises:
+        WrongTypeError: if ``seen`` is not an AXIO Rota :class:`View` or
+            ``stream`` not a :class:`~tilegames.rng.Stream`.
+    """
+    if type(seen) is not View:
+        checks.wrong_type("axio_rota.determinize", "an AXIO Rota View", seen)
+    if not isinstance(stream, rng.Stream):
+        checks.wrong_type("axio_rota.determinize", "a tilegames.rng.Stream", stream)
+    the_set = STANDARD_TILES if seen.tiles is None else seen.tiles
+    holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]
+    needed = sum(seen.stack_sizes) + seen.supply_size + len(holders)
+    pool = list(stream.shuffled(_unseen(seen, the_set)))
+    while len(pool) < needed:  # a view of a larger set than it carries (an old document)
+        pool.append(stream.choice(the_set))
+    hands: list[Tile | None] = [None] * len(seen.tracks)
+    hands[seen.seat] = seen.hand
+    for seat in holders:
+        hands[seat] = pool.pop()
+    stacks = []
+    for size in seen.stack_sizes:
+        stacks.append(tuple(pool[:size]))
+        del pool[:size]
+    return State(
+        display=seen.display,
+        tracks=seen.tracks,
+        hands=tuple(hands),
+        stacks=tuple(stacks),
+        supply=tuple(pool[: seen.supply_size]),
+        seat=seen.to_move[0] if seen.to_move else seen.seat,
+        extra_tile=seen.extra_tile,
+        extra_turns=seen.extra_turns,
+        tiles=seen.tiles,
+    )

@@ -1,0 +1,242 @@
+"""AXIO Rota's pictures: the SVG drawing (square tiles whose corners meet in circles) and text."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core import checks
+from tilegames._core.svg import Drawing, cell_key, number, track_bars
+from tilegames.axio_rota._model import (
+    COLOUR_LETTERS,
+    LETTER,
+    TITLE,
+    TRACK_CAP,
+    Colour,
+    Move,
+    State,
+    Tile,
+    View,
+    ended,
+)
+from tilegames.axio_rota._notation import format_tile
+from tilegames.geometry.square import Cell, Corner
+
+CELL: Final = 56.0
+"""The side of a tile in user units."""
+FILLS: Final = ("#d7263d", "#2e9e44", "#1f6fd1", "#f28c28", "#7b3fa8")
+"""Fill per colour, in :data:`~tilegames.axio_rota.COLOURS` order."""
+_HAND_TILE: Final = 36.0  # the side of the extra-turn and hand tiles in the panel
+_PANEL: Final = 230.0
+_MARGIN: Final = 12.0
+_SEAT_HEIGHT: Final = 78
+
+# Per corner (0 top left, clockwise): where its quarter circle starts on the
+# horizontal edge and ends on the vertical edge, in radii (y points down).
+_ARC_START: Final = ((1, 0), (0, 1), (-1, 0), (0, -1))
+_ARC_END: Final = ((0, 1), (-1, 0), (0, -1), (1, 0))
+
+
+def move_cells(move: Move) -> tuple[Cell, ...]:
+    """The one cell a move places on."""
+    return (move.cell,)
+
+
+def _public(position: State | View) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """The stack sizes, the supply size and the seats to move, from a state or a view."""
+    if isinstance(position, View):
+        return position.stack_sizes, position.supply_size, position.to_move
+    moving = () if ended(position) else (position.seat,)
+    return tuple(map(len, position.stacks)), len(position.supply), moving
+
+
+def _corner(
+    drawing: Drawing, left: float, top: float, corner: Corner, colour: Colour | None, size: float
+) -> None:
+    """A quarter circle in corner ``corner`` (0 top left, clockwise) of a tile."""
+    vx = left + (size if corner in (1, 2) else 0)
+    vy = top + (size if corner in (2, 3) else 0)
+    r = 0.4 * size
+    (sx, sy), (ex, ey) = _ARC_START[corner], _ARC_END[corner]
+    path = (
+        f"M{number(vx)},{number(vy)} L{number(vx + sx * r)},{number(vy + sy * r)} "
+        f"A{number(r)},{number(r)} 0 0 1 {number(vx + ex * r)},{number(vy + ey * r)} Z"
+    )
+    if colour is None:
+        drawing.add(
+            "path", d=path, fill="#fff", stroke="#aaa", stroke_width=1, stroke_dasharray="3,2"
+        )
+    else:
+        drawing.add("path", d=path, fill=FILLS[colour])
+
+
+def _tile(drawing: Drawing, left: float, top: float, tile: Tile, size: float) -> None:
+    drawing.add(
+        "rect",
+        x=left,
+        y=top,
+        width=size,
+        height=size,
+        rx=3,
+        fill="#f6f1e7",
+        stroke="#6b6357",
+        stroke_width=1,
+    )
+    for corner, colour in enumerate(tile):
+        _corner(drawing, left, top, corner, colour, size)
+
+
+def draw(position: State | View, *, last_move: object | None, targets: list[Cell]) -> str:
+    """The display on the left, the seats' tracks, stacks and the supply on the right.
+
+    The picture of :func:`tilegames.render.to_svg` (through :data:`RULES`).
+    """
+    if type(position) is not State and type(position) is not View:
+        checks.wrong_type("axio_rota.draw", "an AXIO Rota State or View", position)
+    placed = dict(position.display)
+    last = last_move.cell if type(last_move) is Move else None
+    shown = [*placed, *targets, *([last] if last else [])]
+    xs = [x for x, _ in shown]
+    ys = [y for _, y in shown]
+    low_x, low_y = min(xs), min(ys)
+    board_w = (max(xs) - low_x + 1) * CELL + 2 * _MARGIN
+    board_h = (max(ys) - low_y + 1) * CELL + 2 * _MARGIN
+    height = max(board_h, 120 + _SEAT_HEIGHT * len(position.tracks))
+    drawing = Drawing(board_w + _PANEL, height, title=TITLE)
+    drawing.add("rect", x=0, y=0, width=board_w + _PANEL, height=height, fill="#fbf8f2")
+
+    def corner_of(cell: Cell) -> tuple[float, float]:
+        return _MARGIN + (cell[0] - low_x) * CELL, _MARGIN + (cell[1] - low_y) * CELL
+
+    for cell in sorted(placed, key=lambda c: c[::-1]):
+        left, top = corner_of(cell)
+        with drawing.group(class_="piece", data_cell=cell_key(cell)):
+            _tile(drawing, left, top, placed[cell], CELL)
+    if last is not None:
+        left, top = corner_of(last)
+        drawing.add(
+            "rect",
+            class_="last-move",
+            x=left + 1.5,
+            y=top + 1.5,
+            width=CELL - 3,
+            height=CELL - 3,
+            fill="none",
+            stroke="#111",
+            stroke_width=3,
+        )
+    for cell in targets:
+        left, top = corner_of(cell)
+        drawing.add(
+            "rect",
+            class_="target",
+            data_cell=cell_key(cell),
+            x=left + 3,
+            y=top + 3,
+            width=CELL - 6,
+            height=CELL - 6,
+            rx=4,
+            fill="#ffd54f",
+            fill_opacity=0.35,
+            stroke="#c79a00",
+            stroke_dasharray="4,3",
+        )
+    _panel(drawing, position, board_w)
+    return drawing.text()
+
+
+def _panel(drawing: Drawing, position: State | View, left: float) -> None:
+    sizes, supply, moving = _public(position)
+    x = left + 10
+    y = 24.0
+    for seat, (track, size) in enumerate(zip(position.tracks, sizes, strict=True)):
+        label = f"Seat {seat}" + ("  \u25b6 to move" if seat in moving else "")
+        drawing.add(
+            "text", label, class_="seat", x=x, y=y, font_size=13, font_weight="bold", fill="#222"
+        )
+        drawing.add("text", f"stack {size}", x=x + 118, y=y + 54, font_size=11, fill="#555")
+        with drawing.group(class_="score", data_seat=seat, data_score=",".join(map(str, track))):
+            track_bars(drawing, x, y + 58, track, FILLS, TRACK_CAP)
+        y += _SEAT_HEIGHT
+    drawing.add("text", f"supply: {supply} tiles", x=x, y=y, font_size=12, fill="#333")
+    y += 10
+    if not moving:
+        drawing.add(
+            "text", "game over", x=x, y=y + 16, font_size=13, font_weight="bold", fill="#b00"
+        )
+        y += 24
+    if position.extra_tile is not None:
+        drawing.add("text", "extra turn with", x=x, y=y + 16, font_size=12, fill="#333")
+        _tile(drawing, x + 100, y + 2, position.extra_tile, _HAND_TILE)
+        y += 44
+    if isinstance(position, View) and position.hand is not None:
+        drawing.add(
+            "text", f"seat {position.seat} holds", x=x, y=y + 16, font_size=12, fill="#333"
+        )
+        _tile(drawing, x + 100, y + 2, position.hand, _HAND_TILE)
+
+
+def render_text(position: State | View) -> str:
+    """Draw the display as a grid of tiles, then the scores and whose turn it is.
+
+    Each tile shows its four corner letters (``.`` for empty) in a 2x2 block:
+    top left and top right on the first line, bottom left and bottom right on
+    the second. Column numbers are ``x``, row numbers ``y``. A view also shows
+    its seat's hand.
+
+    A game of 16 tiles ``GG.B``: the start square has their empty corners
+    turned to the centre (ROTA-7).
+
+    >>> from tilegames.axio_rota import new_game
+    >>> state = new_game(seed=0, tiles=["GG.B"] * 16, players=1)
+    >>> print(render_text(state))
+         -1  0
+        +--+--+
+     -1 |GG|BG|
+        |B.|.G|
+        +--+--+
+      0 |G.|.B|
+        |GB|GG|
+        +--+--+
+             R  G  B  O  P  stack
+    seat 0   0  0  0  0  0     11  to move
+    supply: 0 tiles
+
+    Raises:
+        WrongTypeError: if ``position`` is not an AXIO Rota state or view.
+    """
+    if type(position) is not State and type(position) is not View:
+        checks.wrong_type("axio_rota.render_text", "an AXIO Rota State or View", position)
+    return "\n".join([*_text_display(dict(position.display)), *_text_status(position)])
+
+
+def _text_display(placed: dict[Cell, Tile]) -> list[str]:
+    """The display as rows of 2x2 letter blocks, with the column and row numbers."""
+    columns = range(min(x for x, _ in placed), max(x for x, _ in placed) + 1)
+    rows = range(min(y for _, y in placed), max(y for _, y in placed) + 1)
+    border = "    " + "+--" * len(columns) + "+"
+    lines = ["    " + "".join(f"{x:>3}" for x in columns), border]
+    for y in rows:
+        tiles = [placed.get((x, y)) for x in columns]
+        top = ["  " if t is None else LETTER[t[0]] + LETTER[t[1]] for t in tiles]
+        bottom = ["  " if t is None else LETTER[t[3]] + LETTER[t[2]] for t in tiles]
+        lines += [f"{y:>3} |" + "|".join(top) + "|", "    |" + "|".join(bottom) + "|", border]
+    return lines
+
+
+def _text_status(position: State | View) -> list[str]:
+    """The tracks and stacks per seat, the supply, an extra turn, the end, a view's hand."""
+    sizes, supply, moving = _public(position)
+    lines = ["         " + "  ".join(COLOUR_LETTERS) + "  stack"]
+    for seat, (track, size) in enumerate(zip(position.tracks, sizes, strict=True)):
+        row = f"seat {seat} " + "".join(f"{value:>3}" for value in track) + f"{size:>7}"
+        lines.append(row + ("  to move" if seat in moving else ""))
+    lines.append(f"supply: {supply} tiles")
+    if position.extra_tile is not None:
+        more = f"; {position.extra_turns} more owed" if position.extra_turns else ""
+        lines.append(f"extra turn with {format_tile(position.extra_tile)} from the supply{more}")
+    if not moving:
+        lines.append("game over")
+    if isinstance(position, View):
+        held = "nothing" if position.hand is None else format_tile(position.hand)
+        lines.append(f"seat {position.seat} holds {held}")
+    return lines

@@ -1,0 +1,335 @@
+"""AXIO Rota's names and values: colours, tiles, sizes, moves, the display index, states, views."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+import attrs
+
+from tilegames._core import tracks
+from tilegames._core.bits import Mask
+from tilegames._core.rules import OPTIONAL, Seat
+from tilegames._core.state import CachedState, Drawable
+from tilegames.geometry import square
+from tilegames.geometry.square import Cell, Packed
+
+# ---------------------------------------------------------------------------
+# Names: the game, colours, tiles, sizes
+# ---------------------------------------------------------------------------
+
+NAME: Final = "axio-rota"
+"""The registry name (:func:`tilegames.get`)."""
+TITLE: Final = "AXIO Rota"
+"""The game's name for people."""
+
+Colour = int
+"""A colour: an index into :data:`COLOURS` (0 red .. 4 purple)."""
+
+RED: Final[Colour] = 0
+"""Red, colour 0 (``R``)."""
+GREEN: Final[Colour] = 1
+"""Green, colour 1 (``G``)."""
+BLUE: Final[Colour] = 2
+"""Blue, colour 2 (``B``)."""
+ORANGE: Final[Colour] = 3
+"""Orange, colour 3 (``O``)."""
+PURPLE: Final[Colour] = 4
+"""Purple, colour 4 (``P``)."""
+
+COLOURS: Final = ("red", "green", "blue", "orange", "purple")
+"""The five colours in the order of ROTA-1; a colour is its index here."""
+
+COLOUR_LETTERS: Final = "RGBOP"
+"""One letter per colour, in :data:`COLOURS` order; ``.`` stands for an empty corner."""
+
+Tile = tuple[Colour | None, Colour | None, Colour | None, Colour | None]
+"""A tile's four corners clockwise from the top left: a colour each, ``None`` if empty (ROTA-2)."""
+
+Points = tuple[int, int, int, int, int]
+"""Points (or track values) per colour, in :data:`COLOURS` order."""
+
+Rotation = int
+"""Quarter turns clockwise, 0..3 (ROTA-6)."""
+
+TRACK_CAP: Final = 12
+"""The top of every score track (ROTA-4, ROTA-14)."""
+
+STACK_SIZE: Final = 12
+"""Tiles in each player's personal stack at setup (ROTA-8)."""
+
+MAX_PLAYERS: Final = 4
+START_TILES: Final = 4  # the 2x2 square (ROTA-7)
+MAX_TILES: Final = 4096  # the largest custom set: its display stays within packed reach
+STAGES: Final = (TRACK_CAP,)
+NO_POINTS: Final[Points] = (0, 0, 0, 0, 0)
+LETTER: Final[Mapping[Colour | None, str]] = {None: ".", **dict(enumerate(COLOUR_LETTERS))}
+"""The letter of a corner: a colour's initial, ``.`` for empty."""
+
+
+def tile_problem(tile: object) -> str:
+    """Why ``tile`` is not a valid tile of ROTA-2, or ``""``."""
+    if type(tile) is not tuple or len(tile) != 4:
+        return "a tile is a tuple of 4 corners"
+    for corner in tile:
+        if corner is not None and (type(corner) is not int or not 0 <= corner < len(COLOURS)):
+            return f"corner {corner!r} is neither a colour 0..4 nor None"
+    if tile.count(None) > 1:
+        return f"it has {tile.count(None)} empty corners; a tile has at most one"
+    return ""
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Move:
+    """Place the tile to be placed on ``cell``, turned ``rotation`` quarter turns clockwise.
+
+    The tile is the hand tile, or during an extra turn the tile drawn from the
+    general supply (see :func:`tile_to_place`). ``named`` is the colour named
+    for the tile's empty corner (ROTA-12); a move names one exactly when that
+    corner, after turning, touches another tile (ROTA-13).
+
+    Construction checks the shape of the fields only; whether the move is
+    legal depends on the state (:func:`why_illegal`).
+
+    >>> move = Move((1, -1), 3, BLUE)
+    >>> str(move)
+    '1,-1:3B'
+
+    Raises:
+        TypeError: if a field has the wrong type.
+        ValueError: if the rotation is not 0..3 or the named colour not 0..4.
+    """
+
+    cell: Cell
+    """The empty cell ``(x, y)`` to place the tile on."""
+    rotation: Rotation
+    """Quarter turns clockwise (0..3) applied to the tile as it is held (ROTA-6)."""
+    named: Colour | None = None
+    """The colour named for the empty corner (ROTA-12, ROTA-13), or ``None``."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields that cannot describe a placement."""
+        cell, rotation, named = self.cell, self.rotation, self.named
+        if (
+            type(cell) is not tuple
+            or len(cell) != 2
+            or type(cell[0]) is not int
+            or type(cell[1]) is not int
+        ):
+            msg = f"a move's cell must be a tuple (x, y) of two ints, not {cell!r}"
+            raise TypeError(msg)
+        if type(rotation) is not int or not 0 <= rotation <= 3:
+            msg = f"a move's rotation must be an int 0..3 (quarter turns), not {rotation!r}"
+            raise (ValueError if type(rotation) is int else TypeError)(msg)
+        if named is not None and (type(named) is not int or not 0 <= named < len(COLOURS)):
+            msg = f"a named colour must be None or an int 0..4 ({COLOUR_LETTERS}), not {named!r}"
+            raise (ValueError if type(named) is int else TypeError)(msg)
+
+    def __str__(self) -> str:
+        """The move in notation (see :func:`format_move`)."""
+        x, y = self.cell
+        named = "" if self.named is None else COLOUR_LETTERS[self.named]
+        return f"{x},{y}:{self.rotation}{named}"
+
+
+# ---------------------------------------------------------------------------
+# The display index: packed cells, circles and the frontier
+# ---------------------------------------------------------------------------
+
+# A circle's colour counts are packed 3 bits per colour (at most 4 corners meet).
+COUNT_BITS: Final = 3
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1
+SHIFT: Final = tuple(COUNT_BITS * colour for colour in range(len(COLOURS)))
+"""Per colour, where its count sits in a circle's packed counts."""
+ONE: Final[Mapping[Colour | None, int]] = {None: 0, **{c: 1 << s for c, s in enumerate(SHIFT)}}
+"""What one corner adds to its circle's packed counts (an empty corner adds nothing)."""
+
+Counts = int
+"""A circle's colour counts, :data:`COUNT_BITS` bits per colour."""
+
+_STEP_0, _STEP_1, _STEP_2, _STEP_3 = square.PACKED_CORNER_STEPS
+
+
+class Board:
+    """The index of a display, for fast lookups; built once, then never changed.
+
+    Keyed by cells and vertices packed by :func:`~tilegames.geometry.square.pack`.
+    ``apply`` builds the next board by copying the three dictionaries (a
+    C-level copy of at most a few hundred entries) and adding one tile.
+    """
+
+    __slots__ = ("cells", "circles", "frontier")
+
+    cells: dict[Packed, Tile]
+    """Packed cell -> the corners of the tile lying there."""
+    circles: dict[Packed, Counts]
+    """Packed vertex -> colour counts of the corners there (a key for every vertex touched)."""
+    frontier: dict[Packed, Mask]
+    """Packed empty cell sharing an edge with the display -> 4-bit mask of its corners
+    that touch a tile (bit ``j`` for corner ``j``)."""
+
+    def __init__(
+        self,
+        cells: dict[Packed, Tile],
+        circles: dict[Packed, Counts],
+        frontier: dict[Packed, Mask],
+    ) -> None:
+        self.cells = cells
+        self.circles = circles
+        self.frontier = frontier
+
+    @classmethod
+    def build(cls, display: Iterable[tuple[Cell, Tile]]) -> Board:
+        """Index a display from scratch."""
+        board = cls({}, {}, {})
+        for (x, y), corners in display:
+            board.add(square.pack(x, y), corners)
+        return board
+
+    def with_tile(self, cell: Packed, corners: Tile) -> Board:
+        """A new board: this one plus a tile (the cell must be in the frontier)."""
+        board = Board(self.cells.copy(), self.circles.copy(), self.frontier.copy())
+        board.add(cell, corners)
+        return board
+
+    def add(self, cell: Packed, corners: Tile) -> None:
+        """Add a tile in place; only for a board that nobody else holds yet."""
+        cells, circles, frontier = self.cells, self.circles, self.frontier
+        cells[cell] = corners
+        frontier.pop(cell, None)
+        one = ONE
+        for step, colour in zip(square.PACKED_CORNER_STEPS, corners, strict=True):
+            vertex = cell + step
+            circles[vertex] = circles.get(vertex, 0) + one[colour]
+        for step, bits, edge in square.PACKED_AROUND:
+            near = cell + step
+            if near in frontier:
+                frontier[near] |= bits
+            elif edge and near not in cells:
+                frontier[near] = self.touching(near)
+
+    def touching(self, cell: Packed) -> Mask:
+        """The 4-bit mask of the corners of ``cell`` whose vertex a tile touches."""
+        circles = self.circles
+        return (
+            (cell + _STEP_0 in circles)
+            | (cell + _STEP_1 in circles) << 1
+            | (cell + _STEP_2 in circles) << 2
+            | (cell + _STEP_3 in circles) << 3
+        )
+
+
+# ---------------------------------------------------------------------------
+# States and views
+# ---------------------------------------------------------------------------
+
+
+@attrs.frozen(getstate_setstate=False)
+class State(CachedState):
+    """A position of AXIO Rota: everything, hidden parts included.
+
+    States are immutable and compare, hash and pickle by value; build the first
+    with :func:`new_game` and the next with :func:`apply`. ``str(state)`` is
+    the plain-text picture of :func:`render_text`.
+
+    The fields below are the whole game, the set it is played with included.
+    A state also caches a private index of the display for speed; it is not
+    compared, hashed or pickled, and is rebuilt from :attr:`display` when
+    missing.
+    """
+
+    display: frozenset[tuple[Cell, Tile]]
+    """Every placed tile as a ``(cell, corners)`` pair, the corners as they lie (turned)."""
+    tracks: tuple[Points, ...]
+    """Per seat, the five score tracks in :data:`COLOURS` order, each 0..12 (ROTA-4)."""
+    hands: tuple[Tile | None, ...]
+    """Per seat, the tile in hand (private to its owner, ROTA-22), or ``None``.
+
+    A seat's hand is empty from its placement until its draw at the end of its
+    turn (ROTA-16), and for good once its stack is used up.
+    """
+    stacks: tuple[tuple[Tile, ...], ...]
+    """Per seat, the tiles left in its personal stack, top first (hidden, ROTA-22)."""
+    supply: tuple[Tile, ...]
+    """The general supply, top first (hidden, ROTA-22)."""
+    seat: Seat
+    """The seat whose turn it is (ROTA-10); meaningless once the game is over."""
+    extra_tile: Tile | None = None
+    """During an extra turn (ROTA-15), the tile drawn from the supply to place; else ``None``.
+
+    It is public once drawn (ROTA-21).
+    """
+    extra_turns: int = 0
+    """Extra turns the seat to move is still owed after the current one (ROTA-15)."""
+    tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The custom set the game was started with (``new_game(tiles=...)``), as dealt from
+    before the shuffle; ``None`` for the standard set :data:`STANDARD_TILES`.
+
+    .. versionadded:: 0.1.0
+    """
+    _board: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        """The plain-text picture of the display and the scores (:func:`render_text`)."""
+        from tilegames.axio_rota._draw import render_text  # here: _draw imports this module
+
+        return render_text(self)
+
+
+@attrs.frozen
+class View(Drawable):
+    """What one seat may see of a state (ROTA-21, ROTA-22): built by :func:`view`.
+
+    No stack or supply content or order, no other seat's hand. ``str(view)``
+    is the same picture as for a state, plus the seat's own hand.
+    """
+
+    seat: Seat
+    """The seat this view is for."""
+    to_move: tuple[Seat, ...]
+    """The seats that may move now: ``(seat,)``, or ``()`` once the game is over."""
+    display: frozenset[tuple[Cell, Tile]]
+    """Every placed tile, as in :attr:`State.display`."""
+    tracks: tuple[Points, ...]
+    """Every seat's score tracks, as in :attr:`State.tracks`."""
+    hand: Tile | None
+    """This seat's own hand tile, or ``None``."""
+    stack_sizes: tuple[int, ...]
+    """Per seat, the number of tiles left in its stack."""
+    supply_size: int
+    """The number of tiles in the general supply."""
+    extra_tile: Tile | None
+    """The supply tile of an extra turn in progress (public once drawn), or ``None``."""
+    extra_turns: int
+    """Further extra turns owed to the seat to move."""
+    tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The game's custom set (public: it is the box's content), or ``None`` for the standard one.
+
+    .. versionadded:: 0.1.0
+    """
+
+    def __str__(self) -> str:
+        """The plain-text picture (:func:`render_text`)."""
+        from tilegames.axio_rota._draw import render_text  # here: _draw imports this module
+
+        return render_text(self)
+
+
+# ---------------------------------------------------------------------------
+# Facts of a state that the rules and the validator both read
+# ---------------------------------------------------------------------------
+
+
+def ended(state: State) -> bool:
+    """Whether the game is over: the seat to move has no tile to place (ROTA-17, ROTA-18)."""
+    return state.extra_tile is None and state.hands[state.seat] is None
+
+
+def all_at_cap_seat(state: State) -> Seat | None:
+    """The seat with all five tracks at 12, if any (ROTA-17)."""
+    return next((s for s, t in enumerate(state.tracks) if tracks.all_at(t, TRACK_CAP)), None)

@@ -1,0 +1,125 @@
+"""AXIO Rota's notation: tiles as 4 letters, moves as ``X,Y:R`` or ``X,Y:RC``."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tilegames._core import checks
+from tilegames._core.errors import NotationError
+from tilegames.axio_rota._model import COLOUR_LETTERS, LETTER, Move, State, Tile, View
+
+_INTEGER: Final = re.compile(r"[+-]?\d+")
+_MOVE_FORM: Final = "write X,Y:R or X,Y:RC, for example '0,-2:1' or '1,0:3B'"
+
+
+def format_tile(tile: Tile) -> str:
+    """A tile as 4 letters, clockwise from the top left, ``.`` for the empty corner.
+
+    >>> format_tile((0, 1, None, 4))
+    'RG.P'
+
+    Raises:
+        WrongTypeError: if ``tile`` is not a tuple.
+    """
+    if type(tile) is not tuple:
+        checks.wrong_type("axio_rota.format_tile", "a tile (a tuple of 4 corners)", tile)
+    return "".join(LETTER.get(corner, "?") for corner in tile)
+
+
+def parse_tile(text: str) -> Tile:
+    """Read a tile written as by :func:`format_tile` (letters in any case).
+
+    >>> parse_tile("rg.p")
+    (0, 1, None, 4)
+
+    Raises:
+        NotationError: if the text is not 4 letters of ``RGBOP.``, or has more
+            than one empty corner (ROTA-2).
+        WrongTypeError: if ``text`` is not a string.
+    """
+    if type(text) is not str:
+        checks.wrong_type("axio_rota.parse_tile", "a tile's text such as 'RGB.'", text)
+    written = text.strip().upper()
+    if len(written) != 4 or any(letter not in COLOUR_LETTERS + "." for letter in written):
+        msg = (
+            f"a tile is 4 letters of {COLOUR_LETTERS} or '.' (empty), clockwise from the "
+            f"top left, such as 'RGB.', not {text!r}"
+        )
+        raise NotationError(msg)
+    if written.count(".") > 1:
+        msg = f"tile {text!r} has {written.count('.')} empty corners; a tile has at most one"
+        raise NotationError(msg)
+    a, b, c, d = (None if letter == "." else COLOUR_LETTERS.index(letter) for letter in written)
+    return a, b, c, d
+
+
+def format_move(move: Move) -> str:
+    """Write a move as ``X,Y:R`` or ``X,Y:RC``: the cell, the rotation, the named colour.
+
+    ``R`` is the number of quarter turns clockwise (0..3) and ``C`` the letter
+    of the named colour (:data:`COLOUR_LETTERS`), written only when a colour
+    is named.
+
+    >>> format_move(Move((0, -2), 1))
+    '0,-2:1'
+    >>> format_move(Move((-3, 1), 0, 3))
+    '-3,1:0O'
+
+    Raises:
+        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
+    """
+    if type(move) is not Move:
+        checks.wrong_type("axio_rota.format_move", "an AXIO Rota Move", move, move=True)
+    return str(move)
+
+
+def parse_move(text: str, state: State | View | None = None) -> Move:
+    """Read a move written as by :func:`format_move`.
+
+    Spaces around the text are ignored and the colour letter may be lower
+    case. The notation needs no context; ``state`` is accepted for the common
+    API (:class:`~tilegames.Rules`). Whether the move is legal is for
+    :func:`why_illegal` to say.
+
+    >>> parse_move("0,-2:1")
+    Move(cell=(0, -2), rotation=1, named=None)
+    >>> parse_move(" -3,1:0o ") == Move((-3, 1), 0, 3)
+    True
+
+    Raises:
+        NotationError: saying which part of the text is wrong.
+        WrongTypeError: if ``text`` is not a string, or ``state`` is neither
+            ``None`` nor an AXIO Rota state or view.
+    """
+    if type(text) is not str:
+        checks.wrong_type("axio_rota.parse_move", "a move's text such as '0,-2:1'", text)
+    if state is not None and type(state) is not State and type(state) is not View:
+        checks.wrong_type("axio_rota.parse_move", "an AXIO Rota State, View or None", state)
+    written = text.strip()
+    if not written:
+        msg = f"{text!r} is not a move: {_MOVE_FORM}"
+        raise NotationError(msg)
+    place, colon, turn = written.partition(":")
+    if not colon:
+        msg = f"{text!r} has no ':' between the cell and the rotation: {_MOVE_FORM}"
+        raise NotationError(msg)
+    xs, comma, ys = place.partition(",")
+    if not comma or not _INTEGER.fullmatch(xs) or not _INTEGER.fullmatch(ys):
+        msg = f"the cell {place!r} in {text!r} must be two integers X,Y such as '0,-2'"
+        raise NotationError(msg)
+    if not turn or turn[0] not in "0123":
+        msg = (
+            f"the rotation in {text!r} must be one digit 0..3 (quarter turns clockwise) "
+            f"right after the ':', not {turn[:1]!r}"
+        )
+        raise NotationError(msg)
+    letter = turn[1:].upper()
+    if len(letter) > 1 or (letter and letter not in COLOUR_LETTERS):
+        msg = (
+            f"after the rotation, {text!r} may only name a colour with one letter of "
+            f"{COLOUR_LETTERS}, not {turn[1:]!r}"
+        )
+        raise NotationError(msg)
+    named = COLOUR_LETTERS.index(letter) if letter else None
+    return Move((int(xs), int(ys)), int(turn[0]), named)

@@ -1,0 +1,617 @@
+"""AXIO Rota's rules: setup, reading a state, legal moves, checking and applying, the result.
+
+How it is fast: a state carries, besides its compared fields, a private
+index of the display (:class:`~tilegames.axio_rota._model.Board`) keyed by
+packed integers (:func:`tilegames.geometry.square.pack`), holding the colour
+counts of every circle and, for every empty cell next to the display, which
+of its corners touch a tile. ``apply`` updates it in a few dictionary steps
+instead of rescanning the display, and :func:`legal_moves` returns a lazy
+:class:`LegalMoves` sequence whose length is a sum over a small table.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Iterable, Iterator, Mapping
+from typing import NoReturn, cast
+
+from tilegames._core import checks, rng, tracks
+from tilegames._core.errors import ConfigurationError, IllegalMoveError
+from tilegames._core.moves import LazyMoves
+from tilegames._core.refusal import Refusal, explain, illegal_move
+from tilegames._core.rules import Outcome, Seat
+from tilegames.axio_rota._model import (
+    COLOUR_LETTERS,
+    COUNT_MASK,
+    MAX_PLAYERS,
+    NAME,
+    NO_POINTS,
+    SHIFT,
+    STACK_SIZE,
+    STAGES,
+    START_TILES,
+    TRACK_CAP,
+    Board,
+    Colour,
+    Move,
+    Points,
+    State,
+    Tile,
+    View,
+    all_at_cap_seat,
+    ended,
+)
+from tilegames.axio_rota._notation import format_tile
+from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS, TileInfo, tile_info
+from tilegames.axio_rota._validate import check_set, check_state
+from tilegames.geometry import square
+from tilegames.geometry.square import Cell, Packed
+
+_STATE = "an AXIO Rota State"
+_MOVE = "an AXIO Rota Move"
+
+
+def _wrong_state(function: str, state: object) -> NoReturn:
+    checks.wrong_type(f"axio_rota.{function}", _STATE, state)
+
+
+def _wrong_move(function: str, move: object) -> NoReturn:
+    checks.wrong_type(f"axio_rota.{function}", _MOVE, move, move=True)
+
+
+def _board(state: State) -> Board:
+    """The state's display index, built on first use (after :func:`check_state`)."""
+    board = state._board
+    if board is None:
+        check_state(state)
+        board = Board.build(state.display)
+        object.__setattr__(state, "_board", board)
+    return board
+
+
+# ---------------------------------------------------------------------------
+# Setup (ROTA-7 .. ROTA-10)
+# ---------------------------------------------------------------------------
+
+
+def new_game(
+    players: int = 2,
+    *,
+    seed: int | None = None,
+    tiles: Iterable[Tile | str] | None = None,
+) -> State:
+    """Start a game: shuffle, lay the start square, deal the stacks (ROTA-7 .. ROTA-10).
+
+    The shuffled tiles are dealt in order: 4 to the start square (in reading
+    order, each with its empty corner, if any, turned to the centre; other
+    tiles as they are listed), then 12 to each seat's stack in seat order, the
+    rest to the general supply. Each seat then draws its stack's top tile.
+    A custom set travels in the state (:attr:`State.tiles`).
+
+    >>> state = new_game(players=3, seed=1)
+    >>> stack_sizes(state), supply_size(state)
+    ((11, 11, 11), 20)
+
+    Args:
+        players: the number of seats, 1 to 4; seat 0 starts.
+        seed: the shuffle's seed; ``None`` draws a fresh one.
+        tiles: a custom set instead of :data:`STANDARD_TILES`: each tile a
+            4-tuple of colours (0..4) or ``None``, or a string such as
+            ``"RGB."`` (see :func:`parse_tile`); at most one empty corner each
+            (ROTA-2), and at least ``4 + 12 * players`` tiles.
+
+    Returns:
+        The state before seat 0's first placement.
+
+    Raises:
+        ConfigurationError: if ``players`` is not 1..4, ``seed`` is not an int,
+            or a tile (named by its index) or the set's size is not allowed.
+    """
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        msg = f"AXIO Rota is for 1 to {MAX_PLAYERS} players, not {players!r}"
+        raise ConfigurationError(msg)
+    chosen = STANDARD_TILES if tiles is None else check_set(tiles, players)
+    for tile in chosen:
+        tile_info(tile)
+    order, _ = rng.shuffled(rng.normalize_seed(seed), chosen)
+    display = frozenset(
+        (cell, _turned_to(tile, centre))
+        for (cell, centre), tile in zip(START_CELLS, order[:START_TILES], strict=True)
+    )
+    dealt = order[START_TILES:]
+    stacks = tuple(dealt[STACK_SIZE * s : STACK_SIZE * (s + 1)] for s in range(players))
+    state = State(
+        display=display,
+        tracks=(NO_POINTS,) * players,
+        hands=tuple(stack[0] for stack in stacks),
+        stacks=tuple(stack[1:] for stack in stacks),
+        supply=dealt[STACK_SIZE * players :],
+        seat=0,
+        tiles=None if chosen == STANDARD_TILES else chosen,
+    )
+    object.__setattr__(state, "_board", Board.build(display))
+    return state
+
+
+def _turned_to(tile: Tile, centre: square.Corner) -> Tile:
+    """The tile with its empty corner, if any, turned to corner ``centre`` (ROTA-7)."""
+    if None not in tile:
+        return tile
+    return square.rotate(tile, centre - tile.index(None))
+
+
+# ---------------------------------------------------------------------------
+# Reading a state
+# ---------------------------------------------------------------------------
+
+
+def players(state: State) -> int:
+    """The number of seats."""
+    if type(state) is not State:
+        _wrong_state("players", state)
+    return len(state.tracks)
+
+
+def tile_to_place(state: State) -> Tile | None:
+    """The tile the seat to move places: the extra turn's supply tile, else its hand tile.
+
+    ``None`` exactly when the game is over. The rotation of a :class:`Move`
+    turns this tile as it is given here.
+    """
+    if type(state) is not State:
+        _wrong_state("tile_to_place", state)
+    _board(state)
+    extra = state.extra_tile
+    return extra if extra is not None else state.hands[state.seat]
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (ROTA-17 or ROTA-18).
+
+    It has ended exactly when the seat to move has no tile to place: every
+    stack has been played out, or a seat reached 12 in all five colours and
+    the game stopped at once.
+    """
+    if type(state) is not State:
+        _wrong_state("is_over", state)
+    if state._board is None:
+        _board(state)
+    return state.extra_tile is None and state.hands[state.seat] is None
+
+
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The seat that may move, as a 1-tuple, or ``()`` once the game is over (ROTA-10)."""
+    if type(state) is not State:
+        _wrong_state("to_move", state)
+    if state._board is None:
+        _board(state)
+    return () if ended(state) else (state.seat,)
+
+
+def scores(state: State) -> tuple[Points, ...]:
+    """Each seat's five score tracks, in :data:`COLOURS` order."""
+    if type(state) is not State:
+        _wrong_state("scores", state)
+    return state.tracks
+
+
+def hand(state: State, seat: Seat) -> Tile | None:
+    """The tile in a seat's hand, or ``None`` (private to that seat, ROTA-22).
+
+    Raises:
+        SeatError: if the seat is not in the game (a ``ValueError``).
+    """
+    if type(state) is not State:
+        _wrong_state("hand", state)
+    _board(state)
+    return state.hands[checks.check_seat(seat, len(state.tracks))]
+
+
+def stack_sizes(state: State) -> tuple[int, ...]:
+    """Per seat, the number of tiles left in its personal stack (public, ROTA-21)."""
+    if type(state) is not State:
+        _wrong_state("stack_sizes", state)
+    return tuple(map(len, state.stacks))
+
+
+def supply_size(state: State) -> int:
+    """The number of tiles left in the general supply (public, ROTA-21)."""
+    if type(state) is not State:
+        _wrong_state("supply_size", state)
+    return len(state.supply)
+
+
+def tiles_on_display(state: State | View) -> Mapping[Cell, Tile]:
+    """Every placed tile by cell, the corners as they lie, clockwise from the top left.
+
+    >>> placed = tiles_on_display(new_game(seed=3))
+    >>> sorted(placed)
+    [(-1, -1), (-1, 0), (0, -1), (0, 0)]
+    """
+    if type(state) is not State and type(state) is not View:
+        checks.wrong_type("axio_rota.tiles_on_display", "an AXIO Rota State or View", state)
+    return dict(state.display)
+
+
+def view(state: State, seat: Seat) -> View:
+    """What ``seat`` may see (ROTA-21, ROTA-22): the state without hidden parts.
+
+    It holds the display, every track, the stack and supply sizes, whose turn
+    it is, the public tile of an extra turn, the set, and the seat's own
+    hand; never the order or content of a stack or the supply, nor another
+    seat's hand.
+
+    Raises:
+        SeatError: if the seat is not in the game (a ``ValueError``).
+    """
+    if type(state) is not State:
+        _wrong_state("view", state)
+    _board(state)
+    checks.check_seat(seat, len(state.tracks))
+    return View(
+        seat=seat,
+        to_move=() if ended(state) else (state.seat,),
+        display=state.display,
+        tracks=state.tracks,
+        hand=state.hands[seat],
+        stack_sizes=tuple(map(len, state.stacks)),
+        supply_size=len(state.supply),
+        extra_tile=state.extra_tile,
+        extra_turns=state.extra_turns,
+        tiles=state.tiles,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Legal moves
+# ---------------------------------------------------------------------------
+
+
+class LegalMoves(LazyMoves[Move]):
+    """The legal moves of a state, as a lazy sequence: moves are built when asked for.
+
+    The order is stable: cells in reading order (top row first, left to
+    right), then the rotation (0..3, each listed only if it gives different
+    corners from the smaller ones), then the named colour (``None``, or red,
+    green, blue, orange, purple when the empty corner touches another tile).
+
+    ``len()`` is a sum over the frontier of a small per-tile table; indexing
+    sorts the frontier once. ``in`` checks one move without listing them.
+    """
+
+    __slots__ = ("_cells", "_ends", "_frontier", "_info", "_length", "_state")
+
+    def __init__(self, state: State) -> None:
+        """List the moves of ``state``."""
+        board = _board(state)
+        extra = state.extra_tile
+        tile = extra if extra is not None else state.hands[state.seat]
+        self._state = state
+        self._info = None if tile is None else tile_info(tile)
+        self._frontier = board.frontier if tile is not None else {}
+        self._cells: list[Packed] | None = None
+        self._ends: list[int] | None = None
+        self._length = -1
+
+    def __len__(self) -> int:
+        """The number of legal moves."""
+        if self._length < 0:
+            info = self._info
+            self._length = (
+                0 if info is None else sum(map(info.counts.__getitem__, self._frontier.values()))
+            )
+        return self._length
+
+    def _at(self, position: int) -> Move:
+        """The move at ``position``: find its cell, then its choice at that cell."""
+        info = cast(TileInfo, self._info)  # there are moves, so there is a tile
+        cells = self._sorted()
+        if info.empty < 0:  # the same choices at every cell: no need to add up counts
+            slot, offset = divmod(position, len(info.rotations))
+            return Move(square.unpack(cells[slot]), info.rotations[offset])
+        ends = self._ends
+        if ends is None:
+            counts, frontier = info.counts, self._frontier
+            ends = self._ends = list(itertools.accumulate(counts[frontier[c]] for c in cells))
+        slot = bisect.bisect_right(ends, position)
+        offset = position - (ends[slot - 1] if slot else 0)
+        rotation, named = info.choices[self._frontier[cells[slot]]][offset]
+        return Move(square.unpack(cells[slot]), rotation, named)
+
+    def __iter__(self) -> Iterator[Move]:
+        """Every legal move, in order."""
+        info = self._info
+        if info is None:
+            return
+        frontier = self._frontier
+        for cell in self._sorted():
+            xy = square.unpack(cell)
+            for rotation, named in info.choices[frontier[cell]]:
+                yield Move(xy, rotation, named)
+
+    def __contains__(self, move: object) -> bool:
+        """Whether ``move`` is a legal move of the state (without listing the moves)."""
+        if type(move) is not Move:
+            return False
+        try:
+            _laid(self._state, move)
+        except Refusal:
+            return False
+        return True
+
+    def _sorted(self) -> list[Packed]:
+        cells = self._cells
+        if cells is None:
+            cells = self._cells = sorted(self._frontier)
+        return cells
+
+
+def legal_moves(state: State) -> LegalMoves:
+    """Every legal move of the seat to move, in the stable order of :class:`LegalMoves`.
+
+    Empty once the game is over. Each distinct placement is listed once: a
+    rotation giving the same corners as a smaller one is left out, and moves
+    that differ only in the named colour are distinct (ROTA-13).
+
+    >>> from tilegames.axio_rota import parse_tile
+    >>> moves = legal_moves(new_game(seed=5, tiles=[parse_tile("RGBO")] * 16, players=1))
+    >>> len(moves)     # 8 cells around the start square, 4 rotations each
+    32
+    >>> str(moves[0])
+    '-1,-2:0'
+    """
+    if type(state) is not State:
+        _wrong_state("legal_moves", state)
+    return LegalMoves(state)
+
+
+# ---------------------------------------------------------------------------
+# Checking, scoring and applying a move
+# ---------------------------------------------------------------------------
+
+
+def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
+    """Check a move; return its packed cell and the corners it lays down.
+
+    Raises:
+        Refusal: at the first rule the move breaks.
+    """
+    board = _board(state)
+    tile = state.extra_tile
+    if tile is None:
+        tile = state.hands[state.seat]
+        if tile is None:
+            raise Refusal("the game is over", _end_rule(state))
+    x, y = move.cell
+    if not square.packable(x, y):
+        raise Refusal(_placement_problem(board, move.cell, None), "ROTA-11")
+    cell = square.pack(x, y)
+    mask = board.frontier.get(cell)
+    if mask is None:
+        raise Refusal(_placement_problem(board, move.cell, cell), "ROTA-11")
+    info = tile_info(tile)
+    rotation = move.rotation
+    listed = info.same_as[rotation]
+    if listed != rotation:
+        raise Refusal(
+            f"turning {format_tile(tile)} by {rotation} gives the same corners as by "
+            f"{listed}; that placement is the move with rotation {listed}",
+            "ROTA-6",
+        )
+    if info.empty >= 0 or move.named is not None:
+        _check_named(tile, info, mask, move)
+    return cell, info.turned[rotation]
+
+
+def _check_named(tile: Tile, info: TileInfo, mask: int, move: Move) -> None:
+    """A colour is named exactly when the empty corner, turned, touches a tile (ROTA-13)."""
+    named = move.named
+    if info.empty < 0:
+        raise Refusal(f"{format_tile(tile)} has no empty corner to name a colour for", "ROTA-13")
+    corner = (info.empty + move.rotation) % 4
+    if mask >> corner & 1:
+        if named is None:
+            raise Refusal(
+                f"the empty corner of {format_tile(tile)} lands on corner {corner}, which "
+                f"touches another tile: name a colour for it ({COLOUR_LETTERS})",
+                "ROTA-13",
+            )
+    elif named is not None:
+        raise Refusal(
+            f"the empty corner of {format_tile(tile)} lands on corner {corner}, which touches "
+            "no other tile, so no colour is named for it",
+            "ROTA-13",
+        )
+
+
+def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
+    """Why a cell outside the frontier cannot take the tile (ROTA-11)."""
+    if cell is not None and cell in board.cells:
+        return f"cell {xy} already holds {format_tile(board.cells[cell])}"
+    if cell is not None and board.touching(cell):
+        return f"cell {xy} touches the display only at a corner; a tile must share an edge"
+    return f"cell {xy} shares no edge with a tile of the display"
+
+
+def _end_rule(state: State) -> str:
+    return "ROTA-17" if all_at_cap_seat(state) is not None else "ROTA-18"
+
+
+def _illegal(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
+    """The public error for a refused move: the game-over message said once."""
+    if ended(state):
+        return illegal_move(str(move), refusal, over=True)
+    turn = f"seat {state.seat} to move"
+    if state.extra_tile is not None:
+        turn += f", extra turn with {format_tile(state.extra_tile)} from the supply"
+    return illegal_move(str(move), refusal, turn=turn)
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """``None`` if ``move`` is legal, else the reason in words with the rule id.
+
+    >>> state = new_game(seed=1)
+    >>> why_illegal(state, Move((5, 5), 0))
+    'cell (5, 5) shares no edge with a tile of the display (ROTA-11)'
+
+    Raises:
+        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move` (a
+            string: read it with :func:`parse_move` first).
+    """
+    if type(state) is not State:
+        _wrong_state("why_illegal", state)
+    if type(move) is not Move:
+        _wrong_move("why_illegal", move)
+    try:
+        _laid(state, move)
+    except Refusal as refusal:
+        return explain(refusal)
+    return None
+
+
+def _points(
+    circles: Mapping[Packed, int], cell: Packed, corners: Tile, named: Colour | None
+) -> Points:
+    """ROTA-12: per colour, the matching corners of the other tiles at each corner's circle."""
+    points = [0, 0, 0, 0, 0]
+    for step, colour in zip(square.PACKED_CORNER_STEPS, corners, strict=True):
+        if colour is None:
+            colour = named
+            if colour is None:
+                continue
+        counts = circles.get(cell + step)
+        if counts:
+            points[colour] += counts >> SHIFT[colour] & COUNT_MASK
+    red, green, blue, orange, purple = points
+    return red, green, blue, orange, purple
+
+
+def score_move(state: State, move: Move) -> Points:
+    """The points per colour the move would score (ROTA-12), before the cap of ROTA-14.
+
+    Raises:
+        IllegalMoveError: if the move is not legal (:class:`GameOverError` once over).
+        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
+    """
+    if type(state) is not State:
+        _wrong_state("score_move", state)
+    if type(move) is not Move:
+        _wrong_move("score_move", move)
+    try:
+        cell, corners = _laid(state, move)
+    except Refusal as refusal:
+        raise _illegal(state, move, refusal) from None
+    return _points(_board(state).circles, cell, corners, move.named)
+
+
+def apply(state: State, move: Move) -> State:
+    """Play a move: place, score, take extra turns, draw (ROTA-11 .. ROTA-18).
+
+    The scoring adds the points to the mover's tracks, capped at 12 (ROTA-14).
+    Each colour that reaches 12 owes the mover an extra turn (ROTA-15): the
+    returned state is then the same seat's extra turn with the supply's top
+    tile as :attr:`State.extra_tile`. When no extra turn is owed, or the
+    supply is empty (extra turns still owed then lapse), the mover draws its
+    stack's top tile (ROTA-16) and the turn passes. Five tracks at 12 end the
+    game at once (ROTA-17).
+
+    Args:
+        state: the state to move from; it is not changed.
+        move: a legal move (see :func:`legal_moves`).
+
+    Returns:
+        The new state.
+
+    Raises:
+        GameOverError: if the game is over.
+        IllegalMoveError: if the move is not legal; the message has the move in
+            notation, the reason, the rule id and whose turn it is.
+        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move` (a
+            string: read it with :func:`parse_move` first).
+    """
+    if type(state) is not State:
+        _wrong_state("apply", state)
+    if type(move) is not Move:
+        _wrong_move("apply", move)
+    try:
+        cell, corners = _laid(state, move)
+    except Refusal as refusal:
+        raise _illegal(state, move, refusal) from None
+    seat, extra, hands = state.seat, state.extra_tile, state.hands
+    board = cast(Board, state._board)  # built by _laid
+    points = _points(board.circles, cell, corners, move.named)
+    all_tracks = state.tracks
+    reached: tuple[int, ...] = ()
+    if any(points):
+        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
+        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
+    if extra is None:
+        hands = (*hands[:seat], None, *hands[seat + 1 :])
+    stacks, supply = state.stacks, state.supply
+    extra_tile: Tile | None = None
+    extra_turns = state.extra_turns + len(reached)
+    if reached and tracks.all_at(all_tracks[seat], TRACK_CAP):  # ROTA-17: the game ends at once
+        extra_turns = 0
+    elif extra_turns and supply:  # ROTA-15: the next extra turn takes the supply's top tile
+        extra_tile, supply = supply[0], supply[1:]
+        extra_turns -= 1
+    else:  # ROTA-16: draw, and the turn passes
+        extra_turns = 0
+        stack = stacks[seat]
+        if stack:
+            hands = (*hands[:seat], stack[0], *hands[seat + 1 :])
+            stacks = (*stacks[:seat], stack[1:], *stacks[seat + 1 :])
+        seat = (seat + 1) % len(hands)
+    after = State(
+        display=state.display | {(move.cell, corners)},
+        tracks=all_tracks,
+        hands=hands,
+        stacks=stacks,
+        supply=supply,
+        seat=seat,
+        extra_tile=extra_tile,
+        extra_turns=extra_turns,
+        tiles=state.tiles,
+    )
+    object.__setattr__(after, "_board", board.with_tile(cell, corners))
+    return after
+
+
+# ---------------------------------------------------------------------------
+# The result (ROTA-17 .. ROTA-20)
+# ---------------------------------------------------------------------------
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over, else ``None``.
+
+    Seats are ranked by their five scores sorted ascending, compared
+    lexicographically, higher first; identical sorted scores share a place
+    (ROTA-19). A seat that reached 12 in every colour has the best possible
+    scores, so it ranks first alone (ROTA-17). The scores are each seat's
+    tracks; in a solo game the score is the lowest track, 0..12 (ROTA-20).
+    The outcome names its game (``game="axio-rota"``); AXIO Rota has no
+    modes, so its ``mode`` is ``""``.
+    """
+    if type(state) is not State:
+        _wrong_state("outcome", state)
+    _board(state)
+    if not ended(state):
+        return None
+    winner = all_at_cap_seat(state)
+    if winner is not None:
+        reason = f"ROTA-17: seat {winner} has all five colours at {TRACK_CAP} and wins at once"
+    else:
+        reason = f"ROTA-18: every player has placed all {STACK_SIZE} tiles of their stack"
+    if len(state.tracks) == 1:
+        return Outcome(
+            scores=(min(state.tracks[0]),), ranking=[{0}], reason=reason, game=NAME, mode=""
+        )
+    return Outcome(
+        scores=state.tracks,
+        ranking=tracks.rank_lowest_colour(state.tracks),
+        reason=reason,
+        game=NAME,
+        mode="",
+    )
