@@ -4,7 +4,7 @@ Two players hold two or three stones each on a base of standard stones; the
 search follows every legal move to the end of the game and checks, at every
 position of every line, the pass rule (AZT-14), the end (AZT-15, AZT-16,
 AZT-18) and, at the end, the winners, with the slow reference of
-:mod:`test_aztack_reference` played along the same line (it remembers who
+:mod:`aztack_reference_impl` played along the same line (it remembers who
 placed last from the line itself). Positions reached by several lines are
 checked once; the number of complete lines is counted over the tree.
 """
@@ -13,43 +13,12 @@ from __future__ import annotations
 
 import collections
 import functools
-from collections.abc import Sequence
 
+import aztack_reference_impl as reference
 import pytest
+from aztack_positions import build
 
-import test_aztack_reference as reference
 from tilegames import aztack
-from tilegames.geometry.pyramid import Pyramid
-
-STONES = aztack.STANDARD_STONES
-
-# The base: standard stones row by row (AZT-4), each with its first half on the
-# lower y. Its top halves, by hand from the set (stone 3k + i is
-# (k, k + (1, 5, 12)[i]) with kind k = glyph * 5 + colour, AZT-3):
-#
-#   y 0:  Gf  Gf  Of  Of  Gf  Of      stones 0  1  4  3  2  5
-#   y 1:  Of  Gw  Ow  Yf  Yd  Bd
-#   y 2:  Yf  Yf  Yf  Bf  Bf  Bf      stones 6  7  8  9 10 11
-#   y 3:  Bf  Yw  Rd  Rf  Bw  Gt
-BASE = (0, 1, 4, 3, 2, 5, 6, 7, 8, 9, 10, 11)
-
-
-def build(supplies: Sequence[Sequence[int]], *, mode: str = "turns") -> aztack.State:
-    """A position by hand: BASE as laid out above and the given supplies, seat 0 to move."""
-    heights, tops, faces = [1] * 24, [0] * 24, [0] * 24
-    for index, stone in enumerate(BASE):
-        row, x = divmod(index, 6)
-        for y, (colour, glyph) in zip((2 * row, 2 * row + 1), STONES[stone].halves, strict=True):
-            tops[y * 6 + x] = stone
-            faces[y * 6 + x] = glyph * 5 + colour
-    return aztack.State(
-        stones=STONES,
-        pyramid=Pyramid(6, 4, tuple(heights), tuple(tops)),
-        faces=tuple(faces),
-        supplies=tuple(tuple(sorted(held)) for held in supplies),
-        turn=0 if mode == "turns" else None,
-        last_placed=(0,) * len(supplies),
-    )
 
 
 class Search:

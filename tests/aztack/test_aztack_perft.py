@@ -2,7 +2,7 @@
 
 ``tests/data/aztack_perft.txt`` holds, for seeded start positions, the number
 of move sequences of depth 1, 2 (and 3) as counted by the slow reference
-enumerator of :mod:`test_aztack_reference` (AZT-6, AZT-12 .. AZT-14,
+enumerator of :mod:`aztack_reference_impl` (AZT-6, AZT-12 .. AZT-14,
 AZT-17), never by the code under test. On a mismatch the test names the
 first moves whose subtree counts differ, as python-chess's perft does.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aztack_reference_impl as reference
 import pytest
 
-import test_aztack_reference as reference
 from tilegames import aztack
 
-DATA = Path(__file__).parent / "data" / "aztack_perft.txt"
+DATA = Path(__file__).parent.parent / "data" / "aztack_perft.txt"
 
 
 def read_data() -> list[tuple[int, int, str, tuple[int, ...]]]:

@@ -1,0 +1,219 @@
+r"""Aztack: domino stones stacked into a pyramid, matching colours or glyphs.
+
+The rules are given rule by rule on the Aztack page of this documentation;
+every rule id quoted here (``AZT-1`` .. ``AZT-20``) is one of them. In short: twelve stones lie
+face up as the base of a pyramid; each player holds twelve stones, face up.
+In turn, a player lays one stone flat across two different stones below it so
+that both colours, or both glyphs, match the halves it covers; matching both
+colours *and* both glyphs lets the player discard a stone as well. Whoever
+empties their supply first wins; if everybody is stuck, the fewest stones win.
+In the *speed stack* variant there are no turns: anybody who can place may.
+
+A game is a chain of immutable :class:`State` values::
+
+    >>> from tilegames import aztack
+    >>> state = aztack.new_game(players=2, seed=7)
+    >>> aztack.to_move(state)
+    (0,)
+    >>> moves = aztack.legal_moves(state)
+    >>> after = aztack.apply(state, moves[0])
+    >>> aztack.to_move(after), aztack.stones_left(after)
+    ((1,), (11, 12))
+
+Coordinates are those of :mod:`tilegames.geometry.pyramid`: cell ``(x, y)``,
+``x`` along the rows (0..5) and ``y`` across them (0..3); cell number
+``y * 6 + x``. Each base stone lies across its row::
+
+            x:  0     1     2     3     4     5
+          y 0 +-----+-----+-----+-----+-----+-----+
+              |  first row: the stone in column x |
+          y 1 |  covers (x, 0) and (x, 1)         |
+              +-----+-----+-----+-----+-----+-----+
+          y 2 |  second row: (x, 2) and (x, 3)    |
+          y 3 |                                   |
+              +-----+-----+-----+-----+-----+-----+
+
+A new stone covers two orthogonally adjacent cells, along a row (``(x, y)``
+and ``(x + 1, y)``) or across (``(x, y)`` and ``(x, y + 1)``). A
+:class:`Place` move names the stone, the cell under its first half and the
+cell under its second half: the order of the two cells is the orientation.
+
+How it is fast: the halves of a stone are numbered as 20 *kinds*
+(``glyph * 5 + colour``), and for every pair of kinds a stone may cover, a
+table built once per stone set holds the bitmask of the stones (by id) that
+fit there and of those that earn the bonus. A state caches the list of its
+spots with those masks; a seat's placements on a spot are then one ``&`` with
+the bitmask of its supply, and :func:`legal_moves` is a lazy sequence whose
+length is a sum of bit counts.
+
+The package is cut as every game's: names and values (``_model``), tables
+(``_tables``), notation (``_notation``), the validator (``_validate``), the
+move generator and move check (``_moves``), the rules (``_rules``), agents'
+helpers (``_agents``) and pictures (``_draw``); this module is the public face.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core.rules import GameRules, Setup
+from tilegames.aztack._agents import determinize, evaluate
+from tilegames.aztack._draw import draw, move_cells, render_text
+from tilegames.aztack._model import (
+    BASE_STONES,
+    BLUE,
+    COLOUR_LETTERS,
+    COLOURS,
+    DEER,
+    DEPTH,
+    FLINT,
+    FLOWER,
+    GLYPH_LETTERS,
+    GLYPHS,
+    GREEN,
+    GREY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    NAME,
+    ORANGE,
+    RED,
+    STANDARD_STONES,
+    SUPPLY_SIZE,
+    WATER,
+    WIDTH,
+    Colour,
+    Glyph,
+    Half,
+    Match,
+    Move,
+    Pass,
+    Place,
+    State,
+    Stone,
+    StoneSet,
+    View,
+)
+from tilegames.aztack._moves import LegalMoves
+from tilegames.aztack._notation import (
+    format_half,
+    format_move,
+    format_stone,
+    parse_move,
+    parse_stone,
+)
+from tilegames.aztack._rules import (
+    apply,
+    can_place,
+    heights,
+    is_over,
+    legal_moves,
+    mode,
+    new_game,
+    outcome,
+    players,
+    score_move,
+    stones_left,
+    supply,
+    to_move,
+    tops,
+    view,
+    why_illegal,
+)
+from tilegames.aztack._validate import validate
+
+__all__ = [
+    "BASE_STONES",
+    "BLUE",
+    "COLOURS",
+    "COLOUR_LETTERS",
+    "DEER",
+    "FLINT",
+    "FLOWER",
+    "GLYPHS",
+    "GLYPH_LETTERS",
+    "GREEN",
+    "GREY",
+    "MODES",
+    "ORANGE",
+    "RED",
+    "RULES",
+    "STANDARD_STONES",
+    "DEPTH",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SUPPLY_SIZE",
+    "WATER",
+    "WIDTH",
+    "Colour",
+    "Glyph",
+    "Half",
+    "LegalMoves",
+    "Match",
+    "Move",
+    "Pass",
+    "Place",
+    "State",
+    "Stone",
+    "StoneSet",
+    "View",
+    "apply",
+    "can_place",
+    "determinize",
+    "evaluate",
+    "format_half",
+    "format_move",
+    "format_stone",
+    "heights",
+    "is_over",
+    "legal_moves",
+    "mode",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "parse_stone",
+    "players",
+    "render_text",
+    "score_move",
+    "stones_left",
+    "supply",
+    "to_move",
+    "tops",
+    "validate",
+    "view",
+    "why_illegal",
+]
+
+RULES: Final[GameRules[State, Move]] = GameRules(
+    name=NAME,
+    title="Aztack",
+    setups=(
+        Setup(2),
+        Setup(3),
+        Setup(4),
+        Setup(2, {"mode": "speed"}),
+        Setup(3, {"mode": "speed"}),
+        Setup(4, {"mode": "speed"}),
+    ),
+    new_game=new_game,
+    players=players,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    apply=apply,
+    why_illegal=why_illegal,
+    score_move=score_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    format_move=format_move,
+    validate=validate,
+    evaluate=evaluate,
+    determinize=determinize,
+    state_type=State,
+    view_type=View,
+    move_types=(Place, Pass),
+    draw=draw,
+    move_cells=move_cells,
+)
+"""This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

@@ -1,0 +1,77 @@
+"""Aztack for agents: a rating of moves, and the state behind a view."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core import rng
+from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.rules import Seat
+from tilegames.aztack._model import (
+    _A_MOVE,
+    _A_STATE,
+    _MOVE_TYPES,
+    STANDARD_STONES,
+    Match,
+    Move,
+    State,
+    View,
+)
+from tilegames.aztack._rules import score_move
+
+_SHED: Final = {Match.NONE: 0.0, Match.COLOUR: 1.0, Match.GLYPH: 1.0, Match.BOTH: 2.0}
+"""Per match of a move, the stones it sheds from the supply."""
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How good ``move`` looks for ``seat`` right now: the stones it sheds from the supply.
+
+    The fewest stones win (AZT-16): a placement sheds one, a placement that
+    matches both colour and glyph two (with its bonus discard, AZT-13), a
+    pass none. The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    >>> from tilegames.aztack import legal_moves, new_game
+    >>> state = new_game(seed=2)
+    >>> sorted({evaluate(state, m, 0) for m in legal_moves(state)}) in ([1.0], [1.0, 2.0])
+    True
+
+    Raises:
+        IllegalMoveError: if the move is not legal.
+        WrongTypeError: if an argument is of the wrong type.
+        SeatError: if the seat is not in the game.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.evaluate", _A_STATE, state)
+    if type(move) not in _MOVE_TYPES:
+        wrong_type("aztack.evaluate", _A_MOVE, move, move=True)
+    check_seat(seat, len(state.supplies))
+    return _SHED[score_move(state, move)]
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """The state behind ``seen``, for agents' search.
+
+    Aztack hides nothing that a state holds (AZT-20): after setup there is
+    no chance, the supplies lie face up, and a view carries the game's set
+    when it is a custom one (:attr:`View.stones`). So the state is rebuilt
+    exactly; ``stream`` is not used. (Which stones lie covered and which are
+    out of play is hidden, but no state records it.)
+
+    >>> from tilegames.aztack import new_game, view
+    >>> state = new_game(seed=4)
+    >>> determinize(view(state, 0), rng.Stream(1)) == state
+    True
+
+    Raises:
+        WrongTypeError: if ``seen`` is not an Aztack View.
+    """
+    if type(seen) is not View:
+        wrong_type("aztack.determinize", "an Aztack View", seen)
+    return State(
+        stones=STANDARD_STONES if seen.stones is None else seen.stones,
+        pyramid=seen.pyramid,
+        faces=seen.faces,
+        supplies=tuple(tuple(stone.id for stone in held) for held in seen.supplies),
+        turn=seen.turn,
+        last_placed=seen.last_placed,
+    )

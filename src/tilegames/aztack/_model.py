@@ -1,0 +1,536 @@
+"""Aztack's names and values: colours, glyphs, stones, moves, states and views.
+
+Everything here is data: the small named things (colours, glyphs, half
+kinds, cells), the stone classes and the standard set (AZT-1 .. AZT-3), the
+move classes, and :class:`State` and :class:`View` with the private index a
+state caches for the move generator.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Final, overload
+
+import attrs
+
+from tilegames._core.bits import Mask
+from tilegames._core.rules import OPTIONAL, Seat
+from tilegames._core.state import CachedState, Drawable
+from tilegames.geometry import pyramid
+from tilegames.geometry.pyramid import Pyramid
+
+if TYPE_CHECKING:
+    from tilegames.aztack._tables import _Set
+
+# ---------------------------------------------------------------------------
+# Names: colours, glyphs, halves, cells, sizes
+# ---------------------------------------------------------------------------
+
+Colour = int
+"""A colour: an index into :data:`COLOURS` (0 green .. 4 red), AZT-1."""
+Glyph = int
+"""A glyph: an index into :data:`GLYPHS` (0 flower .. 3 flint), AZT-1."""
+Half = tuple[Colour, Glyph]
+"""One half of a stone: its colour and its glyph (AZT-2)."""
+Kind = int
+"""A half as one number, ``glyph * 5 + colour`` (0..19): the 20 kinds of AZT-3."""
+StoneId = int
+"""A stone's number: its index in the game's set (:attr:`Stone.id`)."""
+Cell = int
+"""A cell's number, ``y * 6 + x`` (:mod:`tilegames.geometry.pyramid`)."""
+XY = tuple[int, int]
+"""A cell as ``(x, y)``: ``x`` along the rows (0..5), ``y`` across them (0..3)."""
+
+GREEN: Final[Colour] = 0
+"""Green, colour 0 (``G``)."""
+ORANGE: Final[Colour] = 1
+"""Orange, colour 1 (``O``)."""
+GREY: Final[Colour] = 2
+"""Grey, colour 2 (``Y``)."""
+BLUE: Final[Colour] = 3
+"""Blue, colour 3 (``B``)."""
+RED: Final[Colour] = 4
+"""Red, colour 4 (``R``)."""
+
+FLOWER: Final[Glyph] = 0
+"""The flower, glyph 0 (``f``)."""
+WATER: Final[Glyph] = 1
+"""Water, glyph 1 (``w``)."""
+DEER: Final[Glyph] = 2
+"""The deer, glyph 2 (``d``)."""
+FLINT: Final[Glyph] = 3
+"""Flint, glyph 3 (``t``)."""
+
+COLOURS: Final = ("green", "orange", "grey", "blue", "red")
+"""The five colours in the order of AZT-1; a colour is its index here."""
+GLYPHS: Final = ("flower", "water", "deer", "flint")
+"""The four glyphs in the order of AZT-1; a glyph is its index here."""
+
+COLOUR_LETTERS: Final = "GOYBR"
+"""One capital per colour, in :data:`COLOURS` order (``Y`` for grey: there is no yellow)."""
+GLYPH_LETTERS: Final = "fwdt"
+"""One small letter per glyph, in :data:`GLYPHS` order (``t`` for flint)."""
+
+WIDTH: Final = pyramid.BASE_WIDTH
+"""Cells along the rows (``x``): six base stones per row (AZT-4)."""
+DEPTH: Final = pyramid.BASE_DEPTH
+"""Cells across the two base rows (``y``), AZT-4."""
+BASE_STONES: Final = WIDTH * DEPTH // 2
+"""Stones in the base of the pyramid: two rows of six (AZT-4, AZT-8)."""
+SUPPLY_SIZE: Final = 12
+"""Stones each player draws at setup (AZT-10)."""
+MIN_PLAYERS: Final = 2
+"""The fewest seats in a game."""
+MAX_PLAYERS: Final = 4
+"""The most seats in a game."""
+MODES: Final = ("turns", "speed")
+"""The two ways to play: in turns (AZT-11 .. AZT-16) or the speed stack (AZT-17 .. AZT-19)."""
+
+_KINDS: Final = len(COLOURS) * len(GLYPHS)  # 20 half kinds, kind = glyph * 5 + colour (AZT-3)
+_MAX_STONES: Final = 240  # the largest custom set (keeps the AZT-9 reshuffle quick)
+_CELLS: Final = WIDTH * DEPTH
+NAME: Final = "aztack"
+"""The game's registry name (:func:`tilegames.get`), also in its outcomes."""
+
+
+def _kind(half: Half) -> Kind:
+    colour, glyph = half
+    return glyph * len(COLOURS) + colour
+
+
+def _half(kind: Kind) -> Half:
+    glyph, colour = divmod(kind, len(COLOURS))
+    return colour, glyph
+
+
+class Match(enum.IntFlag):
+    """What a placement matches (AZT-12, AZT-13): the value of :func:`score_move`.
+
+    A flag: ``BOTH`` is ``COLOUR | GLYPH`` and earns the bonus discard.
+    Ordered as ints, so ``max(moves, key=...)`` prefers the bonus.
+
+    >>> (Match.COLOUR | Match.GLYPH) is Match.BOTH, int(Match.GLYPH)
+    (True, 2)
+    """
+
+    NONE = 0
+    """A pass: nothing is placed."""
+    COLOUR = 1
+    """Both colours match the halves beneath."""
+    GLYPH = 2
+    """Both glyphs match the halves beneath."""
+    BOTH = 3
+    """Both colours and both glyphs match: the bonus (AZT-13)."""
+
+
+# ---------------------------------------------------------------------------
+# Stones and the standard set (AZT-2, AZT-3)
+# ---------------------------------------------------------------------------
+
+
+def _check_half(value: object) -> Half:
+    """The value as a half, or raise TypeError/ValueError saying why it is not one."""
+    if type(value) is not tuple or len(value) != 2 or any(type(v) is not int for v in value):
+        msg = f"a half is a tuple (colour, glyph) of two ints, not {value!r}"
+        raise TypeError(msg)
+    colour, glyph = value
+    if not (0 <= colour < len(COLOURS) and 0 <= glyph < len(GLYPHS)):
+        msg = f"half {value!r}: colour must be 0..4 and glyph 0..3"
+        raise ValueError(msg)
+    return colour, glyph
+
+
+def _check_halves(value: object) -> tuple[Half, Half]:
+    if type(value) is not tuple or len(value) != 2:
+        msg = f"a stone's halves are a tuple of two (colour, glyph) pairs, not {value!r}"
+        raise TypeError(msg)
+    return _check_half(value[0]), _check_half(value[1])
+
+
+@attrs.frozen
+class Stone:
+    """A domino stone: two square halves, each a colour and a glyph (AZT-2).
+
+    ``str(stone)`` writes its halves as in :func:`format_stone`.
+
+    >>> stone = STANDARD_STONES[1]
+    >>> stone.id, stone.halves, str(stone)
+    (1, ((0, 0), (0, 1)), 'GfGw')
+
+    Raises:
+        TypeError: if a field has the wrong type.
+        ValueError: if a colour is not 0..4, a glyph not 0..3 or the id negative.
+    """
+
+    id: StoneId
+    """The stone's number: its index in the game's set (:attr:`State.stones`)."""
+    halves: tuple[Half, Half] = attrs.field(converter=_check_halves)
+    """The first and the second half, each ``(colour, glyph)``."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse an id that is not a non-negative int."""
+        if type(self.id) is not int or self.id < 0:
+            msg = f"a stone's id is an int >= 0, not {self.id!r}"
+            raise (ValueError if type(self.id) is int else TypeError)(msg)
+
+    @property
+    def colours(self) -> tuple[Colour, Colour]:
+        """The colours of the first and second half."""
+        return self.halves[0][0], self.halves[1][0]
+
+    @property
+    def glyphs(self) -> tuple[Glyph, Glyph]:
+        """The glyphs of the first and second half."""
+        return self.halves[0][1], self.halves[1][1]
+
+    def __str__(self) -> str:
+        """The halves in notation, such as ``'GfOw'`` (:func:`format_stone`)."""
+        from tilegames.aztack._notation import format_stone  # (a cycle: it reads this module)
+
+        return format_stone(self.halves)
+
+    def __copy__(self) -> Stone:
+        """A stone is an immutable value: a copy is the stone itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> Stone:
+        """A stone is an immutable value: a deep copy is the stone itself."""
+        return self
+
+
+class StoneSet(Sequence[Stone]):
+    """A stone set: an immutable sequence of :class:`Stone`, stone ``i`` at index ``i``.
+
+    It compares by value, hashes once (a state's hash does not rehash 60
+    stones), pickles as its stones, and copies as itself (it is immutable).
+
+    >>> stones = StoneSet([Stone(0, ((GREEN, FLOWER), (RED, DEER)))])
+    >>> len(stones), str(stones[0]), stones == StoneSet(list(stones))
+    (1, 'GfRd', True)
+
+    Raises:
+        ValueError: if a stone's id is not its index.
+    """
+
+    # No __slots__: tools that walk a value's fields and slots (such as the
+    # conformance checker looking for seeds) see a set as one opaque value.
+
+    def __init__(self, stones: Iterable[Stone]) -> None:
+        """Hold the stones; ``stones[i].id`` must be ``i``."""
+        held = tuple(stones)
+        for index, stone in enumerate(held):
+            if not isinstance(stone, Stone) or stone.id != index:
+                msg = f"stone {index} of a set must be a Stone with id {index}, not {stone!r}"
+                raise ValueError(msg)
+        self._stones = held
+        self._hash = hash(held)
+
+    def __len__(self) -> int:
+        """The number of stones."""
+        return len(self._stones)
+
+    @overload
+    def __getitem__(self, index: int) -> Stone: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Stone, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Stone | tuple[Stone, ...]:
+        """The stone with id ``index`` (or a tuple of stones for a slice)."""
+        return self._stones[index]
+
+    def __iter__(self) -> Iterator[Stone]:
+        """The stones by id."""
+        return iter(self._stones)
+
+    def __eq__(self, other: object) -> bool:
+        """Sets are equal when they hold the same stones in the same order."""
+        if self is other:
+            return True
+        if not isinstance(other, StoneSet):
+            return NotImplemented
+        return self._hash == other._hash and self._stones == other._stones
+
+    def __hash__(self) -> int:
+        """The hash of the stones, computed once."""
+        return self._hash
+
+    def __repr__(self) -> str:
+        """The stones in notation."""
+        return f"StoneSet({' '.join(map(str, self._stones))!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the stones."""
+        return StoneSet, (self._stones,)
+
+    def __copy__(self) -> StoneSet:
+        """An immutable value: the copy is the set itself."""
+        return self
+
+    def __deepcopy__(self, memo: object) -> StoneSet:
+        """An immutable value: the copy is the set itself."""
+        return self
+
+
+def _standard_stones() -> StoneSet:
+    """Build the 60 stones of AZT-3 (a [decision] of the spec).
+
+    For every half kind ``k`` (``glyph * 5 + colour``) and every offset ``d``
+    of (1, 5, 12), the stone ``(k, (k + d) mod 20)``, listed by ``k`` then
+    ``d``: stone ``3 * k + i`` is the one with the ``i``-th offset.
+    """
+    stones: list[Stone] = []
+    for kind in range(_KINDS):
+        for offset in (1, 5, 12):
+            halves = (_half(kind), _half((kind + offset) % _KINDS))
+            stones.append(Stone(len(stones), halves))
+    return StoneSet(stones)
+
+
+STANDARD_STONES: Final[StoneSet] = _standard_stones()
+"""The 60 stones of the standard set (AZT-3), as data; a stone's id is its index.
+
+Each of the 20 half kinds is on exactly 6 halves, and no two stones are alike:
+
+>>> from collections import Counter
+>>> len(STANDARD_STONES), set(Counter(h for s in STANDARD_STONES for h in s.halves).values())
+(60, {6})
+>>> len({frozenset(s.halves) for s in STANDARD_STONES})
+60
+"""
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+
+
+def _check_int(value: object, what: str, *, optional: bool = False) -> None:
+    if (value is None and optional) or type(value) is int:
+        return
+    expected = "an int or None" if optional else "an int"
+    msg = f"a move's {what} must be {expected}, not {value!r}"
+    raise TypeError(msg)
+
+
+def _check_cell(value: object, what: str) -> None:
+    if type(value) is not tuple or len(value) != 2 or any(type(v) is not int for v in value):
+        msg = f"a move's {what} cell must be a tuple (x, y) of two ints, not {value!r}"
+        raise TypeError(msg)
+
+
+@attrs.frozen
+class Move:
+    """A move of Aztack, made by ``seat``: a :class:`Place` or a :class:`Pass`.
+
+    The base class of both, never made itself. ``str(move)`` is its notation
+    (:func:`format_move`).
+
+    Raises:
+        TypeError: if the seat is not an int, or on ``Move(...)`` itself.
+    """
+
+    seat: Seat
+    """The seat making the move: the seat to move, or in the speed stack any seat (AZT-17)."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a seat that is not an int, and a bare Move."""
+        if type(self) is Move:
+            msg = "Move is the base of Place and Pass; make one of those"
+            raise TypeError(msg)
+        _check_int(self.seat, "seat")
+
+    def __str__(self) -> str:
+        """The move in notation (see :func:`format_move`)."""
+        from tilegames.aztack._notation import format_move  # (a cycle: it reads this module)
+
+        return format_move(self)
+
+
+@attrs.frozen
+class Place(Move):
+    """Seat ``seat`` lays stone ``stone``: its first half on ``first``, its second on ``second``.
+
+    The order of the two cells is the stone's orientation (AZT-7). With the
+    bonus (AZT-13) the move may also discard one of the seat's other stones.
+
+    Construction checks the types of the fields only; whether the move is
+    legal depends on the state (:func:`why_illegal`).
+
+    >>> move = Place(0, 17, (2, 0), (2, 1), discard=40)
+    >>> str(move)
+    '0:17@2,0/2,1x40'
+
+    Raises:
+        TypeError: if a field has the wrong type.
+    """
+
+    stone: StoneId
+    """The id of the stone laid, one of the seat's (:func:`supply`)."""
+    first: XY
+    """The cell ``(x, y)`` under the stone's first half."""
+    second: XY
+    """The cell ``(x, y)`` under the stone's second half, next to ``first``."""
+    discard: StoneId | None = None
+    """With the bonus (AZT-13), the id of another of the seat's stones to discard, or ``None``."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields of the wrong type."""
+        _check_int(self.seat, "seat")
+        _check_int(self.stone, "stone")
+        _check_cell(self.first, "first")
+        _check_cell(self.second, "second")
+        _check_int(self.discard, "discard", optional=True)
+
+
+@attrs.frozen
+class Pass(Move):
+    """Seat ``seat`` passes: allowed only when it cannot place (AZT-14); never in the speed stack.
+
+    >>> str(Pass(1))
+    '1:pass'
+
+    Raises:
+        TypeError: if the seat is not an int.
+    """
+
+
+_MOVE_TYPES: Final = (Place, Pass)
+"""The concrete move classes: a move argument is one of them exactly."""
+
+# What the entry points expect, for their WrongTypeError messages.
+_A_STATE: Final = "an Aztack State"
+_A_POSITION: Final = "an Aztack State or View"
+_A_MOVE: Final = "an Aztack move (Place or Pass)"
+
+
+# ---------------------------------------------------------------------------
+# The index a state caches: spots with their masks, supplies as bitmasks
+# ---------------------------------------------------------------------------
+
+_Spot = tuple[Cell, Cell, Mask, Mask, Mask, Mask]
+"""A spot as ``(a, b, fit_ab, fit_ba, exact_ab, exact_ba)``: the cells ``a < b`` and
+the masks of the stones that fit, and that earn the bonus, first half on ``a``
+(``_ab``) or first half on ``b`` (``_ba``)."""
+
+
+class _Index:
+    """What the move generator needs about a state; built once, never changed."""
+
+    info: _Set
+    masks: tuple[Mask, ...]
+    """Per seat, the bitmask of the stones it holds."""
+    spots: list[_Spot]
+    """Every spot (AZT-6), in cell-pair order, with its masks."""
+    reach: Mask
+    """The bitmask of every stone that fits some spot one way or the other."""
+    movers: tuple[Seat, ...]
+    """The seats holding a stone that fits somewhere (they can place), ascending."""
+    over: bool
+    """Whether the game has ended (AZT-15, AZT-16, AZT-18)."""
+
+    def __init__(
+        self, info: _Set, masks: tuple[Mask, ...], grid: Pyramid, faces: Sequence[Kind]
+    ) -> None:
+        self.info = info
+        self.masks = masks
+        fit, exact = info.fit, info.exact
+        spots: list[_Spot] = []
+        reach = 0
+        for a, b in pyramid.spots(grid):
+            ab = faces[a] * _KINDS + faces[b]
+            ba = faces[b] * _KINDS + faces[a]
+            fab, fba = fit[ab], fit[ba]
+            reach |= fab | fba
+            spots.append((a, b, fab, fba, exact[ab], exact[ba]))
+        self.spots = spots
+        self.reach = reach
+        self.movers = tuple(seat for seat, mask in enumerate(masks) if mask & reach)
+        self.over = not self.movers or not all(masks)
+
+
+# ---------------------------------------------------------------------------
+# States and views
+# ---------------------------------------------------------------------------
+
+
+@attrs.frozen(getstate_setstate=False)
+class State(CachedState):
+    """A position of Aztack: everything there is to know (the game hides nothing, AZT-20).
+
+    States are immutable and compare, hash and pickle by value; build the
+    first with :func:`new_game` and the next with :func:`apply`. ``str(state)``
+    is the plain-text picture of :func:`render_text`.
+
+    The fields below are the whole game. A state also caches a private index
+    (its spots and the bitmasks of the supplies) for speed; it is not compared,
+    hashed or pickled, and it is rebuilt, and the fields checked, when missing.
+    """
+
+    stones: StoneSet
+    """The game's stone set, by id (:data:`STANDARD_STONES` unless a custom set was given).
+
+    It includes the stones out of play (AZT-10).
+    """
+    pyramid: Pyramid
+    """The 6 x 4 grid: per cell number ``y * 6 + x``, its height and the id of its top stone."""
+    faces: tuple[Kind, ...]
+    """Per cell number, the half on top as a kind ``glyph * 5 + colour`` (AZT-5)."""
+    supplies: tuple[tuple[StoneId, ...], ...]
+    """Per seat, the ids of the stones it holds, ascending (face up, AZT-10)."""
+    turn: Seat | None
+    """Turn game: the seat whose turn it is (AZT-11). Speed stack: ``None`` (no turns, AZT-17)."""
+    last_placed: tuple[int, ...]
+    """Per seat, the number of the placement it made last (1 for the game's first), or 0.
+
+    Only the order matters: a higher number is a more recent placement
+    (the tie-break of AZT-16 and the result of AZT-18).
+    """
+    _index: _Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    def __str__(self) -> str:
+        """The plain-text picture of the pyramid and the supplies (:func:`render_text`)."""
+        from tilegames.aztack._draw import render_text  # (a cycle: it reads this module)
+
+        return render_text(self)
+
+
+@attrs.frozen
+class View(Drawable):
+    """What a seat may see (AZT-10, AZT-20): the pyramid and every supply, face up.
+
+    Built by :func:`view`. ``str(view)`` is the same picture as for a state.
+    The game hides nothing but the order of the stones out of play (AZT-20):
+    a view lists no stone out of play, and carries the game's set only when
+    it is a custom one (the standard set is :data:`STANDARD_STONES`).
+    """
+
+    seat: Seat
+    """The seat this view is for."""
+    mode: str
+    """``"turns"`` or ``"speed"`` (:data:`MODES`)."""
+    to_move: tuple[Seat, ...]
+    """The seats that may move now, as :func:`to_move`."""
+    pyramid: Pyramid
+    """Heights and top stone ids, as in :attr:`State.pyramid`."""
+    faces: tuple[Kind, ...]
+    """The top half kind per cell, as in :attr:`State.faces`."""
+    supplies: tuple[tuple[Stone, ...], ...]
+    """Per seat, the stones it holds, ascending by id (all face up)."""
+    turn: Seat | None
+    """The seat whose turn it is, or ``None`` in the speed stack."""
+    last_placed: tuple[int, ...]
+    """Per seat, the number of its most recent placement, as in :attr:`State.last_placed`."""
+    stones: StoneSet | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The game's custom stone set (:attr:`State.stones`), or ``None`` for the standard set.
+
+    Added after version 1 of the JSON format: a document without it is a view
+    of a game with :data:`STANDARD_STONES`.
+    """
+
+    def __str__(self) -> str:
+        """The plain-text picture (:func:`render_text`)."""
+        from tilegames.aztack._draw import render_text  # (a cycle: it reads this module)
+
+        return render_text(self)

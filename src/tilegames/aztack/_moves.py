@@ -1,0 +1,361 @@
+"""Aztack's move generator and its one move check (AZT-6 .. AZT-19).
+
+A state's index (its spots with the masks of the stones that fit, and the
+supplies as bitmasks) is built here on first use; :class:`LegalMoves` lists
+the moves lazily from it, and :func:`_check_move` says why one move is
+illegal, raising a :class:`~tilegames._core.refusal.Refusal`.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from tilegames._core.bits import Mask, iter_bits, mask_of
+from tilegames._core.moves import LazyMoves
+from tilegames._core.refusal import Refusal
+from tilegames._core.rules import Seat
+from tilegames.aztack._model import (
+    _MOVE_TYPES,
+    COLOURS,
+    DEPTH,
+    WIDTH,
+    Cell,
+    Kind,
+    Match,
+    Move,
+    Pass,
+    Place,
+    State,
+    StoneId,
+    _half,
+    _Index,
+)
+from tilegames.aztack._notation import format_half, format_move, format_stone
+from tilegames.aztack._tables import _ADJACENT, _NUMBER, _XY, _Set
+from tilegames.aztack._validate import _check_state
+
+# ---------------------------------------------------------------------------
+# The index of a state
+# ---------------------------------------------------------------------------
+
+
+def _index(state: State) -> _Index:
+    """The state's index, built (and a hand-built state's shape checked) on first use."""
+    index = state._index
+    if index is None:
+        info = _check_state(state)
+        masks = tuple(mask_of(held) for held in state.supplies)
+        index = _Index(info, masks, state.pyramid, state.faces)
+        object.__setattr__(state, "_index", index)
+    return index
+
+
+# ---------------------------------------------------------------------------
+# Legal moves
+# ---------------------------------------------------------------------------
+
+
+class _Hand:
+    """One seat's stones, as the move generator uses them."""
+
+    __slots__ = ("held", "info", "listed", "rest")
+
+    def __init__(self, info: _Set, held: tuple[StoneId, ...]) -> None:
+        self.info = info
+        self.held = held
+        self.listed = mask_of(_canonical(info, held)) if info.twins else mask_of(held)
+        """The stones whose placements are listed: one of each alike group (the lowest id)."""
+        self.rest = len(held) - 1
+        """How many discards a bonus placement offers (when no two stones are alike)."""
+
+    def discards(self, stone: StoneId) -> tuple[StoneId, ...]:
+        """The stones that may be discarded after placing ``stone`` with the bonus, ascending."""
+        others = tuple(s for s in self.held if s != stone)
+        return _canonical(self.info, others) if self.info.twins else others
+
+    def bonus_count(self, bonus: Mask) -> int:
+        """The moves of the bonus stones in ``bonus``: each without a discard, or with one."""
+        if not self.info.twins:
+            return bonus.bit_count() * (self.rest + 1)
+        return sum(1 + len(self.discards(stone)) for stone in iter_bits(bonus))
+
+
+def _canonical(info: _Set, held: Iterable[StoneId]) -> tuple[StoneId, ...]:
+    """Of each group of alike stones among ``held``, the lowest id (``held`` ascending)."""
+    seen: set[StoneId] = set()
+    result = []
+    twin = info.twin
+    for stone in held:
+        if twin[stone] not in seen:
+            seen.add(twin[stone])
+            result.append(stone)
+    return tuple(result)
+
+
+_Group = tuple[Seat, Cell, Cell, Mask, Mask]
+"""``(seat, first cell, second cell, stones, bonus stones)``: the moves on one spot, one way."""
+
+
+class LegalMoves(LazyMoves[Move]):
+    """The legal moves of a state, as a lazy sequence: moves are built when asked for.
+
+    The order is stable:
+
+    1. by seat (only the speed stack lists several seats);
+    2. by spot, in reading order of its cells ``(a, b)`` with ``a < b`` by
+       cell number ``y * 6 + x`` (the order of
+       :func:`tilegames.geometry.pyramid.adjacent_pairs`);
+    3. by orientation: the stone's first half on ``a``, then on ``b``;
+    4. by stone id;
+    5. by discard: none first, then each stone that may go, by id (AZT-13).
+
+    A turn-game seat that cannot place has the one move :class:`Pass` (AZT-14).
+
+    ``len()`` is a sum of bit counts over the spots; indexing finds the spot
+    by bisection and walks at most one seat's stones.
+    """
+
+    __slots__ = ("_ends", "_groups", "_hands", "_only", "_state")
+
+    def __init__(self, state: State) -> None:
+        """List the moves of ``state``."""
+        self._state = state
+        index = _index(state)
+        self._only: Pass | None = None
+        self._groups: list[_Group] = []
+        self._ends: list[int] = []
+        self._hands: dict[Seat, _Hand] = {}
+        if index.over:
+            return
+        turn = state.turn
+        if turn is not None and turn not in index.movers:
+            self._only = Pass(turn)
+            return
+        seats = index.movers if turn is None else (turn,)
+        groups, ends = self._groups, self._ends
+        doubles = index.info.doubles
+        total = 0
+        for seat in seats:
+            hand = self._hands[seat] = _Hand(index.info, state.supplies[seat])
+            held = hand.listed
+            turnable = held & ~doubles  # a double turned round is the same placement (AZT-7)
+            for a, b, fab, fba, xab, xba in index.spots:
+                stones = fab & held
+                if stones:
+                    bonus = xab & stones
+                    total += stones.bit_count()
+                    if bonus:
+                        total += hand.bonus_count(bonus) - bonus.bit_count()
+                    groups.append((seat, a, b, stones, bonus))
+                    ends.append(total)
+                stones = fba & turnable
+                if stones:
+                    bonus = xba & stones
+                    total += stones.bit_count()
+                    if bonus:
+                        total += hand.bonus_count(bonus) - bonus.bit_count()
+                    groups.append((seat, b, a, stones, bonus))
+                    ends.append(total)
+
+    def __len__(self) -> int:
+        """The number of legal moves."""
+        if self._only is not None:
+            return 1
+        ends = self._ends
+        return ends[-1] if ends else 0
+
+    def _at(self, position: int) -> Move:
+        only = self._only
+        if only is not None:
+            return only
+        ends = self._ends
+        slot = bisect.bisect_right(ends, position)
+        seat, first, second, stones, bonus = self._groups[slot]
+        offset = position - (ends[slot - 1] if slot else 0)
+        hand = self._hands[seat]
+        for stone in iter_bits(stones):
+            if bonus >> stone & 1:
+                choices = hand.discards(stone)
+                if offset <= len(choices):
+                    discard = choices[offset - 1] if offset else None
+                    return Place(seat, stone, _XY[first], _XY[second], discard)
+                offset -= len(choices) + 1
+            elif offset:
+                offset -= 1
+            else:
+                return Place(seat, stone, _XY[first], _XY[second])
+        raise AssertionError(position)  # pragma: no cover (the counts add up)
+
+    def __iter__(self) -> Iterator[Move]:
+        """Every legal move, in order."""
+        if self._only is not None:
+            yield self._only
+            return
+        for seat, first, second, stones, bonus in self._groups:
+            hand = self._hands[seat]
+            one, two = _XY[first], _XY[second]
+            for stone in iter_bits(stones):
+                yield Place(seat, stone, one, two)
+                if bonus >> stone & 1:
+                    for discard in hand.discards(stone):
+                        yield Place(seat, stone, one, two, discard)
+
+    def __contains__(self, move: object) -> bool:
+        """Whether ``move`` is a legal move of the state (without listing the moves)."""
+        if type(move) not in _MOVE_TYPES:
+            return False
+        try:
+            _check_move(self._state, _index(self._state), move)  # type: ignore[arg-type]
+        except Refusal:
+            return False
+        return True
+
+
+# ---------------------------------------------------------------------------
+# The one move check (AZT-6, AZT-7, AZT-11 .. AZT-14, AZT-17)
+# ---------------------------------------------------------------------------
+
+
+def _end_rule(state: State) -> str:
+    """The rule that ended the game: an empty supply, or nobody able to place."""
+    if not all(state.supplies):
+        return "AZT-18" if state.turn is None else "AZT-15"
+    return "AZT-18" if state.turn is None else "AZT-16"
+
+
+def _check_move(state: State, index: _Index, move: Move) -> Match:
+    """What a legal move matches (``NONE`` for a pass); raise :class:`Refusal` if it is illegal.
+
+    The one check behind :func:`why_illegal`, :func:`apply`, :func:`score_move`
+    and ``in`` :func:`legal_moves`; ``move`` is a :class:`Place` or :class:`Pass`.
+    """
+    if index.over:
+        raise Refusal("the game is over", _end_rule(state))
+    seat, count, turn = move.seat, len(state.supplies), state.turn
+    if not 0 <= seat < count:
+        raise Refusal(f"seat {seat} is not in this {count}-player game")
+    if turn is not None and seat != turn:
+        raise Refusal(f"it is seat {turn}'s turn, not seat {seat}'s", "AZT-11")
+    if type(move) is Pass:
+        if turn is None:
+            raise Refusal("there is no passing in the speed stack", "AZT-17")
+        if seat in index.movers:
+            raise Refusal(f"seat {seat} can place a stone, so it may not pass", "AZT-14")
+        return Match.NONE
+    assert isinstance(move, Place)  # for mypy: the move types are Place and Pass
+    a, b = _check_spot(state, index, move)
+    found = _check_match(state, index, move, a, b)
+    if move.discard is not None:
+        _check_discard(state, index, move, move.discard, found)
+    return found
+
+
+def _not_held(state: State, seat: Seat, stone: StoneId) -> str:
+    return f"stone {stone} is not one of seat {seat}'s stones {list(state.supplies[seat])}"
+
+
+def _check_spot(state: State, index: _Index, move: Place) -> tuple[Cell, Cell]:
+    """The stone is the seat's and the two cells are a spot (AZT-6); return the cells."""
+    seat, stone = move.seat, move.stone
+    if stone < 0 or not index.masks[seat] >> stone & 1:
+        raise Refusal(_not_held(state, seat, stone), "AZT-12")
+    for cell in (move.first, move.second):
+        if cell not in _NUMBER:
+            raise Refusal(f"cell {cell} is off the {WIDTH}x{DEPTH} grid of the base", "AZT-6")
+    a, b = _NUMBER[move.first], _NUMBER[move.second]
+    if (a, b) not in _ADJACENT:
+        raise Refusal(f"cells {move.first} and {move.second} are not side by side", "AZT-6")
+    grid = state.pyramid
+    ha, hb = grid.heights[a], grid.heights[b]
+    if ha != hb:
+        raise Refusal(
+            f"cells {move.first} and {move.second} have heights {ha} and {hb}: "
+            "the stone would not lie flat",
+            "AZT-6",
+        )
+    if grid.tops[a] == grid.tops[b]:
+        raise Refusal(
+            f"cells {move.first} and {move.second} both show stone {grid.tops[a]}: "
+            "a stone must bridge two different stones",
+            "AZT-6",
+        )
+    return a, b
+
+
+def _check_match(state: State, index: _Index, move: Place, a: Cell, b: Cell) -> Match:
+    """The stone matches the halves beneath (AZT-12), and is its alike group's listed one."""
+    info, stone = index.info, move.stone
+    k1, k2 = info.kinds[stone]
+    fa, fb = state.faces[a], state.faces[b]
+    found = _match(k1, k2, fa, fb)
+    if not found:
+        raise Refusal(_mismatch(stone, k1, k2, fa, fb), "AZT-12")
+    if a > b and info.doubles >> stone & 1:
+        turned = format_move(attrs.evolve(move, first=_XY[b], second=_XY[a]))
+        raise Refusal(
+            f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: "
+            f"turned round it lies the same, the move {turned}",
+            "AZT-7",
+        )
+    if info.twins:
+        listed = _canonical(info, state.supplies[move.seat])
+        if stone not in listed:
+            alike = next(s for s in listed if info.twin[s] == info.twin[stone])
+            raise Refusal(
+                f"stone {stone} is alike to stone {alike} of the same supply; "
+                f"that placement is the move with stone {alike}",
+                "AZT-2",
+            )
+    return found
+
+
+def _check_discard(
+    state: State, index: _Index, move: Place, discard: StoneId, found: Match
+) -> None:
+    """A discard needs the bonus and another of the seat's stones (AZT-13)."""
+    seat, stone = move.seat, move.stone
+    if found != Match.BOTH:
+        raise Refusal(
+            f"only a placement matching both colours and both glyphs may discard; "
+            f"this one matches {'colours' if found == Match.COLOUR else 'glyphs'} only",
+            "AZT-13",
+        )
+    if discard == stone:
+        raise Refusal(f"stone {stone} cannot be placed and discarded at once", "AZT-13")
+    if discard < 0 or not index.masks[seat] >> discard & 1:
+        raise Refusal(_not_held(state, seat, discard), "AZT-13")
+    info = index.info
+    if info.twins and discard not in _Hand(info, state.supplies[seat]).discards(stone):
+        raise Refusal(
+            f"stone {discard} is alike to a lower stone of the same supply; "
+            "discard that one instead (the same choice)",
+            "AZT-13",
+        )
+
+
+def _match(k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> Match:
+    """What stone halves ``k1, k2`` match on faces ``fa, fb`` (AZT-12, AZT-13)."""
+    colours = len(COLOURS)
+    found = Match.NONE
+    if k1 % colours == fa % colours and k2 % colours == fb % colours:
+        found |= Match.COLOUR
+    if k1 // colours == fa // colours and k2 // colours == fb // colours:
+        found |= Match.GLYPH
+    return found
+
+
+def _mismatch(stone: StoneId, k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> str:
+    laid = format_half(_half(k1)) + format_half(_half(k2))
+    below = f"{format_half(_half(fa))} and {format_half(_half(fb))}"
+    colours = len(COLOURS)
+    first = (k1 % colours == fa % colours, k1 // colours == fa // colours)
+    second = (k2 % colours == fb % colours, k2 // colours == fb // colours)
+    if (first[0] and second[1]) or (first[1] and second[0]):
+        return (
+            f"stone {stone} {laid} on {below} matches one half by colour and the other by "
+            "glyph only; both colours or both glyphs must match"
+        )
+    return f"stone {stone} {laid} on {below} matches neither both colours nor both glyphs"

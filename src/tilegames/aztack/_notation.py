@@ -1,0 +1,199 @@
+"""Aztack's notation: stones as ``GfOw``, moves as ``S:N@X,Y/X,Y[xD]`` or ``S:pass``.
+
+Every writer has its reader, and they invert each other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tilegames._core.checks import wrong_type
+from tilegames._core.errors import NotationError
+from tilegames.aztack._model import (
+    _A_MOVE,
+    COLOUR_LETTERS,
+    GLYPH_LETTERS,
+    Half,
+    Move,
+    Pass,
+    Place,
+    State,
+    Stone,
+    View,
+    _check_half,
+    _check_halves,
+)
+
+# ---------------------------------------------------------------------------
+# Stones (AZT-2)
+# ---------------------------------------------------------------------------
+
+_HALF: Final = "a half (colour, glyph) of two ints"
+_STONE: Final = "a Stone or its halves ((colour, glyph), (colour, glyph))"
+
+
+def format_half(half: Half) -> str:
+    """A half as its colour capital and glyph letter.
+
+    >>> from tilegames.aztack import FLINT, GREY
+    >>> format_half((GREY, FLINT))
+    'Yt'
+
+    Raises:
+        WrongTypeError: if ``half`` is not a tuple of two ints.
+        ValueError: if the colour is not 0..4 or the glyph not 0..3.
+    """
+    try:
+        colour, glyph = _check_half(half)
+    except TypeError:
+        wrong_type("aztack.format_half", _HALF, half)
+    return COLOUR_LETTERS[colour] + GLYPH_LETTERS[glyph]
+
+
+def format_stone(stone: Stone | tuple[Half, Half]) -> str:
+    """A stone (or a pair of halves) as four letters: first half, then second.
+
+    >>> from tilegames.aztack import FLOWER, GREEN, ORANGE, WATER
+    >>> format_stone(((GREEN, FLOWER), (ORANGE, WATER)))
+    'GfOw'
+
+    Raises:
+        WrongTypeError: if ``stone`` is neither a :class:`Stone` nor two halves.
+        ValueError: if a colour or glyph is out of range.
+    """
+    if type(stone) is Stone:
+        first, second = stone.halves
+    else:
+        try:
+            first, second = _check_halves(stone)
+        except TypeError:
+            wrong_type("aztack.format_stone", _STONE, stone)
+    return (
+        COLOUR_LETTERS[first[0]]
+        + GLYPH_LETTERS[first[1]]
+        + COLOUR_LETTERS[second[0]]
+        + GLYPH_LETTERS[second[1]]
+    )
+
+
+_HALF_TEXT: Final = f"([{COLOUR_LETTERS}])([{GLYPH_LETTERS}])"
+_STONE_TEXT: Final = re.compile(_HALF_TEXT * 2)
+
+
+def parse_stone(text: str) -> tuple[Half, Half]:
+    """Read a stone's halves written as by :func:`format_stone`.
+
+    >>> parse_stone("GfOw")
+    ((0, 0), (1, 1))
+
+    Raises:
+        WrongTypeError: if ``text`` is not a string.
+        NotationError: if the text is not a colour capital and glyph letter, twice.
+    """
+    if type(text) is not str:
+        wrong_type("aztack.parse_stone", "a stone written as text, such as 'GfOw'", text)
+    found = _STONE_TEXT.fullmatch(text.strip())
+    if found is None:
+        msg = (
+            f"a stone is written as two halves, each a colour of {COLOUR_LETTERS} and a glyph "
+            f"of {GLYPH_LETTERS}, such as 'GfOw', not {text!r}"
+        )
+        raise NotationError(msg)
+    c1, g1, c2, g2 = found.groups()
+    return (
+        (COLOUR_LETTERS.index(c1), GLYPH_LETTERS.index(g1)),
+        (COLOUR_LETTERS.index(c2), GLYPH_LETTERS.index(g2)),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Moves
+# ---------------------------------------------------------------------------
+
+
+def format_move(move: Move) -> str:
+    """Write a move as ``S:N@X,Y/X,Y`` or ``S:N@X,Y/X,YxD``, or a pass as ``S:pass``.
+
+    ``S`` is the seat, ``N`` the stone's id, then the cell under its first
+    half and the cell under its second half, and ``D`` the id of the stone
+    discarded with the bonus, if any.
+
+    >>> format_move(Place(1, 17, (2, 0), (3, 0)))
+    '1:17@2,0/3,0'
+    >>> format_move(Place(0, 5, (4, 3), (4, 2), discard=41))
+    '0:5@4,3/4,2x41'
+    >>> format_move(Pass(2))
+    '2:pass'
+
+    Raises:
+        WrongTypeError: if ``move`` is not a :class:`Place` or :class:`Pass`.
+    """
+    if type(move) is Place:
+        (x1, y1), (x2, y2) = move.first, move.second
+        discard = "" if move.discard is None else f"x{move.discard}"
+        return f"{move.seat}:{move.stone}@{x1},{y1}/{x2},{y2}{discard}"
+    if type(move) is not Pass:
+        wrong_type("aztack.format_move", _A_MOVE, move, move=True)
+    return f"{move.seat}:pass"
+
+
+_NUMBER_TEXT: Final = r"[+-]?\d+"
+_PLACE_TEXT: Final = re.compile(
+    rf"(?:(?P<seat>{_NUMBER_TEXT}):)?(?P<stone>{_NUMBER_TEXT})@"
+    rf"(?P<x1>{_NUMBER_TEXT}),(?P<y1>{_NUMBER_TEXT})/(?P<x2>{_NUMBER_TEXT}),(?P<y2>{_NUMBER_TEXT})"
+    rf"(?:x(?P<discard>{_NUMBER_TEXT}))?"
+)
+_PASS_TEXT: Final = re.compile(rf"(?:(?P<seat>{_NUMBER_TEXT}):)?pass")
+_MOVE_FORM: Final = (
+    "write S:N@X,Y/X,Y (seat, stone, first cell, second cell), ...xD to discard, or S:pass"
+)
+
+
+def parse_move(text: str, state: State | View | None = None) -> Move:
+    """Read a move written as by :func:`format_move`.
+
+    Spaces are ignored and ``pass``/``x`` may be in capitals. In the turn
+    game the seat may be left out (``17@2,0/3,0``): it is then the seat to
+    move of ``state`` (a state or a view). Whether the move is legal is for
+    :func:`why_illegal`.
+
+    >>> parse_move("1:17@2,0/3,0")
+    Place(seat=1, stone=17, first=(2, 0), second=(3, 0), discard=None)
+    >>> parse_move(" 0 : 5 @ 4,3 / 4,2 X41 ") == Place(0, 5, (4, 3), (4, 2), 41)
+    True
+
+    Raises:
+        WrongTypeError: if ``text`` is not a string, or ``state`` neither an
+            Aztack State, a View nor ``None``.
+        NotationError: if the text is not a move, or leaves the seat out where
+            there is no single seat to move.
+    """
+    if type(text) is not str:
+        wrong_type("aztack.parse_move", "a move written as text", text)
+    if state is not None and type(state) is not State and type(state) is not View:
+        wrong_type("aztack.parse_move", "an Aztack State or View (or None)", state)
+    written = "".join(text.split()).lower()
+    found = _PLACE_TEXT.fullmatch(written) or _PASS_TEXT.fullmatch(written)
+    if found is None:
+        msg = f"{text!r} is not an Aztack move: {_MOVE_FORM}"
+        raise NotationError(msg)
+    parts = found.groupdict()
+    seat_text = parts.pop("seat")
+    if seat_text is not None:
+        seat = int(seat_text)
+    elif state is not None and state.turn is not None:
+        seat = state.turn
+    else:
+        msg = f"{text!r} does not name its seat: in the speed stack moves name it ({_MOVE_FORM})"
+        raise NotationError(msg)
+    if "stone" not in parts:
+        return Pass(seat)
+    discard = parts["discard"]
+    return Place(
+        seat,
+        int(parts["stone"]),
+        (int(parts["x1"]), int(parts["y1"])),
+        (int(parts["x2"]), int(parts["y2"])),
+        None if discard is None else int(discard),
+    )

@@ -1,0 +1,535 @@
+"""Aztack's rules: setup, reading a state, legal moves, checking and applying, the result.
+
+Every public function checks its arguments' types first (one ``type(x) is``
+test each, raising :class:`~tilegames.WrongTypeError`) and seats with
+:func:`~tilegames._core.checks.check_seat`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from tilegames._core import rng
+from tilegames._core.bits import mask_of
+from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.errors import ConfigurationError, IllegalMoveError
+from tilegames._core.refusal import Refusal, explain, illegal_move
+from tilegames._core.rules import Outcome, Seat, rank_by
+from tilegames.aztack._model import (
+    _A_MOVE,
+    _A_POSITION,
+    _A_STATE,
+    _CELLS,
+    _MAX_STONES,
+    _MOVE_TYPES,
+    BASE_STONES,
+    COLOURS,
+    DEPTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    NAME,
+    STANDARD_STONES,
+    SUPPLY_SIZE,
+    WIDTH,
+    XY,
+    Colour,
+    Glyph,
+    Half,
+    Kind,
+    Match,
+    Move,
+    Place,
+    State,
+    Stone,
+    StoneId,
+    StoneSet,
+    View,
+    _check_halves,
+    _half,
+    _Index,
+)
+from tilegames.aztack._moves import LegalMoves, _check_move, _end_rule, _index
+from tilegames.aztack._notation import format_move, parse_stone
+from tilegames.aztack._tables import _COLOUR_SETS, _NUMBER, _STANDARD, _XY, _Set, _set_info
+from tilegames.geometry import pyramid
+from tilegames.geometry.pyramid import Pyramid
+
+# ---------------------------------------------------------------------------
+# Setup (AZT-8 .. AZT-11)
+# ---------------------------------------------------------------------------
+
+
+def new_game(
+    players: int = 2,
+    *,
+    seed: int | None = None,
+    mode: str = "turns",
+    stones: Iterable[Stone | tuple[Half, Half] | str] | None = None,
+) -> State:
+    """Start a game: shuffle, lay the base, deal twelve stones to each seat (AZT-8 .. AZT-11).
+
+    The stones are shuffled and the first twelve laid as the base, row by
+    row (:func:`tilegames.geometry.pyramid.base`); if some colour is on fewer
+    than two of them (AZT-9), everything is reshuffled and a new base laid,
+    until it holds. Each base stone is then turned at random (AZT-8). The
+    next twelve stones go to seat 0, the next twelve to seat 1, and so on;
+    the rest are out of play (AZT-10).
+
+    >>> state = new_game(players=3, seed=1)
+    >>> stones_left(state), sorted(set(heights(state).values()))
+    ((12, 12, 12), [1])
+
+    Args:
+        players: the number of seats, 2 to 4; seat 0 starts (AZT-11).
+        seed: the shuffle's seed; ``None`` draws a fresh one. No chance is
+            left after setup (AZT-20), so the state keeps no seed.
+        mode: ``"turns"`` for the turn game or ``"speed"`` for the speed
+            stack (AZT-17).
+        stones: a custom set instead of :data:`STANDARD_STONES`: each stone a
+            :class:`Stone` (its halves are taken), a pair of ``(colour,
+            glyph)`` halves, or a string such as ``"GfOw"``
+            (:func:`parse_stone`). Ids are given by position. The set needs
+            at least ``12 + 12 * players`` stones (at most 240), and every
+            colour on at least two stones so that AZT-9 can be met.
+
+    Returns:
+        The state before the first placement.
+
+    Raises:
+        ConfigurationError: if ``players``, ``mode``, ``seed`` or the set is
+            not allowed (a bad stone is named by its index).
+    """
+    count = _check_players(players)
+    if mode not in MODES:
+        msg = f"mode must be one of {MODES}, not {mode!r}"
+        raise ConfigurationError(msg)
+    info = _STANDARD if stones is None else _set_info(_check_stones(stones, count))
+    stream = rng.Stream(rng.normalize_seed(seed))
+    order = _shuffle(info, stream)
+    base, faces = _lay_base(info, order[:BASE_STONES], stream)
+    dealt = order[BASE_STONES:]
+    supplies = tuple(
+        tuple(sorted(dealt[SUPPLY_SIZE * seat : SUPPLY_SIZE * (seat + 1)]))
+        for seat in range(count)
+    )
+    state = State(
+        stones=info.stones,
+        pyramid=base,
+        faces=faces,
+        supplies=supplies,
+        turn=0 if mode == "turns" else None,
+        last_placed=(0,) * count,
+    )
+    masks = tuple(mask_of(held) for held in supplies)
+    object.__setattr__(state, "_index", _Index(info, masks, base, faces))
+    return state
+
+
+def _shuffle(info: _Set, stream: rng.Stream) -> list[StoneId]:
+    """The stones shuffled until the first twelve hold every colour twice (AZT-8, AZT-9).
+
+    Rejection: every valid base is equally likely.
+    """
+    colours = info.colours
+    while True:
+        order = stream.shuffled(range(len(info.stones)))
+        counts = [0] * len(COLOURS)
+        for stone in order[:BASE_STONES]:
+            for colour in _COLOUR_SETS[colours[stone]]:
+                counts[colour] += 1
+        if min(counts) >= 2:
+            return list(order)
+
+
+def _lay_base(
+    info: _Set, stones: list[StoneId], stream: rng.Stream
+) -> tuple[Pyramid, tuple[Kind, ...]]:
+    """The base, row by row, each stone turned at random (AZT-4, AZT-8); and its faces."""
+    turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
+    base = pyramid.base(stones, WIDTH, DEPTH)
+    faces = [0] * _CELLS
+    for i, stone in enumerate(stones):
+        row, x = divmod(i, WIDTH)
+        near, far = 2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x
+        k1, k2 = info.kinds[stone]
+        if turned >> i & 1:
+            k1, k2 = k2, k1
+        faces[near], faces[far] = k1, k2
+    return base, tuple(faces)
+
+
+def _check_players(players: object) -> int:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        msg = f"Aztack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+        raise ConfigurationError(msg)
+    return players
+
+
+def _check_stones(stones: Iterable[Stone | tuple[Half, Half] | str], players: int) -> StoneSet:
+    if isinstance(stones, (str, bytes)):
+        msg = "stones must be a collection of stones, not one string"
+        raise ConfigurationError(msg)
+    result: list[Stone] = []
+    for index, given in enumerate(stones):
+        try:
+            if isinstance(given, Stone):
+                halves: object = given.halves
+            elif isinstance(given, str):
+                halves = parse_stone(given)
+            else:
+                halves = tuple(tuple(h) for h in given)
+            result.append(Stone(index, _check_halves(halves)))
+        except (TypeError, ValueError) as error:
+            msg = f"stone {index} {given!r} is not a stone: {error} (AZT-2)"
+            raise ConfigurationError(msg) from None
+    need = BASE_STONES + SUPPLY_SIZE * players
+    if not need <= len(result) <= _MAX_STONES:
+        msg = (
+            f"a set of {len(result)} stones cannot be dealt to {players} players: the base "
+            f"takes {BASE_STONES} and each supply {SUPPLY_SIZE}, so at least {need} stones "
+            f"are needed (and at most {_MAX_STONES}) (AZT-8, AZT-10)"
+        )
+        raise ConfigurationError(msg)
+    for colour, name in enumerate(COLOURS):
+        having = sum(1 for s in result if colour in s.colours)
+        if having < 2:
+            msg = (
+                f"{name} is on {having} stone(s) of the set; the base needs every colour on "
+                "at least 2 stones (AZT-9)"
+            )
+            raise ConfigurationError(msg)
+    return StoneSet(result)
+
+
+# ---------------------------------------------------------------------------
+
+# ---------------------------------------------------------------------------
+# Reading a state
+# ---------------------------------------------------------------------------
+
+
+def players(state: State) -> int:
+    """The number of seats."""
+    if type(state) is not State:
+        wrong_type("aztack.players", _A_STATE, state)
+    return len(state.supplies)
+
+
+def mode(state: State) -> str:
+    """``"turns"`` for the turn game, ``"speed"`` for the speed stack."""
+    if type(state) is not State:
+        wrong_type("aztack.mode", _A_STATE, state)
+    return MODES[state.turn is None]
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended.
+
+    It has ended when a seat's supply is empty (AZT-15, AZT-18) or when no
+    seat holds a stone that fits anywhere (AZT-16, AZT-18).
+    """
+    if type(state) is not State:
+        wrong_type("aztack.is_over", _A_STATE, state)
+    return _index(state).over
+
+
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The seats that may move now; ``()`` once the game is over.
+
+    Turn game: the seat whose turn it is (AZT-11), also when its only move is
+    a pass (AZT-14). Speed stack: every seat that can place (AZT-17).
+    """
+    if type(state) is not State:
+        wrong_type("aztack.to_move", _A_STATE, state)
+    index = _index(state)
+    if index.over:
+        return ()
+    turn = state.turn
+    return index.movers if turn is None else (turn,)
+
+
+def can_place(state: State, seat: Seat) -> bool:
+    """Whether ``seat`` holds a stone that fits on some spot now (before the end).
+
+    Raises:
+        SeatError: if the seat is not in the game.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.can_place", _A_STATE, state)
+    check_seat(seat, len(state.supplies))
+    index = _index(state)
+    return not index.over and seat in index.movers
+
+
+def stones_left(state: State) -> tuple[int, ...]:
+    """Per seat, the number of stones it still holds (fewest wins, AZT-16)."""
+    if type(state) is not State:
+        wrong_type("aztack.stones_left", _A_STATE, state)
+    return tuple(map(len, state.supplies))
+
+
+def supply(state: State | View, seat: Seat) -> tuple[Stone, ...]:
+    """The stones a seat holds, ascending by id (face up: public, AZT-10).
+
+    >>> [str(stone) for stone in supply(new_game(seed=2), 1)][:3]
+    ['GfOf', 'GfGw', 'OfYf']
+
+    Raises:
+        SeatError: if the seat is not in the game.
+    """
+    if type(state) is View:
+        return state.supplies[check_seat(seat, len(state.supplies))]
+    if type(state) is not State:
+        wrong_type("aztack.supply", _A_POSITION, state)
+    stones = state.stones
+    return tuple(stones[i] for i in state.supplies[check_seat(seat, len(state.supplies))])
+
+
+def heights(state: State | View) -> Mapping[XY, int]:
+    """Per cell ``(x, y)``, its height: the number of stones on it (AZT-5).
+
+    >>> heights(new_game(seed=1))[(0, 0)]
+    1
+    """
+    if type(state) is not State and type(state) is not View:
+        wrong_type("aztack.heights", _A_POSITION, state)
+    return dict(zip(_XY, state.pyramid.heights, strict=True))
+
+
+def tops(state: State | View) -> Mapping[XY, tuple[StoneId, Colour, Glyph]]:
+    """Per cell ``(x, y)``, its top half as ``(stone id, colour, glyph)`` (AZT-5).
+
+    Colours and glyphs are indices in the orders of AZT-1 (:data:`COLOURS`,
+    :data:`GLYPHS`).
+    """
+    if type(state) is not State and type(state) is not View:
+        wrong_type("aztack.tops", _A_POSITION, state)
+    return {
+        xy: (top, *_half(face))
+        for xy, top, face in zip(_XY, state.pyramid.tops, state.faces, strict=True)
+    }
+
+
+def view(state: State, seat: Seat) -> View:
+    """What ``seat`` may see: the pyramid and every supply (AZT-10, AZT-20).
+
+    Every seat sees the same; only :attr:`View.seat` differs. A custom set
+    travels in the view (:attr:`View.stones`); the standard set does not.
+
+    Raises:
+        SeatError: if the seat is not in the game.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.view", _A_STATE, state)
+    check_seat(seat, len(state.supplies))
+    stones = state.stones
+    custom = stones is not STANDARD_STONES and stones != STANDARD_STONES
+    return View(
+        seat=seat,
+        mode=MODES[state.turn is None],
+        to_move=to_move(state),
+        pyramid=state.pyramid,
+        faces=state.faces,
+        supplies=tuple(tuple(stones[i] for i in held) for held in state.supplies),
+        turn=state.turn,
+        last_placed=state.last_placed,
+        stones=stones if custom else None,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Legal moves
+# ---------------------------------------------------------------------------
+
+
+def legal_moves(state: State) -> LegalMoves:
+    """Every legal move, in the stable order of :class:`LegalMoves`; empty once over.
+
+    Each distinct placement is listed once: a stone whose halves are alike is
+    not listed turned round, and of stones alike in a supply (possible only in
+    a custom set) only the lowest id is listed, to place and to discard.
+
+    >>> state = new_game(seed=3)
+    >>> moves = legal_moves(state)
+    >>> len(moves), str(moves[0])
+    (76, '0:5@1,0/0,0')
+    """
+    if type(state) is not State:
+        wrong_type("aztack.legal_moves", _A_STATE, state)
+    return LegalMoves(state)
+
+
+# ---------------------------------------------------------------------------
+# Checking, scoring and applying a move
+# ---------------------------------------------------------------------------
+
+
+def _turn_text(index: _Index, turn: Seat | None) -> str:
+    """Whose move it is, in words, for an error (before the end)."""
+    if turn is None:
+        return f"speed stack: seats {', '.join(map(str, index.movers))} can place"
+    return f"seat {turn} to move"
+
+
+def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> IllegalMoveError:
+    """The error for a refused move; once the game is over, without the turn."""
+    turn = "" if index.over else _turn_text(index, state.turn)
+    return illegal_move(format_move(move), refusal, turn=turn, over=index.over)
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """``None`` if ``move`` is legal, else the reason in words with the rule id.
+
+    >>> state = new_game(seed=1)
+    >>> why_illegal(state, Place(0, 3, (0, 0), (0, 1)))
+    "stone 3 is not one of seat 0's stones [...] (AZT-12)"
+
+    Raises:
+        WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.why_illegal", _A_STATE, state)
+    if type(move) not in _MOVE_TYPES:
+        wrong_type("aztack.why_illegal", _A_MOVE, move, move=True)
+    try:
+        _check_move(state, _index(state), move)
+    except Refusal as refusal:
+        return explain(refusal)
+    return None
+
+
+def score_move(state: State, move: Move) -> Match:
+    """What a legal move matches: ``COLOUR``, ``GLYPH`` or ``BOTH`` (bonus); ``NONE`` for a pass.
+
+    Raises:
+        IllegalMoveError: if the move is not legal (a :class:`~tilegames.GameOverError`
+            once the game is over).
+        WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.score_move", _A_STATE, state)
+    if type(move) not in _MOVE_TYPES:
+        wrong_type("aztack.score_move", _A_MOVE, move, move=True)
+    index = _index(state)
+    try:
+        return _check_move(state, index, move)
+    except Refusal as refusal:
+        raise _refused(state, index, move, refusal) from None
+
+
+def apply(state: State, move: Move) -> State:
+    """Play a move (AZT-12 .. AZT-19).
+
+    A placement lays the stone (both cells rise by one and show its halves)
+    and takes it, and the discard if any, out of the seat's supply; the turn
+    then passes to the next seat (AZT-11). A pass only passes the turn. The
+    game ends by itself when a supply is empty or nobody can place
+    (:func:`is_over`).
+
+    Args:
+        state: the state to move from; it is not changed.
+        move: a legal move (see :func:`legal_moves`).
+
+    Returns:
+        The new state.
+
+    Raises:
+        GameOverError: if the game is over.
+        IllegalMoveError: if the move is not legal; the message has the move in
+            notation, the reason, the rule id and whose turn it is.
+        WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.apply", _A_STATE, state)
+    if type(move) not in _MOVE_TYPES:
+        wrong_type("aztack.apply", _A_MOVE, move, move=True)
+    index = _index(state)
+    try:
+        _check_move(state, index, move)
+    except Refusal as refusal:
+        raise _refused(state, index, move, refusal) from None
+    turn = state.turn
+    count = len(state.supplies)
+    if type(move) is not Place:  # a legal pass
+        after = attrs.evolve(state, turn=(move.seat + 1) % count)
+        object.__setattr__(after, "_index", index)  # nothing on the table changed
+        return after
+    seat, stone, discard = move.seat, move.stone, move.discard
+    a, b = _NUMBER[move.first], _NUMBER[move.second]
+    grid = pyramid.place(state.pyramid, (a, b), stone)
+    faces = list(state.faces)
+    faces[a], faces[b] = index.info.kinds[stone]
+    gone = 1 << stone if discard is None else (1 << stone) | (1 << discard)
+    held = tuple(s for s in state.supplies[seat] if not gone >> s & 1)
+    supplies = (*state.supplies[:seat], held, *state.supplies[seat + 1 :])
+    masks = (*index.masks[:seat], index.masks[seat] & ~gone, *index.masks[seat + 1 :])
+    last = state.last_placed
+    last = (*last[:seat], max(last) + 1, *last[seat + 1 :])
+    after = State(
+        stones=state.stones,
+        pyramid=grid,
+        faces=tuple(faces),
+        supplies=supplies,
+        turn=None if turn is None else (seat + 1) % count,
+        last_placed=last,
+    )
+    object.__setattr__(after, "_index", _Index(index.info, masks, grid, faces))
+    return after
+
+
+# ---------------------------------------------------------------------------
+# The result (AZT-15, AZT-16, AZT-18)
+# ---------------------------------------------------------------------------
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over, else ``None``.
+
+    The scores are the stones each seat has left (lower is better).
+
+    Turn game: the seats are ranked by stones left, fewest first; among
+    seats with equally many, the one that placed most recently ranks higher;
+    seats that never placed and have equally many share a place (AZT-16). A
+    seat that emptied its supply has none left, so it ranks first alone
+    (AZT-15).
+
+    Speed stack: the seats are ranked by their last placement, most recent
+    first; seats that never placed share the last place, or the only place
+    if nobody did (AZT-18).
+    """
+    if type(state) is not State:
+        wrong_type("aztack.outcome", _A_STATE, state)
+    if not _index(state).over:
+        return None
+    left = stones_left(state)
+    last = state.last_placed
+    if state.turn is None:
+        ranking = rank_by(last)
+    else:
+        keys = [(n, -placed) for n, placed in zip(left, last, strict=True)]
+        ranking = rank_by(keys, higher_is_better=False)
+    winners = sorted(ranking[0])
+    who = f"seat {winners[0]}" if len(winners) == 1 else "seats " + ", ".join(map(str, winners))
+    rule = _end_rule(state)
+    if 0 in left:
+        reason = f"{rule}: seat {left.index(0)} has placed or discarded its last stone and wins"
+    elif not any(last):
+        reason = f"{rule}: nobody can place and nobody has placed; {who} share the win"
+    elif state.turn is None:
+        reason = f"{rule}: nobody can place; {who} placed last and wins"
+    else:
+        tied = [seat for seat, n in enumerate(left) if n == min(left)]
+        fewest = f"{min(left)} stone" + ("" if min(left) == 1 else "s")
+        reason = f"{rule}: nobody can place; {who} with {fewest} left"
+        if len(tied) > 1:
+            reason += f", of seats {', '.join(map(str, tied))}, placed most recently"
+        reason += " and wins" if len(winners) == 1 else " and share the win"
+    return Outcome(
+        scores=left, ranking=ranking, reason=reason, game=NAME, mode=MODES[state.turn is None]
+    )
+
+
+# ---------------------------------------------------------------------------

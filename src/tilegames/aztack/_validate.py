@@ -1,0 +1,278 @@
+"""Aztack's one validator: states, views, moves and outcomes made outside the rules.
+
+:func:`_check_state` is the one path for states: with ``full=False`` it
+checks the shape that every function needs (a hand-built state is checked
+so when its index is first built); :func:`validate` adds (``full=True``)
+what a game could have reached, for values loaded from documents. Views are
+checked by the same parts, against the set they carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tilegames._core.checks import invalid, wrong_type
+from tilegames._core.rules import Outcome
+from tilegames.aztack._model import (
+    _CELLS,
+    _KINDS,
+    BASE_STONES,
+    DEPTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    NAME,
+    STANDARD_STONES,
+    SUPPLY_SIZE,
+    WIDTH,
+    Move,
+    Pass,
+    Place,
+    State,
+    StoneId,
+    StoneSet,
+    View,
+    _kind,
+)
+from tilegames.aztack._tables import _ADJACENT, _XY, _Set, _set_info
+from tilegames.geometry.pyramid import Pyramid
+
+# ---------------------------------------------------------------------------
+# The parts, shared by states and views
+# ---------------------------------------------------------------------------
+
+
+def _check_seats(kind: str, supplies: object, last_placed: object, turn: object) -> int:
+    """Check the per-seat fields; return the number of seats."""
+    if type(supplies) is not tuple or not MIN_PLAYERS <= len(supplies) <= MAX_PLAYERS:
+        raise invalid(f"{kind}.supplies", "expected one supply for each of 2 to 4 seats")
+    count = len(supplies)
+    if (
+        type(last_placed) is not tuple
+        or len(last_placed) != count
+        or any(type(n) is not int or n < 0 for n in last_placed)
+    ):
+        raise invalid(f"{kind}.last_placed", f"expected {count} ints >= 0, got {last_placed!r}")
+    if turn is not None and (type(turn) is not int or not 0 <= turn < count):
+        raise invalid(f"{kind}.turn", f"{turn!r} is neither None nor a seat 0..{count - 1}")
+    return count
+
+
+def _check_grid(kind: str, grid: object, faces: object) -> Pyramid:
+    """Check the pyramid and the faces of a state or view."""
+    if not isinstance(grid, Pyramid) or (grid.width, grid.depth) != (WIDTH, DEPTH):
+        raise invalid(f"{kind}.pyramid", f"expected a {WIDTH}x{DEPTH} Pyramid")
+    if min(grid.heights) < 1:
+        raise invalid(f"{kind}.pyramid.heights", "every cell has the base under it (AZT-4)")
+    if type(faces) is not tuple or len(faces) != _CELLS:
+        raise invalid(f"{kind}.faces", f"expected a tuple of {_CELLS} half kinds")
+    if any(type(f) is not int or not 0 <= f < _KINDS for f in faces):
+        raise invalid(f"{kind}.faces", "half kinds are ints 0..19 (glyph * 5 + colour)")
+    return grid
+
+
+def _check_tops(kind: str, stones: StoneSet, grid: Pyramid, faces: Sequence[int]) -> None:
+    """Each top is a stone of the set on one cell or two side by side, showing its halves."""
+    if any(not 0 <= top < len(stones) for top in grid.tops):
+        raise invalid(f"{kind}.pyramid.tops", f"a stone id is not in the set of {len(stones)}")
+    showing: dict[StoneId, list[int]] = {}
+    for cell, top in enumerate(grid.tops):
+        showing.setdefault(top, []).append(cell)
+    for top, cells in showing.items():
+        halves = stones[top].halves
+        kinds = (_kind(halves[0]), _kind(halves[1]))
+        shown = sorted(faces[cell] for cell in cells)
+        if len(cells) > 2 or (len(cells) == 2 and tuple(cells) not in _ADJACENT):
+            raise invalid(
+                f"{kind}.pyramid.tops", f"stone {top} on cells {[_XY[c] for c in cells]}"
+            )
+        if (len(cells) == 2 and shown != sorted(kinds)) or not set(shown) <= set(kinds):
+            raise invalid(f"{kind}.faces", f"stone {top} does not have the halves its cells show")
+
+
+def _check_held(kind: str, stones: StoneSet, supplies: Sequence[object], grid: Pyramid) -> None:
+    """Each supply holds distinct ids of the set, ascending, found nowhere else."""
+    seen: set[StoneId] = set()
+    tops = set(grid.tops)
+    for seat, held in enumerate(supplies):
+        field = f"{kind}.supplies[{seat}]"
+        if type(held) is not tuple or any(type(s) is not int for s in held):
+            raise invalid(field, f"expected a tuple of stone ids, got {held!r}")
+        if list(held) != sorted(set(held)) or any(not 0 <= s < len(stones) for s in held):
+            raise invalid(field, f"{held!r} must be distinct ids of the set, ascending")
+        if seen & set(held) or set(held) & tops:
+            raise invalid(field, "holds a stone that is also elsewhere (another supply or a top)")
+        seen |= set(held)
+
+
+def _placed(grid: Pyramid) -> int:
+    """How many stones were placed on the base: each raises two cells by one."""
+    return (sum(grid.heights) - _CELLS) // 2
+
+
+def _check_reached(
+    kind: str,
+    stones: StoneSet,
+    grid: Pyramid,
+    supplies: Sequence[Sequence[object]],
+    last: Sequence[int],
+) -> None:
+    """What a game could have reached: sizes, the base, placement numbers, stones in play."""
+    if (sum(grid.heights) - _CELLS) % 2:
+        raise invalid(f"{kind}.pyramid.heights", "each stone raises two cells: the sum is odd")
+    for seat, held in enumerate(supplies):
+        if len(held) > SUPPLY_SIZE:
+            raise invalid(f"{kind}.supplies[{seat}]", f"{len(held)} stones; a seat draws 12")
+    for row in range(DEPTH // 2):
+        for x in range(WIDTH):
+            near, far = 2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x
+            uncovered = grid.heights[near] == grid.heights[far] == 1
+            if uncovered and grid.tops[near] != grid.tops[far]:
+                raise invalid(
+                    f"{kind}.pyramid.tops", f"base stone at {_XY[near]} is split (AZT-4)"
+                )
+    placed = _placed(grid)
+    made = [n for n in last if n]
+    if len(set(made)) != len(made) or any(n > placed for n in made):
+        worst = max(made, default=0)
+        raise invalid(f"{kind}.last_placed", f"placement {worst} of {placed} made so far")
+    in_play = BASE_STONES + placed + sum(map(len, supplies))
+    if in_play > len(stones):
+        raise invalid(f"{kind}.stones", f"{in_play} stones in play, the set has fewer")
+
+
+# ---------------------------------------------------------------------------
+# States, views, outcomes
+# ---------------------------------------------------------------------------
+
+
+def _check_state(state: State, *, full: bool = False) -> _Set:
+    """Check a state made outside the rules; return its set's tables.
+
+    With ``full=False``, what every function needs on a hand-built state
+    (checked when its index is first built): the fields' types and sizes,
+    supplies apart from the tops, tops showing halves of their stones. With
+    ``full=True`` (:func:`validate`), also what a game could have reached.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    stones = state.stones
+    if not isinstance(stones, StoneSet):
+        raise invalid("State.stones", f"expected a StoneSet, got {type(stones).__name__}")
+    _check_seats("State", state.supplies, state.last_placed, state.turn)
+    grid = _check_grid("State", state.pyramid, state.faces)
+    _check_tops("State", stones, grid, state.faces)
+    _check_held("State", stones, state.supplies, grid)
+    if full:
+        _check_reached("State", stones, grid, state.supplies, state.last_placed)
+    return _set_info(stones)
+
+
+def _view_ids(seen: View, stones: StoneSet) -> tuple[tuple[StoneId, ...], ...]:
+    """The ids of the stones in each supply of a view, each stone checked against the set."""
+    supplies: list[tuple[StoneId, ...]] = []
+    for seat, held in enumerate(seen.supplies):
+        field = f"View.supplies[{seat}]"
+        if type(held) is not tuple:
+            raise invalid(field, "expected a tuple of Stone")
+        for stone in held:
+            if not (0 <= getattr(stone, "id", -1) < len(stones) and stones[stone.id] == stone):
+                raise invalid(field, f"{stone!r} is not a stone of the game's set")
+        supplies.append(tuple(stone.id for stone in held))
+    return tuple(supplies)
+
+
+def _check_view(seen: View) -> None:
+    """A view passes the checks of a state on what it shows, against the set it carries."""
+    count = _check_seats("View", seen.supplies, seen.last_placed, seen.turn)
+    grid = _check_grid("View", seen.pyramid, seen.faces)
+    if seen.mode not in MODES or (seen.mode == "speed") != (seen.turn is None):
+        raise invalid("View.mode", f"{seen.mode!r} does not agree with turn {seen.turn!r}")
+    if type(seen.seat) is not int or not 0 <= seen.seat < count:
+        raise invalid("View.seat", f"{seen.seat!r} is not a seat 0..{count - 1}")
+    moving = seen.to_move
+    if (
+        type(moving) is not tuple
+        or list(moving) != sorted(set(moving))
+        or not set(moving) <= set(range(count))
+    ):
+        raise invalid("View.to_move", f"{moving!r} must be distinct seats, ascending")
+    if seen.stones is not None and not isinstance(seen.stones, StoneSet):
+        raise invalid("View.stones", f"expected a StoneSet or None, got {seen.stones!r}")
+    stones = STANDARD_STONES if seen.stones is None else seen.stones
+    _check_tops("View", stones, grid, seen.faces)
+    supplies = _view_ids(seen, stones)
+    _check_held("View", stones, supplies, grid)
+    _check_reached("View", stones, grid, supplies, seen.last_placed)
+
+
+def _check_outcome(result: Outcome) -> None:
+    """2 to 4 scores of 0..12 stones; with a mode, a ranking that the mode's rules give.
+
+    An outcome that names no mode (a document written before outcomes did)
+    is checked by its scores only.
+    """
+    scores = result.scores
+    if not MIN_PLAYERS <= len(scores) <= MAX_PLAYERS or any(
+        type(n) is not int or not 0 <= n <= SUPPLY_SIZE for n in scores
+    ):
+        raise invalid("Outcome.scores", f"expected 2 to 4 stone counts 0..12, got {scores!r}")
+    if result.game not in ("", NAME):
+        raise invalid("Outcome.game", f"{result.game!r} is not {NAME!r}")
+    if result.mode == "":
+        return
+    if result.mode not in MODES:
+        raise invalid("Outcome.mode", f"{result.mode!r} is not one of {MODES}")
+    _check_ranking(result, [n for n in scores if isinstance(n, int)])  # all are ints
+
+
+def _check_ranking(result: Outcome, left: list[int]) -> None:
+    """The ranking that the outcome's mode gives for these stones left (AZT-15, AZT-16)."""
+    emptied = [seat for seat, n in enumerate(left) if n == 0]
+    if emptied and (len(emptied) > 1 or result.winners != {emptied[0]}):
+        raise invalid("Outcome.ranking", "the seat that emptied its supply wins alone (AZT-15)")
+    if result.mode == "turns":
+        most = [max(left[seat] for seat in place) for place in result.ranking]
+        fewest = [min(left[seat] for seat in place) for place in result.ranking]
+        if any(low < high for high, low in zip(most, fewest[1:], strict=False)):
+            raise invalid("Outcome.ranking", "fewer stones left rank higher (AZT-16)")
+
+
+def validate(value: State | View | Outcome | Move) -> None:
+    """Check a state, view or outcome made outside the rules, for example loaded from JSON.
+
+    A state passes when its fields have the right shapes (as every function
+    needs) and the game could have reached it: at most 12 stones per supply,
+    the base stones side by side where nothing covers them (AZT-4), as many
+    stones in play as the set holds, and placement numbers that count the
+    placements on the pyramid. A view passes the same checks on what it
+    shows, against the set it carries (the standard set when it carries
+    none), its mode agreeing with its turn. An outcome needs 2 to 4 scores
+    of 0 to 12 stones and, when it names its mode, a ranking that mode gives
+    (the seat that emptied its supply first alone; in the turn game, fewer
+    stones ranked higher). A move is checked by its constructor, so any
+    :class:`Place` or :class:`Pass` passes. :mod:`tilegames.serialize`
+    calls this on everything it loads.
+
+    >>> import attrs
+    >>> from tilegames.aztack import new_game
+    >>> state = new_game(seed=2)
+    >>> validate(state)
+    >>> validate(attrs.evolve(state, last_placed=(0, 3)))
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidStateError: State.last_placed: placement 3 of 0 made so far
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+        WrongTypeError: if the value is no state, view, move or outcome of Aztack.
+    """
+    if isinstance(value, State):
+        _check_state(value, full=True)
+    elif isinstance(value, View):
+        _check_view(value)
+    elif isinstance(value, Outcome):
+        _check_outcome(value)
+    elif not isinstance(value, (Place, Pass)):
+        wrong_type("aztack.validate", "an Aztack State, View, move or Outcome", value)
