@@ -1,4 +1,4 @@
-"""Tests for :mod:`tilegames.axio`, built by hand from the rules (shared/rules/axio.md).
+"""Tests for :mod:`tilegames.axio`, built by hand from the AXIO rules.
 
 Positions are made by hand with :func:`position`; every expected number is
 worked out from the rule text in the comment beside it.
@@ -958,8 +958,8 @@ class TestNotation:
             axio.parse_move(text)
 
     def test_parse_error_for_non_text(self) -> None:
-        """A non-string is a NotationError, not a crash."""
-        with pytest.raises(tilegames.NotationError):
+        """A non-string is a WrongTypeError, not a crash."""
+        with pytest.raises(tilegames.WrongTypeError):
             axio.parse_move(7)  # type: ignore[arg-type]
 
     @given(
@@ -1035,11 +1035,12 @@ class TestErrors:
         assert "G0,0/Y1,0" in str(error)
 
     def test_not_a_move(self) -> None:
-        """An object that is not a move is an IllegalMoveError."""
+        """A value that is not a move is a WrongTypeError; `in` just says no."""
         state = position()
-        with pytest.raises(tilegames.IllegalMoveError, match="not an AXIO move"):
+        with pytest.raises(tilegames.WrongTypeError, match="parse_move"):
             axio.apply(state, "R0,0/B1,0")  # type: ignore[arg-type]
-        assert axio.why_illegal(state, None) is not None  # type: ignore[arg-type]
+        with pytest.raises(tilegames.WrongTypeError):
+            axio.why_illegal(state, None)  # type: ignore[arg-type]
         listed: Sequence[object] = axio.legal_moves(state)
         assert "R0,0/B1,0" not in listed
 

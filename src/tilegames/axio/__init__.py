@@ -1,0 +1,221 @@
+r"""AXIO (hexagonal), known as *Ingenious*: two-hex tiles scored along straight lines.
+
+Every rule id quoted here (``AXIO-1`` .. ``AXIO-22``) is a rule of the AXIO
+page of this documentation. In short: players take turns placing
+a tile of two coloured hexes from their rack of six on two adjacent empty
+cells; each hex scores one point in its colour for every hex of the same
+colour in an unbroken straight line from it (five lines per hex, never
+towards its twin). A track that reaches 18 earns a bonus placement (AXIO!).
+A player whose rack shows none of their lowest colours may swap it. The
+player whose lowest colour is highest wins. Team (4 players in two teams,
+tracks to 36) and solo (one player, a rack of one tile) games are variants.
+
+A game is a chain of immutable :class:`State` values::
+
+    >>> from tilegames import axio
+    >>> state = axio.new_game(players=2, seed=7)
+    >>> axio.to_move(state)
+    (0,)
+    >>> moves = axio.legal_moves(state)
+    >>> after = axio.apply(state, moves[0])
+    >>> axio.to_move(after)
+    (1,)
+
+Coordinates are the axial ``(q, r)`` of :mod:`tilegames.geometry.hexagon`:
+``q`` grows to the east, ``r`` to the south-east, and the six directions
+are numbered counter-clockwise from the east::
+
+                  2 NW        1 NE
+                 (0,-1)      (1,-1)
+                      \      /
+          3 W (-1,0) -- (q, r) -- (1,0) E 0
+                      /      \
+                 (-1,1)      (0,1)
+                  4 SW        5 SE
+
+The playing area is every hex within 5, 6 or 7 steps of ``(0, 0)``
+(AXIO-3); its cells are numbered row by row (``r``, then ``q``) as in
+:func:`tilegames.geometry.hexagon.hex_area`, and that numbering is the
+*reading order* used for moves and listings.
+
+The package is cut as every game is: names, moves, ``State`` and ``View``
+in ``_model``; tables in ``_tables``; setup, reading, applying and the result
+in ``_rules`` (the move check and the lazy move list in ``_moves``); notation
+in ``_notation``; ``validate`` in ``_validate``; ``evaluate`` and
+``determinize`` in ``_agents``; the pictures in ``_draw``. This module is the
+public face: import from here.
+
+How it is fast: the state carries, besides its compared fields, a private
+index holding the set of empty adjacent pairs as the bits of one integer
+(bit ``i`` for pair ``i`` of the area's pair table). ``apply`` clears the
+pairs of the two cells it fills with two ``&`` operations; the lazy
+:class:`LegalMoves` sequence has length *pairs x rack choices* and decodes an
+index with ``divmod`` and a search for the n-th set bit; a placement is
+scored along five precomputed rays per hex.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core.rules import GameRules, Setup
+from tilegames.axio._agents import (
+    determinize,
+    evaluate,
+)
+from tilegames.axio._draw import (
+    draw,
+    move_cells,
+    render_text,
+)
+from tilegames.axio._model import (
+    _GAME,
+    BLUE,
+    BOARD_RADIUS,
+    COLOUR_LETTERS,
+    COLOURS,
+    EMPTY,
+    GREEN,
+    KEEP,
+    MODES,
+    ORANGE,
+    PURPLE,
+    RACK_SIZE,
+    RED,
+    SOLO_RACK_SIZE,
+    STANDARD_TILES,
+    START_CELLS,
+    SWAP,
+    TEAM_CAP,
+    TRACK_CAP,
+    YELLOW,
+    Colour,
+    Move,
+    Place,
+    Points,
+    State,
+    SwapChoice,
+    Tile,
+    View,
+)
+from tilegames.axio._moves import (
+    LegalMoves,
+    legal_moves,
+)
+from tilegames.axio._notation import (
+    format_move,
+    format_tile,
+    parse_move,
+    parse_tile,
+)
+from tilegames.axio._rules import (
+    apply,
+    bag_size,
+    board,
+    is_over,
+    new_game,
+    outcome,
+    players,
+    playing_area,
+    rack,
+    rack_sizes,
+    score_move,
+    scores,
+    solo_score,
+    to_move,
+    view,
+    why_illegal,
+)
+from tilegames.axio._validate import (
+    validate,
+)
+
+__all__ = [
+    "BLUE",
+    "BOARD_RADIUS",
+    "COLOURS",
+    "COLOUR_LETTERS",
+    "EMPTY",
+    "GREEN",
+    "KEEP",
+    "MODES",
+    "ORANGE",
+    "PURPLE",
+    "RACK_SIZE",
+    "RED",
+    "RULES",
+    "SOLO_RACK_SIZE",
+    "STANDARD_TILES",
+    "START_CELLS",
+    "SWAP",
+    "TEAM_CAP",
+    "TRACK_CAP",
+    "YELLOW",
+    "Colour",
+    "LegalMoves",
+    "Move",
+    "Place",
+    "Points",
+    "State",
+    "SwapChoice",
+    "Tile",
+    "View",
+    "apply",
+    "bag_size",
+    "board",
+    "determinize",
+    "evaluate",
+    "format_move",
+    "format_tile",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "parse_tile",
+    "playing_area",
+    "players",
+    "rack",
+    "rack_sizes",
+    "render_text",
+    "score_move",
+    "scores",
+    "solo_score",
+    "to_move",
+    "validate",
+    "view",
+    "why_illegal",
+]
+
+RULES: Final[GameRules[State, Move]] = GameRules(
+    name=_GAME,
+    title="AXIO",
+    setups=(
+        Setup(2),
+        Setup(3),
+        Setup(4),
+        Setup(4, {"mode": "team"}),
+        Setup(1, {"mode": "solo"}),
+    ),
+    new_game=new_game,
+    players=players,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    apply=apply,
+    why_illegal=why_illegal,
+    score_move=score_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    format_move=format_move,
+    evaluate=evaluate,
+    determinize=determinize,
+    validate=validate,
+    state_type=State,
+    view_type=View,
+    move_types=(Place, SwapChoice),
+    draw=draw,
+    move_cells=move_cells,
+)
+"""The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

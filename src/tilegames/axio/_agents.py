@@ -1,0 +1,195 @@
+"""For agents: a rating of moves, and states sampled from a view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from tilegames._core import rng
+from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.rules import Seat
+from tilegames._core.tracks import rate_points
+from tilegames.axio._model import (
+    _A_STATE,
+    _STAGES,
+    COLOURS,
+    EMPTY,
+    Move,
+    State,
+    Tile,
+    View,
+    _owner,
+    _swap_offered,
+)
+from tilegames.axio._moves import _check_move
+from tilegames.axio._rules import score_move
+from tilegames.axio._tables import _GEOMETRY
+from tilegames.axio._validate import _check_set
+
+_BONUS_VALUE: Final = 6.0  # what a bonus placement (AXIO-11) is worth to evaluate
+_DEAL_ATTEMPTS: Final = 1000
+"""Random deals tried for a rack that must show none of its seat's lowest colours."""
+
+
+def evaluate(state: State, move: Move, seat: Seat) -> float:
+    """How good ``move`` looks for ``seat`` right now: points weighed towards the lowest colours.
+
+    A player (a team) is ranked by the lowest colour first (AXIO-16), so a
+    point counts for more on a low track: the rating is the fall, over the
+    six colours, of the squared distance to the final cap (divided by it),
+    the points capped as ``apply`` caps them, plus 6 for every colour that
+    reaches a cap and earns a bonus placement (AXIO-11). A swap choice rates
+    0. The agents of :mod:`tilegames.agents` use it through ``RULES``.
+
+    >>> from tilegames.axio import legal_moves, new_game
+    >>> state = new_game(seed=1)
+    >>> max(evaluate(state, move, 0) for move in legal_moves(state)) > 0
+    True
+
+    Raises:
+        WrongTypeError: for a value that is no AXIO State, move or seat.
+        SeatError: if the seat is not in the game.
+        IllegalMoveError: if the move is not legal.
+    """
+    if type(state) is not State:
+        wrong_type("axio.evaluate", _A_STATE, state)
+    _check_move("axio.evaluate", move)
+    check_seat(seat, len(state.racks))
+    points = score_move(state, move)
+    if not any(points):
+        return 0.0
+    mode = state.mode
+    before = state.tracks[_owner(mode, seat)]
+    return rate_points(before, points, stages=_STAGES[mode], bonus=_BONUS_VALUE)
+
+
+def determinize(seen: View, stream: rng.Stream) -> State:
+    """A state that ``seen`` cannot tell from the true one, the hidden tiles dealt at random.
+
+    The board, tracks, turn, the seat's own rack and any revealed tiles are
+    copied from the view. The other tiles of the game's set (the one the view
+    carries, AXIO-2) are split at random between the board and the rest: the
+    board keeps colours, not which two cells made a tile, so the board's
+    share is a random set of tiles whose colours add up to the placed hexes
+    exactly. The rest is dealt to the other racks and the bag in the sizes
+    the view shows, the revealed tiles of a swap in the bag (they went back,
+    AXIO-12); while another seat decides on a swap, its rack shows none of
+    its lowest colours, as the offer tells everyone. The seed of a later
+    reshuffle is drawn too. Only the view is read.
+
+    >>> from tilegames.axio import new_game, view
+    >>> state = new_game(players=3, seed=4)
+    >>> sample = determinize(view(state, 1), rng.Stream(2))
+    >>> view(sample, 1) == view(state, 1)
+    True
+
+    Raises:
+        WrongTypeError: if ``seen`` is not an AXIO View or ``stream`` not a Stream.
+    """
+    if type(seen) is not View:
+        wrong_type("axio.determinize", "an AXIO View", seen)
+    if not isinstance(stream, rng.Stream):
+        wrong_type("axio.determinize", "a tilegames Stream", stream)
+    the_set = _check_set("View.tiles", seen.tiles)
+    pool = list(the_set)
+    for tile in (*seen.rack, *seen.revealed):
+        if tile in pool:
+            pool.remove(tile)
+    needed = [0] * len(COLOURS)
+    initial = _GEOMETRY[len(seen.cells)].initial_cells
+    for colour, printed in zip(seen.cells, initial, strict=True):
+        if colour != EMPTY and printed == EMPTY:
+            needed[colour] += 1
+    for tile in _board_tiles(pool, needed, stream):
+        pool.remove(tile)
+    mover = seen.to_move[0] if seen.to_move else seen.seat
+    racks, rest = _deal(seen, pool, mover, stream, the_set)
+    return State(
+        mode=seen.mode,
+        cells=seen.cells,
+        tracks=seen.tracks,
+        racks=racks,
+        bag=tuple(stream.shuffled([*rest, *seen.revealed])),
+        seat=mover,
+        turn=seen.turn,
+        bonuses=seen.bonuses,
+        deciding=seen.deciding,
+        revealed=seen.revealed,
+        seed=stream.randbelow(1 << rng.SEED_BITS),
+        tiles=seen.tiles,
+    )
+
+
+def _deal(
+    seen: View, pool: list[Tile], mover: Seat, stream: rng.Stream, the_set: Sequence[Tile]
+) -> tuple[tuple[tuple[Tile, ...], ...], list[Tile]]:
+    """The other seats' racks dealt from ``pool``, and the tiles left for the bag.
+
+    While another seat decides on a swap, deals are tried until its rack
+    shows none of its lowest colours (AXIO-12).
+    """
+    hidden = sum(seen.rack_sizes) - len(seen.rack) + seen.bag_size - len(seen.revealed)
+    others = [seat for seat in range(len(seen.rack_sizes)) if seat != seen.seat]
+    for _ in range(_DEAL_ATTEMPTS):
+        rest = list(stream.shuffled(pool))
+        del rest[hidden:]
+        while len(rest) < hidden:  # a view that does not add up: guessed from the set
+            rest.append(stream.choice(the_set))
+        racks = [seen.rack] * len(seen.rack_sizes)
+        for seat in others:
+            size = seen.rack_sizes[seat]
+            racks[seat] = tuple(sorted(rest[:size]))
+            del rest[:size]
+        track = seen.tracks[_owner(seen.mode, mover)]
+        if not seen.deciding or mover == seen.seat or _swap_offered(track, racks[mover]):
+            break
+    return tuple(racks), rest
+
+
+def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream) -> list[Tile]:
+    """A random multiset of tiles from ``pool`` whose colours add up to ``needed`` exactly.
+
+    A depth-first search that decides, kind by kind in a random order, how
+    many tiles of that kind lie on the board (the counts tried in a random
+    order too), and backs off as soon as the kinds left cannot supply a
+    colour's remaining hexes. The true board is one answer, so for the
+    carried set an answer exists; for a set that has none, no tile is put on
+    the board.
+    """
+    counts: dict[Tile, int] = {}
+    for tile in pool:
+        counts[tile] = counts.get(tile, 0) + 1
+    kinds = list(stream.shuffled(sorted(counts)))
+    colours = len(needed)
+    # supply[i][c]: the hexes of colour c that kinds i, i + 1, ... could give at most
+    supply = [[0] * colours for _ in range(len(kinds) + 1)]
+    for i in range(len(kinds) - 1, -1, -1):
+        supply[i] = list(supply[i + 1])
+        for colour in kinds[i]:
+            supply[i][colour] += counts[kinds[i]]
+    need = list(needed)
+    chosen: list[Tile] = []
+
+    def search(i: int) -> bool:
+        if not any(need):
+            return True
+        if i == len(kinds) or any(n > a for n, a in zip(need, supply[i], strict=True)):
+            return False
+        tile = kinds[i]
+        first, second = tile
+        most = min(counts[tile], need[first] // 2 if first == second else need[first])
+        if first != second:
+            most = min(most, need[second])
+        for take in stream.shuffled(range(most + 1)):
+            need[first] -= take
+            need[second] -= take
+            chosen.extend([tile] * take)
+            if search(i + 1):
+                return True
+            del chosen[len(chosen) - take :]
+            need[first] += take
+            need[second] += take
+        return False
+
+    search(0)
+    return chosen

@@ -1,0 +1,306 @@
+"""AXIO's pictures: the SVG board with its six start symbols, placed hexes and tracks, and text."""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from tilegames._core.checks import wrong_type
+from tilegames._core.svg import (
+    SQRT3,
+    Drawing,
+    Point,
+    cell_key,
+    points,
+    regular_polygon,
+    track_bars,
+)
+from tilegames._core.svg import hex_centre as centre
+from tilegames._core.svg import hex_outline as outline
+from tilegames.axio._model import (
+    _A_POSITION,
+    _FINAL,
+    _SOLO,
+    _TEAM,
+    COLOUR_LETTERS,
+    EMPTY,
+    START_CELLS,
+    Move,
+    Place,
+    State,
+    Tile,
+    View,
+)
+from tilegames.axio._notation import format_tile
+from tilegames.axio._rules import playing_area, scores, solo_score, to_move
+from tilegames.axio._tables import _GEOMETRY
+from tilegames.geometry.hexagon import Hex
+
+RADIUS: Final = 19.0
+"""A cell's radius (centre to corner) in user units."""
+COLOURS: Final = ("#d7263d", "#2e9e44", "#1f6fd1", "#f28c28", "#e8c20c", "#7b3fa8")
+"""Fill per colour, in :data:`tilegames.axio.COLOURS` order."""
+_PANEL: Final = 250.0
+_MARGIN: Final = 10.0
+
+
+def move_cells(move: Move) -> tuple[Hex, ...]:
+    """The two cells of a placement, nothing for a swap choice."""
+    return move.cells if type(move) is Place else ()
+
+
+def _counts(position: State | View) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """The rack sizes, the bag size and the seats to move, from a state or a view."""
+    if type(position) is View:
+        return position.rack_sizes, position.bag_size, position.to_move
+    state: State = position  # type: ignore[assignment]
+    return tuple(map(len, state.racks)), len(state.bag), to_move(state)
+
+
+# ---------------------------------------------------------------------------
+# Plain text
+# ---------------------------------------------------------------------------
+
+
+def _board_lines(position: State | View) -> list[str]:
+    """Offset rows of colour letters, ``.`` for empty, lower case for a start cell."""
+    geometry = _GEOMETRY[len(position.cells)]
+    radius = geometry.radius
+    starts = set(geometry.start)
+    lines: list[str] = []
+    number = 0
+    for r in range(-radius, radius + 1):
+        letters = []
+        for _ in range(2 * radius + 1 - abs(r)):
+            colour = position.cells[number]
+            letter = "." if colour == EMPTY else COLOUR_LETTERS[colour]
+            letters.append(letter.lower() if number in starts else letter)
+            number += 1
+        lines.append(f"{r:>3} " + " " * abs(r) + " ".join(letters))
+    return lines
+
+
+def render_text(position: State | View) -> str:
+    """Draw the board as offset rows of colour letters, then the scores and whose turn it is.
+
+    Each row ``r`` lists its cells from west to east, one letter per hex
+    (``.`` for an empty cell, lower case for a printed start cell), shifted
+    half a hex per row as the hexes lie. The first cell of row ``r`` has
+    ``q = max(-R, -R - r)`` for the area's radius ``R``. A view also shows
+    its seat's rack.
+
+    >>> from tilegames.axio import new_game
+    >>> print(render_text(new_game(players=2, seed=0)))
+     -5      b . . . . g
+     -4     . . . . . . .
+     -3    . . . . . . . .
+     -2   . . . . . . . . .
+     -1  . . . . . . . . . .
+      0 o . . . . . . . . . r
+      1  . . . . . . . . . .
+      2   . . . . . . . . .
+      3    . . . . . . . .
+      4     . . . . . . .
+      5      y . . . . p
+              R  G  B  O  Y  P  rack
+    seat 0    0  0  0  0  0  0     6  to move
+    seat 1    0  0  0  0  0  0     6
+    bag: 108 tiles
+
+    Raises:
+        WrongTypeError: if ``position`` is not an AXIO State or View.
+    """
+    if type(position) is not State and type(position) is not View:
+        wrong_type("axio.render_text", _A_POSITION, position)
+    lines = _board_lines(position)
+    sizes, bag, moving = _counts(position)
+    lines.append("          " + "  ".join(COLOUR_LETTERS) + "  rack")
+    team = position.mode == _TEAM
+    for seat, (track, size) in enumerate(zip(scores(position), sizes, strict=True)):
+        name = f"seat {seat}" + (f" {'AB'[seat % 2]}" if team else "  ")
+        row = name + "".join(f"{value:>3}" for value in track) + f"{size:>6}"
+        lines.append(row + ("  to move" if seat in moving else ""))
+    lines.append(f"bag: {bag} tiles")
+    lines.extend(_status_lines(position, moving))
+    return "\n".join(lines)
+
+
+def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
+    """The lines under the scores: bonuses, the swap, revealed tiles, solo score, the end."""
+    lines = []
+    if position.bonuses:
+        lines.append(f"bonus placement ({position.bonuses} owed, AXIO-11)")
+    if position.deciding and moving:
+        lines.append(f"seat {moving[0]} chooses: swap or keep (AXIO-12)")
+    if position.revealed:
+        shown = " ".join(map(format_tile, position.revealed))
+        lines.append(f"swapped and returned to the bag: {shown}")
+    if position.mode == _SOLO:
+        lines.append(f"solo score: {solo_score(position.tracks[0]):06d}")
+    if not moving:
+        lines.append("game over")
+    if type(position) is View:
+        held = " ".join(map(format_tile, position.rack)) or "nothing"
+        lines.append(f"seat {position.seat} holds {held}")
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# SVG
+# ---------------------------------------------------------------------------
+
+
+def _symbol(drawing: Drawing, colour: int, middle: Point, size: float) -> None:
+    """Each colour's symbol in white: circle, star, hexagon, sun, triangle, diamond."""
+    if colour == 0:
+        drawing.add("circle", cx=middle[0], cy=middle[1], r=size * 0.75, fill="#fff")
+    elif colour == 3:
+        drawing.add("circle", cx=middle[0], cy=middle[1], r=size * 0.5, fill="#fff")
+        for k in range(8):
+            a = math.radians(45 * k)
+            drawing.add(
+                "line",
+                x1=middle[0] + size * 0.65 * math.cos(a),
+                y1=middle[1] + size * 0.65 * math.sin(a),
+                x2=middle[0] + size * math.cos(a),
+                y2=middle[1] + size * math.sin(a),
+                stroke="#fff",
+                stroke_width=1.5,
+            )
+    elif colour == 1:
+        star = [
+            (
+                middle[0]
+                + size * (1 if k % 2 == 0 else 0.45) * math.cos(math.radians(-90 + 36 * k)),
+                middle[1]
+                + size * (1 if k % 2 == 0 else 0.45) * math.sin(math.radians(-90 + 36 * k)),
+            )
+            for k in range(10)
+        ]
+        drawing.add("polygon", points=points(star), fill="#fff")
+    else:
+        sides, start = {2: (6, 0.0), 4: (3, -90.0), 5: (4, 0.0)}[colour]
+        drawing.add(
+            "polygon", points=points(regular_polygon(middle, size, sides, start)), fill="#fff"
+        )
+
+
+def _hex(drawing: Drawing, middle: Point, colour: int, radius: float) -> None:
+    drawing.add(
+        "polygon",
+        points=outline(middle, radius),
+        fill=COLOURS[colour],
+        stroke="#fff",
+        stroke_width=1.5,
+    )
+    _symbol(drawing, colour, middle, radius * 0.48)
+
+
+def _cell(drawing: Drawing, cell: Hex, colour: int, middle: Point, start: int | None) -> None:
+    """One cell: a start cell with its symbol and ring, a placed hex, or an empty cell."""
+    if start is not None:
+        with drawing.group(class_="start", data_cell=cell_key(cell)):
+            _hex(drawing, middle, start, RADIUS - 1)
+            drawing.add(
+                "polygon",
+                points=outline(middle, RADIUS - 3),
+                fill="none",
+                stroke="#222",
+                stroke_width=2,
+            )
+    elif colour != EMPTY:
+        with drawing.group(class_="piece", data_cell=cell_key(cell)):
+            _hex(drawing, middle, colour, RADIUS - 1)
+    else:
+        drawing.add(
+            "polygon",
+            points=outline(middle, RADIUS - 1),
+            fill="#e2dac8",
+            stroke="#cfc5b0",
+            stroke_width=1,
+        )
+
+
+def draw(
+    position: State | View,
+    *,
+    last_move: object | None,
+    targets: list[tuple[int, int]],
+) -> str:
+    """The playing area on the left; tracks, racks and the bag on the right."""
+    area = playing_area(position)
+    span = max(max(abs(q), abs(r), abs(q + r)) for q, r in area)
+    width = RADIUS * SQRT3 * (2 * span + 1) + 2 * _MARGIN
+    height = RADIUS * (3 * span + 2) + 2 * _MARGIN
+    origin = (width / 2, height / 2)
+    seats = len(scores(position))
+    total_height = max(height, 90 + 76 * seats + 110)
+    drawing = Drawing(width + _PANEL, total_height, title="AXIO")
+    drawing.add("rect", x=0, y=0, width=width + _PANEL, height=total_height, fill="#f4efe4")
+    starts = dict(START_CELLS)
+    for cell, colour in zip(area, position.cells, strict=True):
+        _cell(drawing, cell, colour, centre(cell, RADIUS, origin), starts.get(cell))
+    if type(last_move) is Place:
+        for cell in last_move.cells:
+            drawing.add(
+                "polygon",
+                class_="last-move",
+                points=outline(centre(cell, RADIUS, origin), RADIUS - 2),
+                fill="none",
+                stroke="#111",
+                stroke_width=3,
+            )
+    for cell in targets:
+        drawing.add(
+            "polygon",
+            class_="target",
+            data_cell=cell_key(cell),
+            points=outline(centre(cell, RADIUS, origin), RADIUS - 3),
+            fill="#ffd54f",
+            fill_opacity=0.3,
+            stroke="#c79a00",
+            stroke_width=1.5,
+            stroke_dasharray="4,3",
+        )
+    _panel(drawing, position, width)
+    return drawing.text()
+
+
+def _tile(drawing: Drawing, x: float, y: float, tile: Tile) -> None:
+    """A two-hex tile, lying flat."""
+    size = 11.0
+    for i, colour in enumerate(tile):
+        _hex(drawing, (x + i * size * SQRT3, y), colour, size)
+
+
+def _panel(drawing: Drawing, position: State | View, left: float) -> None:
+    x, y = left + 8, 22.0
+    sizes, bag, moving = _counts(position)
+    cap = _FINAL[position.mode]
+    for seat, track in enumerate(scores(position)):
+        team = f" (team {'AB'[seat % 2]})" if position.mode == _TEAM else ""
+        label = f"Seat {seat}{team}" + ("  \u25b6 to move" if seat in moving else "")
+        drawing.add(
+            "text", label, class_="seat", x=x, y=y, font_size=13, font_weight="bold", fill="#222"
+        )
+        drawing.add("text", f"rack {sizes[seat]}", x=x + 190, y=y + 54, font_size=11, fill="#555")
+        with drawing.group(class_="score", data_seat=seat, data_score=",".join(map(str, track))):
+            track_bars(drawing, x, y + 58, track, COLOURS, cap, width=16)
+        y += 76
+    drawing.add("text", f"bag: {bag} tiles", x=x, y=y, font_size=12, fill="#333")
+    plain: dict[str, object] = {"font_size": 12, "fill": "#333"}
+    notes = (
+        [] if moving else [("game over", {"font_size": 13, "font_weight": "bold", "fill": "#b00"})]
+    )
+    if position.bonuses:
+        notes.append((f"bonus placements: {position.bonuses}", plain))
+    if position.deciding:
+        notes.append(("swap the rack or keep it?", plain))
+    for text, style in notes:
+        y += 20
+        drawing.add("text", text, x=x, y=y, **style)
+    if type(position) is View:
+        y += 24
+        drawing.add("text", f"seat {position.seat}'s rack:", x=x, y=y, font_size=12, fill="#333")
+        for i, tile in enumerate(position.rack):
+            _tile(drawing, x + 12 + (i % 3) * 70, y + 22 + (i // 3) * 28, tile)

@@ -1,0 +1,271 @@
+"""AXIO's legal moves: the state's index, the move check, and the lazy move list."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from tilegames._core.bits import Mask, iter_bits, nth_bit
+from tilegames._core.checks import wrong_type
+from tilegames._core.moves import LazyMoves
+from tilegames._core.refusal import Refusal
+from tilegames._core.tracks import all_at
+from tilegames.axio._model import (
+    _A_MOVE,
+    _A_STATE,
+    _FINAL,
+    _MOVE_TYPES,
+    COLOUR_LETTERS,
+    COLOURS,
+    EMPTY,
+    KEEP,
+    START_CELLS,
+    SWAP,
+    Colour,
+    Move,
+    PairIndex,
+    Place,
+    State,
+    SwapChoice,
+    Tile,
+    _fast_place,
+    _Index,
+    _set_slot,
+)
+from tilegames.axio._notation import format_tile
+from tilegames.axio._tables import _GEOMETRY, _TILE_OF, _WAYS, _Geometry
+from tilegames.axio._validate import _guard
+
+Placed = tuple[PairIndex, Colour, Colour]
+"""A checked placement: the pair, the colour on its first cell, the colour on its second."""
+
+
+def _index(state: State) -> _Index:
+    """The state's index, built and checked on first use (for states not made by ``apply``)."""
+    index = state._index
+    if index is None:
+        index = _guard(state)
+        _set_slot(state, "_index", index)
+    return index
+
+
+def _choices(held: tuple[Tile, ...]) -> tuple[tuple[Colour, Colour], ...]:
+    """The ways to lay the rack's distinct tiles on a pair, tile by tile in rack order.
+
+    The rack is sorted, so ``dict.fromkeys`` keeps its distinct tiles in order.
+    """
+    return tuple(itertools.chain.from_iterable(map(_WAYS.__getitem__, dict.fromkeys(held))))
+
+
+def _first_round_pairs(state: State, geometry: _Geometry) -> Mask:
+    """The pairs allowed by AXIO-8: those next to a start cell with no neighbour filled."""
+    cells = state.cells
+    allowed = 0
+    for near, pairs in zip(geometry.start_neighbours, geometry.start_pairs, strict=True):
+        if all(cells[n] == EMPTY for n in near):
+            allowed |= pairs
+    return allowed
+
+
+def _is_first_placement(state: State) -> bool:
+    """Whether the seat to move is making its first placement of the game (AXIO-8)."""
+    return state.turn < len(state.racks) and not state.bonuses and not state.deciding
+
+
+# ---------------------------------------------------------------------------
+# Checking a move
+# ---------------------------------------------------------------------------
+
+
+def _checked(state: State, move: Move) -> Placed | None:
+    """Check a move of the game; for a placement return its pair and colours.
+
+    Returns ``None`` for a legal swap choice.
+
+    Raises:
+        Refusal: if the move is illegal.
+    """
+    index = state._index or _index(state)
+    if index.over:
+        raise Refusal("the game is over", _end_rule(state))
+    if type(move) is SwapChoice:
+        if not state.deciding:
+            raise Refusal(
+                "no swap is offered now: the choice comes after a turn's placements, when "
+                "the rack shows none of the seat's lowest colours",
+                "AXIO-12",
+            )
+        return None
+    if state.deciding:
+        raise Refusal(f"seat {state.seat} must first choose to swap or keep its rack", "AXIO-12")
+    place: Place = move  # type: ignore[assignment]  # the callers let moves only in
+    geometry = _GEOMETRY[len(state.cells)]
+    pair = geometry.pair_of.get(place.cells)
+    colours = place.colours
+    tile = _TILE_OF.get(colours)
+    if pair is None or tile is None:
+        raise Refusal(*_shape_problem(geometry, place))
+    if not index.empty >> pair & 1:
+        raise Refusal(_filled_problem(state, geometry, pair), "AXIO-7")
+    if (
+        state.turn < len(state.racks)  # the first round (AXIO-8), as _is_first_placement
+        and not state.bonuses
+        and not _first_round_pairs(state, geometry) >> pair & 1
+    ):
+        raise Refusal(
+            f"in the first round a placement must put a hex next to a start cell that "
+            f"no earlier placement touched; {_free_starts(state, geometry)}",
+            "AXIO-8",
+        )
+    if tile not in state.racks[state.seat]:
+        raise Refusal(f"seat {state.seat} has no {format_tile(tile)} tile in its rack", "AXIO-7")
+    return pair, colours[0], colours[1]
+
+
+def _shape_problem(geometry: _Geometry, move: Place) -> tuple[str, str]:
+    """Why a placement's cells or colours cannot be a tile on this board (AXIO-1..3, AXIO-7)."""
+    for colour in move.colours:
+        if not 0 <= colour < len(COLOURS):
+            return f"{colour} is not a colour 0..5 ({COLOUR_LETTERS})", "AXIO-1"
+    first, second = move.cells
+    for cell in move.cells:
+        if cell not in geometry.area:
+            return (
+                f"cell {cell} is outside the playing area (radius {geometry.radius})",
+                "AXIO-3",
+            )
+    if first == second:
+        return f"both hexes are on cell {first}", "AXIO-7"
+    return f"cells {first} and {second} are not adjacent", "AXIO-7"
+
+
+def _filled_problem(state: State, geometry: _Geometry, pair: PairIndex) -> str:
+    for number in geometry.pair_cells[pair]:
+        colour = state.cells[number]
+        if colour != EMPTY:
+            kind = "start cell" if number in geometry.start else "cell"
+            return f"{kind} {geometry.area.cells[number]} already holds {COLOURS[colour]}"
+    return "the cells are not empty"  # pragma: no cover (an empty pair would be listed)
+
+
+def _free_starts(state: State, geometry: _Geometry) -> str:
+    free = [
+        f"{cell}"
+        for (cell, _), near in zip(START_CELLS, geometry.start_neighbours, strict=True)
+        if all(state.cells[n] == EMPTY for n in near)
+    ]
+    return "untouched start cells: " + ", ".join(free)
+
+
+def _end_rule(state: State) -> str:
+    final = _FINAL[state.mode]
+    return "AXIO-14" if any(all_at(t, final) for t in state.tracks) else "AXIO-15"
+
+
+# ---------------------------------------------------------------------------
+# The legal moves
+# ---------------------------------------------------------------------------
+
+
+class LegalMoves(LazyMoves[Move]):
+    """The legal moves of a state, as a lazy sequence: moves are built when asked for.
+
+    The order is stable. While placing: by pair of cells (in reading order of
+    the first cell, then of the second), then by tile (the rack's distinct
+    tiles in sorted order), then the tile's lower colour on the first cell,
+    then the reverse (a double once). While choosing to swap: :data:`KEEP`,
+    then :data:`SWAP`.
+
+    ``len()`` is *pairs x choices*; indexing decodes a position with
+    ``divmod`` and a search for the pair's bit. ``in`` checks one move
+    without listing the moves.
+
+    Raises:
+        WrongTypeError: if ``state`` is not an AXIO State.
+    """
+
+    __slots__ = ("_choices", "_count", "_fixed", "_geometry", "_pairs", "_state")
+
+    def __init__(self, state: State) -> None:
+        """List the moves of ``state``."""
+        if type(state) is not State:
+            wrong_type("axio.legal_moves", _A_STATE, state)
+        index = state._index or _index(state)
+        self._state = state
+        self._geometry = geometry = _GEOMETRY[len(state.cells)]
+        self._fixed: tuple[SwapChoice, ...] | None = None
+        self._pairs: Mask = 0
+        self._choices: tuple[tuple[Colour, Colour], ...] = ()
+        if index.over:
+            self._fixed = ()
+            self._count = 0
+        elif state.deciding:
+            self._fixed = (KEEP, SWAP)
+            self._count = 2
+        else:
+            pairs = index.empty
+            if _is_first_placement(state):
+                pairs &= _first_round_pairs(state, geometry)
+            self._pairs = pairs
+            self._choices = _choices(state.racks[state.seat])
+            self._count = pairs.bit_count() * len(self._choices)
+
+    def __len__(self) -> int:
+        """The number of legal moves."""
+        return self._count
+
+    def _at(self, position: int) -> Move:
+        """The move at ``position`` (in range)."""
+        if self._fixed is not None:
+            return self._fixed[position]
+        rank, choice = divmod(position, len(self._choices))
+        pair = nth_bit(self._pairs, rank)
+        return _fast_place(self._geometry.pair_hexes[pair], self._choices[choice])
+
+    def __iter__(self) -> Iterator[Move]:
+        """Every legal move, in order."""
+        if self._fixed is not None:
+            yield from self._fixed
+            return
+        hexes, choices = self._geometry.pair_hexes, self._choices
+        for pair in iter_bits(self._pairs):
+            cells = hexes[pair]
+            for colours in choices:
+                yield _fast_place(cells, colours)
+
+    def __contains__(self, move: object) -> bool:
+        """Whether ``move`` is a legal move of the state (without listing the moves)."""
+        if type(move) not in _MOVE_TYPES:
+            return False
+        try:
+            _checked(self._state, move)  # type: ignore[arg-type]
+        except Refusal:
+            return False
+        return True
+
+
+def legal_moves(state: State) -> LegalMoves:
+    """Every legal move of the seat to move, in the stable order of :class:`LegalMoves`.
+
+    Empty once the game is over. Each distinct placement is listed once: two
+    identical tiles in a rack give the same moves, and a double is not listed
+    turned round.
+
+    >>> from tilegames.axio import new_game
+    >>> state = new_game(seed=5, tiles=["RB"] * 12)
+    >>> moves = legal_moves(state)
+    >>> len(moves)     # 54 pairs next to the six start cells (AXIO-8), 2 ways round
+    108
+    >>> str(moves[0]), str(moves[1])
+    ('R1,-5/B2,-5', 'B1,-5/R2,-5')
+
+    Raises:
+        WrongTypeError: if ``state`` is not an AXIO State.
+    """
+    return LegalMoves(state)
+
+
+def _check_move(function: str, move: object) -> None:
+    """Refuse a value that is not an AXIO move, pointing a string at ``parse_move``."""
+    if type(move) not in _MOVE_TYPES:
+        wrong_type(function, _A_MOVE, move, move=True)

@@ -1,0 +1,131 @@
+"""AXIO's notation: tiles as two colour letters, moves as ``Cq,r/Cq,r``, ``swap`` or ``keep``."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tilegames._core.checks import wrong_type
+from tilegames._core.errors import NotationError
+from tilegames.axio._model import (
+    _A_MOVE,
+    _MOVE_TYPES,
+    COLOUR_LETTERS,
+    KEEP,
+    SWAP,
+    Move,
+    Place,
+    State,
+    SwapChoice,
+    Tile,
+    View,
+)
+from tilegames.axio._tables import _TILE_OF
+
+_LETTER: Final = dict(enumerate(COLOUR_LETTERS))
+"""Colour -> its letter."""
+_HEX_TEXT: Final = r"\s*([A-Za-z])\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*"
+_PLACEMENT: Final = re.compile(_HEX_TEXT + "/" + _HEX_TEXT)
+
+
+def format_tile(tile: Tile) -> str:
+    """A tile as two colour letters, lower colour first.
+
+    >>> format_tile((0, 5)), format_tile((2, 2))
+    ('RP', 'BB')
+
+    Raises:
+        WrongTypeError: if ``tile`` is not a pair.
+    """
+    if type(tile) is not tuple or len(tile) != 2:
+        wrong_type("axio.format_tile", "a tile (two colours)", tile)
+    return _LETTER.get(tile[0], "?") + _LETTER.get(tile[1], "?")
+
+
+def parse_tile(text: str) -> Tile:
+    """Read a tile written as two colour letters of ``COLOUR_LETTERS``, in either order.
+
+    >>> parse_tile("pr"), parse_tile("BB")
+    ((0, 5), (2, 2))
+
+    Raises:
+        NotationError: if the text is not two colour letters.
+        WrongTypeError: if ``text`` is not a string.
+    """
+    if type(text) is not str:
+        wrong_type("axio.parse_tile", "a tile written as text", text)
+    written = text.strip().upper()
+    if len(written) != 2 or any(letter not in COLOUR_LETTERS for letter in written):
+        msg = f"a tile is two letters of {COLOUR_LETTERS}, such as 'RB' or 'YY', not {text!r}"
+        raise NotationError(msg)
+    return _TILE_OF[COLOUR_LETTERS.index(written[0]), COLOUR_LETTERS.index(written[1])]
+
+
+def format_move(move: Move) -> str:
+    """Write a move: ``Cq,r/Cq,r`` for a placement, ``swap`` or ``keep`` for a swap choice.
+
+    A placement gives each hex's colour letter and cell, in reading order.
+
+    >>> format_move(Place(((-1, 2), (0, 2)), (1, 4)))
+    'G-1,2/Y0,2'
+    >>> format_move(SWAP), format_move(KEEP)
+    ('swap', 'keep')
+
+    Raises:
+        WrongTypeError: if ``move`` is not an AXIO move.
+    """
+    kind = type(move)
+    if kind is SwapChoice:
+        return str(move)
+    if kind is not Place:
+        wrong_type("axio.format_move", _A_MOVE, move, move=True)
+    (q0, r0), (q1, r1) = move.cells  # type: ignore[union-attr]
+    c0, c1 = move.colours  # type: ignore[union-attr]
+    return f"{_LETTER.get(c0, str(c0))}{q0},{r0}/{_LETTER.get(c1, str(c1))}{q1},{r1}"
+
+
+def parse_move(text: str, state: State | View | None = None) -> Move:
+    """Read a move written as by :func:`format_move`.
+
+    Spaces are ignored, letters may be lower case, and the two hexes of a
+    placement may come in either order. The notation needs no context;
+    ``state`` is accepted for the common API (:class:`~tilegames.Rules`).
+    Whether the move is legal is for ``why_illegal`` to say.
+
+    >>> parse_move("B1,0 / r0,0")
+    Place(cells=((0, 0), (1, 0)), colours=(0, 2))
+    >>> parse_move(" Keep ")
+    SwapChoice(swap=False)
+
+    Raises:
+        NotationError: saying what is wrong with the text.
+        WrongTypeError: if ``text`` is not a string, or ``state`` neither an AXIO
+            State, View nor ``None``.
+    """
+    if type(text) is not str:
+        wrong_type("axio.parse_move", "a move written as text", text)
+    if state is not None and type(state) is not State and type(state) is not View:
+        wrong_type("axio.parse_move", "an AXIO State, View or None as state", state)
+    written = text.strip().lower()
+    if written in ("swap", "keep"):
+        return SWAP if written == "swap" else KEEP
+    match = _PLACEMENT.fullmatch(text)
+    if match is None:
+        msg = (
+            f"{text!r} is not a move: write a placement as colour letter and q,r for each "
+            "hex, such as 'R0,0/B1,0', or 'swap' or 'keep'"
+        )
+        raise NotationError(msg)
+    l0, q0, r0, l1, q1, r1 = match.groups()
+    colours = []
+    for letter in (l0, l1):
+        if letter.upper() not in COLOUR_LETTERS:
+            msg = f"{letter!r} in {text!r} is not a colour letter of {COLOUR_LETTERS}"
+            raise NotationError(msg)
+        colours.append(COLOUR_LETTERS.index(letter.upper()))
+    return Place(((int(q0), int(r0)), (int(q1), int(r1))), (colours[0], colours[1]))
+
+
+def _written(move: object) -> str:
+    """A move in notation for a message, or its ``repr`` if it is no AXIO move."""
+    return format_move(move) if type(move) in _MOVE_TYPES else repr(move)  # type: ignore[arg-type]

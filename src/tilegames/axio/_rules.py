@@ -1,0 +1,617 @@
+"""AXIO's rules: setup, reading a state, checking, scoring and applying a move, the result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
+
+from tilegames._core import rng
+from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.errors import ConfigurationError, IllegalMoveError
+from tilegames._core.refusal import Refusal, explain, illegal_move
+from tilegames._core.rules import Outcome, Seat
+from tilegames._core.tracks import add_points, all_at, rank_lowest_colour
+from tilegames.axio._model import (
+    _A_MOVE,
+    _A_POSITION,
+    _A_STATE,
+    _FINAL,
+    _GAME,
+    _NO_POINTS,
+    _RACK,
+    _RADIUS,
+    _SEATS,
+    _SEATS_TEXT,
+    _SOLO,
+    _STAGES,
+    _STANDARD,
+    _TEAM,
+    EMPTY,
+    MODES,
+    RACK_SIZE,
+    STANDARD_TILES,
+    Colour,
+    Move,
+    PairIndex,
+    Place,
+    Points,
+    State,
+    SwapChoice,
+    Tile,
+    View,
+    _Index,
+    _owner,
+    _set_slot,
+    _swap_offered,
+)
+from tilegames.axio._moves import _check_move, _checked, _index
+from tilegames.axio._notation import _written
+from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF, Ray
+from tilegames.axio._validate import _carried, _check_tiles
+from tilegames.geometry.hexagon import Hex
+
+# ---------------------------------------------------------------------------
+# Setup (AXIO-3 .. AXIO-6)
+# ---------------------------------------------------------------------------
+
+
+def new_game(
+    players: int | None = None,
+    *,
+    seed: int | None = None,
+    mode: str | None = None,
+    tiles: Iterable[Tile | str] | None = None,
+) -> State:
+    """Start a game: shuffle the bag and fill the racks (AXIO-3 .. AXIO-6).
+
+    The shuffled bag is dealt in order: 6 tiles to each seat's rack in seat
+    order (1 in solo), the rest stay in the bag. Seat 0 starts. The state
+    carries its mode and, when it is not the standard one, its set.
+
+    >>> state = new_game(players=3, seed=1)
+    >>> rack_sizes(state), bag_size(state), len(playing_area(state))
+    ((6, 6, 6), 102, 127)
+    >>> new_game(mode="team", seed=1).mode, new_game(players=1, seed=1).mode
+    ('team', 'solo')
+
+    Args:
+        players: the number of seats: 2 to 4 in the standard game (2 by
+            default), 4 in a team game, 1 in solo. ``None`` takes the mode's
+            default.
+        seed: the shuffle's seed; ``None`` draws a fresh one.
+        mode: ``"standard"``, ``"team"`` or ``"solo"``; ``None`` means solo for
+            one player and standard otherwise.
+        tiles: a custom set instead of ``STANDARD_TILES``: each tile two
+            colours 0..5 (in either order) or a string such as ``"RB"`` (see
+            ``parse_tile``); enough to fill every rack.
+
+    Returns:
+        The state before seat 0's first placement.
+
+    Raises:
+        ConfigurationError: if the players, the mode, the seed or the set (a
+            tile named by its index, or the set's size) is not allowed.
+    """
+    chosen_mode, count = _check_setup(players, mode)
+    size = _RACK[chosen_mode]
+    chosen = STANDARD_TILES if tiles is None else _check_tiles(tiles, count * size)
+    order, carried = rng.shuffled(rng.normalize_seed(seed), chosen)
+    racks = tuple(tuple(sorted(order[size * s : size * (s + 1)])) for s in range(count))
+    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
+    owners = 2 if chosen_mode == _TEAM else count
+    state = State(
+        mode=chosen_mode,
+        cells=geometry.initial_cells,
+        tracks=(_NO_POINTS,) * owners,
+        racks=racks,
+        bag=order[size * count :],
+        seat=0,
+        seed=carried,
+        tiles=None if tiles is None else _carried(chosen),
+    )
+    _set_slot(state, "_index", _Index(geometry.initial_empty, False))
+    return state
+
+
+def _check_setup(players: object, mode: object) -> tuple[str, int]:
+    if mode is not None and mode not in MODES:
+        msg = f"mode must be one of {', '.join(map(repr, MODES))} or None, not {mode!r}"
+        raise ConfigurationError(msg)
+    count: int | None = None
+    if players is not None:
+        if type(players) is not int or not 1 <= players <= 4:
+            msg = f"AXIO is for 1 to 4 players, not {players!r}"
+            raise ConfigurationError(msg)
+        count = players
+    chosen = str(mode) if mode is not None else _SOLO if count == 1 else _STANDARD
+    if count is None:
+        count = _SEATS[chosen][0]
+    if count not in _SEATS[chosen]:
+        need = _SEATS_TEXT[chosen]
+        msg = f"a {chosen} game is for {need}, not {count} (AXIO-3, AXIO-17, AXIO-20)"
+        raise ConfigurationError(msg)
+    return chosen, count
+
+
+# ---------------------------------------------------------------------------
+# Reading a state
+# ---------------------------------------------------------------------------
+
+
+def players(state: State) -> int:
+    """The number of seats."""
+    if type(state) is not State:
+        wrong_type("axio.players", _A_STATE, state)
+    return len(state.racks)
+
+
+def is_over(state: State) -> bool:
+    """Whether the game has ended (AXIO-14, AXIO-15, AXIO-21).
+
+    It has ended when no two adjacent empty cells remain, when no player holds
+    a tile, or when a player (team) has every track at the final cap.
+    """
+    if type(state) is not State:
+        wrong_type("axio.is_over", _A_STATE, state)
+    index = state._index
+    return (index if index is not None else _index(state)).over
+
+
+def to_move(state: State) -> tuple[Seat, ...]:
+    """The seat that may move, as a 1-tuple, or ``()`` once the game is over (AXIO-6)."""
+    if type(state) is not State:
+        wrong_type("axio.to_move", _A_STATE, state)
+    return () if is_over(state) else (state.seat,)
+
+
+def _check_position(function: str, position: object) -> None:
+    if type(position) is not State and type(position) is not View:
+        wrong_type(function, _A_POSITION, position)
+
+
+def scores(state: State | View) -> tuple[Points, ...]:
+    """Per seat, its six tracks in ``COLOURS`` order (partners show their team's)."""
+    _check_position("axio.scores", state)
+    if state.mode != _TEAM:
+        return state.tracks
+    team_a, team_b = state.tracks
+    return team_a, team_b, team_a, team_b
+
+
+def rack(state: State, seat: Seat) -> tuple[Tile, ...]:
+    """The tiles in a seat's rack, sorted (private to that seat, AXIO-22).
+
+    Raises:
+        SeatError: if the seat is not in the game (a ``ValueError``).
+    """
+    if type(state) is not State:
+        wrong_type("axio.rack", _A_STATE, state)
+    return state.racks[check_seat(seat, len(state.racks))]
+
+
+def rack_sizes(state: State) -> tuple[int, ...]:
+    """Per seat, the number of tiles in its rack (public, AXIO-22)."""
+    if type(state) is not State:
+        wrong_type("axio.rack_sizes", _A_STATE, state)
+    return tuple(map(len, state.racks))
+
+
+def bag_size(state: State) -> int:
+    """The number of tiles left in the bag (public, AXIO-22)."""
+    if type(state) is not State:
+        wrong_type("axio.bag_size", _A_STATE, state)
+    return len(state.bag)
+
+
+def playing_area(state: State | View) -> tuple[Hex, ...]:
+    """The cells of the playing area (AXIO-3) in reading order: cell number ``i`` is entry ``i``.
+
+    >>> area = playing_area(new_game(players=2, seed=0))
+    >>> len(area), area[0], area[-1]
+    (91, (0, -5), (0, 5))
+    """
+    _check_position("axio.playing_area", state)
+    return _GEOMETRY[len(state.cells)].area.cells
+
+
+def board(state: State | View) -> Mapping[Hex, Colour]:
+    """Every coloured cell, start cells included, by ``(q, r)``: its colour (AXIO-1 order).
+
+    >>> sorted(board(new_game(seed=3)).items())[:2]
+    [((-5, 0), 3), ((-5, 5), 4)]
+    """
+    _check_position("axio.board", state)
+    cells = _GEOMETRY[len(state.cells)].area.cells
+    return {cells[i]: colour for i, colour in enumerate(state.cells) if colour != EMPTY}
+
+
+def solo_score(points: Sequence[int]) -> int:
+    """The solo score (AXIO-21): the three lowest tracks, lowest first, two digits each.
+
+    >>> solo_score((14, 30, 12, 18, 36, 20)), solo_score((5, 12, 14, 20, 20, 20))
+    (121418, 51214)
+
+    Raises:
+        WrongTypeError: if ``points`` is not a tuple or list of ints.
+    """
+    if type(points) not in (tuple, list) or not all(type(p) is int for p in points):
+        wrong_type("axio.solo_score", "a tuple of ints (one per colour)", points)
+    low, middle, high = sorted(points)[:3]
+    return low * 10_000 + middle * 100 + high
+
+
+def view(state: State, seat: Seat) -> View:
+    """What ``seat`` may see (AXIO-22): the state without hidden parts.
+
+    Raises:
+        SeatError: if the seat is not in the game (a ``ValueError``).
+    """
+    if type(state) is not State:
+        wrong_type("axio.view", _A_STATE, state)
+    check_seat(seat, len(state.racks))
+    return View(
+        seat=seat,
+        mode=state.mode,
+        to_move=to_move(state),
+        cells=state.cells,
+        tracks=state.tracks,
+        rack=state.racks[seat],
+        rack_sizes=rack_sizes(state),
+        bag_size=len(state.bag),
+        turn=state.turn,
+        bonuses=state.bonuses,
+        deciding=state.deciding,
+        revealed=state.revealed,
+        tiles=state.tiles,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Checking a move
+# ---------------------------------------------------------------------------
+
+
+def _turn_text(state: State) -> str:
+    if state.deciding:
+        return f"seat {state.seat} to choose: swap or keep"
+    if state.bonuses:
+        return f"seat {state.seat} to place a bonus tile ({state.bonuses} owed)"
+    return f"seat {state.seat} to place, turn {state.turn}"
+
+
+def _refused(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
+    """The error ``apply`` and ``score_move`` raise (a GameOverError once the game is over)."""
+    over = is_over(state)
+    return illegal_move(_written(move), refusal, turn="" if over else _turn_text(state), over=over)
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """``None`` if ``move`` is legal, else the reason in words with the rule id.
+
+    >>> state = new_game(seed=1)
+    >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
+    'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
+
+    Raises:
+        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    """
+    if type(state) is not State:
+        wrong_type("axio.why_illegal", _A_STATE, state)
+    _check_move("axio.why_illegal", move)
+    try:
+        _checked(state, move)
+    except Refusal as refusal:
+        return explain(refusal)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Scoring and applying a move
+# ---------------------------------------------------------------------------
+
+
+def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) -> int:
+    """AXIO-9 for one hex: same-coloured hexes in unbroken lines along the given rays."""
+    points = 0
+    for ray in rays:
+        for number in ray:
+            if cells[number] != colour:
+                break
+            points += 1
+    return points
+
+
+def score_move(state: State, move: Move) -> Points:
+    """The points per colour the move would score (AXIO-9), before the caps of AXIO-10.
+
+    A swap choice scores nothing.
+
+    Raises:
+        IllegalMoveError: if the move is not legal.
+        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    """
+    if type(state) is not State:
+        wrong_type("axio.score_move", _A_STATE, state)
+    _check_move("axio.score_move", move)
+    try:
+        placed = _checked(state, move)
+    except Refusal as refusal:
+        raise _refused(state, move, refusal) from None
+    if placed is None:
+        return _NO_POINTS
+    pair, first, second = placed
+    rays_first, rays_second = _GEOMETRY[len(state.cells)].rays[pair]
+    points = [0, 0, 0, 0, 0, 0]
+    points[first] += _line_points(state.cells, rays_first, first)
+    points[second] += _line_points(state.cells, rays_second, second)
+    return cast(Points, tuple(points))
+
+
+def apply(state: State, move: Move) -> State:
+    """Play a move: place and score (AXIO-7 .. AXIO-11), or choose to swap (AXIO-12).
+
+    After a placement the points go to the mover's (team's) tracks, capped
+    (AXIO-10, AXIO-18); each colour reaching a stage owes a bonus placement,
+    made at once from the same rack (AXIO-11). When the placements end, the
+    returned state asks the seat to swap or keep if AXIO-12 offers a swap;
+    otherwise the rack is refilled (AXIO-13) and the turn passes to the next
+    seat holding a tile. The game ends as AXIO-14, AXIO-15 and AXIO-21 say.
+
+    Args:
+        state: the state to move from; it is not changed.
+        move: a legal move (see ``legal_moves``).
+
+    Returns:
+        The new state.
+
+    Raises:
+        GameOverError: if the game is over.
+        IllegalMoveError: if the move is not legal; the message has the move in
+            notation, the reason, the rule id and whose turn it is.
+        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    """
+    if type(state) is not State:
+        wrong_type("axio.apply", _A_STATE, state)
+    kind = type(move)
+    if kind is not SwapChoice and kind is not Place:
+        wrong_type("axio.apply", _A_MOVE, move, move=True)
+    try:
+        placed = _checked(state, move)
+    except Refusal as refusal:
+        raise _refused(state, move, refusal) from None
+    if placed is None:
+        return _choose(state, cast(SwapChoice, move).swap)
+    return _place(state, *placed)
+
+
+def _scored(
+    state: State, owner: int, first: Colour, gained_first: int, second: Colour, gained_second: int
+) -> tuple[tuple[Points, ...], int]:
+    """The tracks after a placement's points, capped (AXIO-10), and the stages reached."""
+    points = [0, 0, 0, 0, 0, 0]
+    points[first] += gained_first
+    points[second] += gained_second
+    all_tracks = state.tracks
+    mine, reached = add_points(all_tracks[owner], points, stages=_STAGES[state.mode])
+    return (*all_tracks[:owner], cast(Points, mine), *all_tracks[owner + 1 :]), len(reached)
+
+
+def _place(state: State, pair: PairIndex, first: Colour, second: Colour) -> State:
+    """Apply a checked placement of ``first`` and ``second`` on the cells of ``pair``."""
+    cells = state.cells
+    geometry = _GEOMETRY[len(cells)]
+    rays_first, rays_second = geometry.rays[pair]
+    # AXIO-9: five rays per hex, counted on the board before the tile (the twin is never on
+    # them); the loops of _line_points, inline on this hot path.
+    gained_first = 0
+    for ray in rays_first:
+        for number in ray:
+            if cells[number] != first:
+                break
+            gained_first += 1
+    gained_second = 0
+    for ray in rays_second:
+        for number in ray:
+            if cells[number] != second:
+                break
+            gained_second += 1
+    owner = _owner(state.mode, state.seat)
+    all_tracks, reached = state.tracks, 0
+    if gained_first or gained_second:
+        all_tracks, reached = _scored(state, owner, first, gained_first, second, gained_second)
+    a, b = geometry.pair_cells[pair]
+    filled = list(cells)
+    filled[a] = first
+    filled[b] = second
+    empty = cast(_Index, state._index).empty & ~(geometry.cell_pairs[a] | geometry.cell_pairs[b])
+    held = list(state.racks[state.seat])
+    held.remove(_TILE_OF[first, second])
+    return _after_placement(state, filled, all_tracks, owner, held, empty, reached)
+
+
+def _after_placement(
+    state: State,
+    filled: list[int],
+    all_tracks: tuple[Points, ...],
+    owner: int,
+    held: list[Tile],
+    empty: int,
+    reached: int,
+) -> State:
+    """What follows a placement: the end, a bonus placement, the swap choice or the next turn."""
+    mode, bag = state.mode, state.bag
+    bonuses = (state.bonuses - 1 if state.bonuses else 0) + reached
+    if not empty or (reached and all_at(all_tracks[owner], _FINAL[mode])):
+        # AXIO-15 (no pair left) or AXIO-14 (all tracks at the final cap)
+        return _placed(state, filled, all_tracks, held, bag, empty, over=True)
+    if mode == _SOLO:
+        # AXIO-20: the rack holds one tile; a bonus placement and the next turn alike
+        # draw one tile. An empty bag ends the game (AXIO-21).
+        over = not bag
+        turn = state.turn + (not over and not bonuses)
+        bonuses = 0 if over else bonuses
+        return _placed(
+            state, filled, all_tracks, list(bag[:1]), bag[1:], empty, over, bonuses, turn
+        )
+    if bonuses and held:  # AXIO-11: place a bonus tile from the same rack, no refill
+        return _placed(state, filled, all_tracks, held, bag, empty, False, bonuses)
+    # the turn's placements are over (a bonus with an empty rack is forfeit)
+    if held and bag and _swap_offered(all_tracks[owner], held):
+        return _placed(state, filled, all_tracks, held, bag, empty, False, deciding=True)
+    take = RACK_SIZE - len(held)
+    held.extend(bag[:take])
+    held.sort()
+    seat = state.seat
+    racks = (*state.racks[:seat], tuple(held), *state.racks[seat + 1 :])
+    return _pass_turn(state, filled, all_tracks, racks, bag[take:], empty, state.turn)
+
+
+def _placed(
+    state: State,
+    cells: list[int],
+    all_tracks: tuple[Points, ...],
+    held: list[Tile],
+    bag: tuple[Tile, ...],
+    empty: int,
+    over: bool,
+    bonuses: int = 0,
+    turn: int | None = None,
+    *,
+    deciding: bool = False,
+) -> State:
+    """The state after a placement that leaves the same seat to move (or ends the game)."""
+    held.sort()
+    seat = state.seat
+    after = State(
+        mode=state.mode,
+        cells=tuple(cells),
+        tracks=all_tracks,
+        racks=(*state.racks[:seat], tuple(held), *state.racks[seat + 1 :]),
+        bag=bag,
+        seat=seat,
+        turn=state.turn if turn is None else turn,
+        bonuses=bonuses,
+        deciding=deciding,
+        revealed=(),
+        seed=state.seed,
+        tiles=state.tiles,
+    )
+    _set_slot(after, "_index", _Index(empty, over))
+    return after
+
+
+def _pass_turn(
+    state: State,
+    cells: list[int],
+    all_tracks: tuple[Points, ...],
+    racks: tuple[tuple[Tile, ...], ...],
+    bag: tuple[Tile, ...],
+    empty: int,
+    turn: int,
+    *,
+    revealed: tuple[Tile, ...] = (),
+    seed: int | None = None,
+) -> State:
+    """End the turn (the mover's rack already refilled): the next seat holding a tile moves."""
+    count = len(racks)
+    seat = state.seat
+    over = True
+    for step in range(1, count + 1):
+        following = (seat + step) % count
+        if racks[following]:
+            seat, over = following, False
+            break
+    after = State(
+        mode=state.mode,
+        cells=tuple(cells),
+        tracks=all_tracks,
+        racks=racks,
+        bag=bag,
+        seat=seat,
+        turn=turn if over else turn + 1,
+        bonuses=0,
+        deciding=False,
+        revealed=revealed,
+        seed=state.seed if seed is None else seed,
+        tiles=state.tiles,
+    )
+    _set_slot(after, "_index", _Index(empty, over))
+    return after
+
+
+def _choose(state: State, swap: bool) -> State:
+    """Apply a checked swap choice (AXIO-12), refill the rack (AXIO-13) and pass the turn."""
+    seat = state.seat
+    held = state.racks[seat]
+    bag = state.bag
+    seed = state.seed
+    revealed: tuple[Tile, ...] = ()
+    if swap:
+        # Set the rack aside, refill from the bag, then the set-aside tiles go back and
+        # the bag is reshuffled from the state's seed.
+        take = min(RACK_SIZE, len(bag))
+        new, rest = bag[:take], bag[take:]
+        bag, seed = rng.shuffled(seed, rest + held)
+        revealed = held
+        held = new
+    else:
+        take = RACK_SIZE - len(held)
+        held, bag = held + bag[:take], bag[take:]
+    racks = (*state.racks[:seat], tuple(sorted(held)), *state.racks[seat + 1 :])
+    return _pass_turn(
+        state,
+        list(state.cells),
+        state.tracks,
+        racks,
+        bag,
+        cast(_Index, state._index).empty,
+        state.turn,
+        revealed=revealed,
+        seed=seed,
+    )
+
+
+# ---------------------------------------------------------------------------
+# The result (AXIO-14 .. AXIO-16, AXIO-21)
+# ---------------------------------------------------------------------------
+
+
+def _end_reason(state: State) -> str:
+    mode = state.mode
+    final = _FINAL[mode]
+    winner = next((o for o, t in enumerate(state.tracks) if all_at(t, final)), None)
+    if winner is not None:
+        who = {_TEAM: f"team {'AB'[winner]}", _SOLO: "the solo player"}.get(mode, f"seat {winner}")
+        return f"AXIO-14: {who} has all six colours at {final} and wins at once"
+    if not _index(state).empty:
+        return "AXIO-15: no two adjacent empty cells remain"
+    if mode == _SOLO:
+        return "AXIO-21: the bag and the rack are empty"
+    return "AXIO-15: no player has a tile left"
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over, else ``None``.
+
+    Seats are ranked by their six scores sorted ascending, compared
+    lexicographically, higher first; identical sorted scores share a place
+    (AXIO-16); partners share their team's place. The scores are each seat's
+    tracks (``scores``); in solo the score is ``solo_score``, an int. The
+    outcome names the game (``"axio"``) and the mode.
+    """
+    if not is_over(state):
+        return None
+    reason = _end_reason(state)
+    if state.mode == _SOLO:
+        (track,) = state.tracks
+        return Outcome(
+            scores=(solo_score(track),), ranking=[{0}], reason=reason, game=_GAME, mode=_SOLO
+        )
+    per_seat = scores(state)
+    return Outcome(
+        scores=per_seat,
+        ranking=rank_lowest_colour(per_seat),
+        reason=reason,
+        game=_GAME,
+        mode=state.mode,
+    )

@@ -1,0 +1,151 @@
+"""Tables built once at import, by named functions: one set per playing area, and the tiles."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import operator
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from tilegames._core.bits import Mask, mask_of
+from tilegames.axio._model import (
+    _RADIUS,
+    COLOURS,
+    EMPTY,
+    START_CELLS,
+    Cell,
+    Colour,
+    PairIndex,
+    Tile,
+)
+from tilegames.geometry import hexagon
+from tilegames.geometry.hexagon import Hex
+
+Ray = tuple[Cell, ...]
+"""The cells met stepping from a cell in one direction, nearest first."""
+
+
+class _Geometry:
+    """Tables of one playing area, indexed by cell number and pair number; built once.
+
+    A *pair* is two adjacent cells of the area, numbered as in
+    :attr:`~tilegames.geometry.hexagon.HexArea.pairs` (sorted, so in reading
+    order of the first cell, then of the second). Sets of pairs are masks:
+    bit ``i`` stands for pair ``i``.
+    """
+
+    __slots__ = (
+        "area",
+        "cell_pairs",
+        "initial_cells",
+        "initial_empty",
+        "pair_cells",
+        "pair_hexes",
+        "pair_of",
+        "radius",
+        "rays",
+        "start",
+        "start_neighbours",
+        "start_pairs",
+    )
+
+    def __init__(self, radius: int) -> None:
+        area = hexagon.hex_area(radius)
+        self.area = area
+        self.radius = radius
+        self.pair_cells: tuple[tuple[Cell, Cell], ...] = area.pairs
+        """Per pair, its two cell numbers, smaller first."""
+        self.pair_hexes: tuple[tuple[Hex, Hex], ...] = tuple(
+            (area.cells[a], area.cells[b]) for a, b in area.pairs
+        )
+        """Per pair, its two hexes in reading order (the form of ``Place.cells``)."""
+        self.pair_of: dict[tuple[Hex, Hex], PairIndex] = {
+            hexes: i for i, hexes in enumerate(self.pair_hexes)
+        }
+        """The pair number of two hexes in reading order."""
+        self.cell_pairs: tuple[Mask, ...] = _cell_pairs(area)
+        """Per cell, the set of pairs it belongs to."""
+        self.rays: tuple[tuple[tuple[Ray, ...], tuple[Ray, ...]], ...] = tuple(
+            (_rays_but(area, a, b), _rays_but(area, b, a)) for a, b in area.pairs
+        )
+        """Per pair, for each of its two cells, the five rays not pointing at the other."""
+        self.start: tuple[Cell, ...] = tuple(area.index[cell] for cell, _ in START_CELLS)
+        """The cell numbers of the start cells, in ``START_CELLS`` order."""
+        self.start_neighbours: tuple[tuple[Cell, ...], ...] = tuple(
+            tuple(n for n in area.neighbours[s] if n >= 0) for s in self.start
+        )
+        """Per start cell, its neighbours inside the area."""
+        self.start_pairs: tuple[Mask, ...] = tuple(
+            _union(self.cell_pairs[n] for n in near) for near in self.start_neighbours
+        )
+        """Per start cell, the pairs with a cell next to it (AXIO-8)."""
+        cells = [EMPTY] * area.size
+        for number, (_, colour) in zip(self.start, START_CELLS, strict=True):
+            cells[number] = colour
+        self.initial_cells: tuple[int, ...] = tuple(cells)
+        """The board before the first placement: the start cells only (AXIO-4)."""
+        self.initial_empty: Mask = _empty_pairs(self, self.initial_cells)
+        """The set of empty pairs of :attr:`initial_cells`."""
+
+
+def _cell_pairs(area: hexagon.HexArea) -> tuple[Mask, ...]:
+    """Per cell, the mask of the pairs it belongs to."""
+    return tuple(
+        mask_of(i for i, pair in enumerate(area.pairs) if cell in pair)
+        for cell in range(area.size)
+    )
+
+
+def _rays_but(area: hexagon.HexArea, cell: Cell, twin: Cell) -> tuple[Ray, ...]:
+    """The rays of ``cell`` in the five directions other than the one to ``twin`` (AXIO-9)."""
+    towards = area.neighbours[cell].index(twin)
+    return tuple(area.rays[cell][d] for d in range(6) if d != towards)
+
+
+def _union(masks: Iterable[Mask]) -> Mask:
+    return functools.reduce(operator.or_, masks, 0)
+
+
+def _empty_pairs(geometry: _Geometry, cells: Sequence[int]) -> Mask:
+    """The set of pairs whose two cells are empty, computed from scratch."""
+    return mask_of(
+        i
+        for i, (a, b) in enumerate(geometry.pair_cells)
+        if cells[a] == EMPTY and cells[b] == EMPTY
+    )
+
+
+def _build_geometries() -> dict[int, _Geometry]:
+    """One :class:`_Geometry` per playing-area radius (AXIO-3), by radius."""
+    return {radius: _Geometry(radius) for radius in sorted(set(_RADIUS.values()))}
+
+
+_GEOMETRY_BY_RADIUS: Final[Mapping[int, _Geometry]] = _build_geometries()
+"""Playing-area radius -> its tables (5, 6, 7)."""
+_GEOMETRY: Final[Mapping[int, _Geometry]] = {g.area.size: g for g in _GEOMETRY_BY_RADIUS.values()}
+"""Number of cells of a playing area -> its tables: a board's length says its area."""
+
+
+def _tile_table() -> dict[tuple[Colour, Colour], Tile]:
+    """Two colours in either order -> the tile showing them."""
+    span = range(len(COLOURS))
+    return {(a, b): (min(a, b), max(a, b)) for a, b in itertools.product(span, span)}
+
+
+_TILE_OF: Final[Mapping[tuple[Colour, Colour], Tile]] = _tile_table()
+"""Two colours in either order -> the tile showing them."""
+_TILES: Final[frozenset[Tile]] = frozenset(_TILE_OF.values())
+"""The 21 tiles: every pair of colours, lower first."""
+
+
+def _ways(tile: Tile) -> tuple[tuple[Colour, Colour], ...]:
+    """The ways to lay a tile on a pair: its colours on (first cell, second cell)."""
+    low, high = tile
+    return ((low, high),) if low == high else ((low, high), (high, low))
+
+
+_WAYS: Final[Mapping[Tile, tuple[tuple[Colour, Colour], ...]]] = {
+    tile: _ways(tile) for tile in sorted(_TILES)
+}
+"""Per tile, the ways to lay it on a pair (a double one way)."""
