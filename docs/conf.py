@@ -110,8 +110,12 @@ _DOCUMENTED_MODULES = (
     "tilegames.agents",
     "tilegames.simulate",
     "tilegames.testing.strategies",
-    "tilegames._core.rng",
+    "tilegames.rng",
     "tilegames._core.tracks",
+    "tilegames._core.refusal",
+    "tilegames._core.checks",
+    "tilegames._core.bits",
+    "tilegames._core.svg",
     "tilegames._core.state",
     "tilegames.geometry.square",
     "tilegames.geometry.hexagon",
@@ -198,11 +202,53 @@ def _name_aliases_inside_generics() -> None:
     TypeAliasForwardRef.__repr__ = lambda self: str(self.name)  # type: ignore[method-assign]
 
 
+def _game_packages_read_their_private_modules() -> None:
+    """Let autodoc find the docstrings of a game package's names in its private modules.
+
+    A game is a package whose ``__init__`` re-exports constants and aliases
+    from ``_model``, ``_tables`` ... . Sphinx reads the docstring of a module
+    attribute (the string right below it) from the source of the module it
+    documents, so ``tilegames.axio.RED`` would have none. Merge the
+    module-level attribute docstrings of the private modules into the
+    package's analysis, where the package does not document the name itself.
+    """
+    import pkgutil
+
+    from sphinx.pycode import ModuleAnalyzer
+
+    analyze = ModuleAnalyzer.analyze
+    if getattr(analyze, "_merges_private_modules", False):
+        return
+
+    def merged(self: ModuleAnalyzer) -> None:
+        done = self._analyzed
+        analyze(self)
+        if done or not self.modname.startswith("tilegames."):
+            return
+        package = importlib.import_module(self.modname)
+        if not hasattr(package, "__path__") or self.modname.count(".") != 1:
+            return
+        for info in pkgutil.iter_modules(package.__path__):
+            if not info.name.startswith("_"):
+                continue
+            private = ModuleAnalyzer.for_module(f"{self.modname}.{info.name}")
+            private.analyze()
+            for key, lines in private.attr_docs.items():
+                if key[0] == "" and key[1] in getattr(package, "__all__", ()):
+                    self.attr_docs.setdefault(key, lines)
+                    if key in private.annotations:
+                        self.annotations.setdefault(key, private.annotations[key])
+
+    merged._merges_private_modules = True  # type: ignore[attr-defined]
+    ModuleAnalyzer.analyze = merged  # type: ignore[method-assign]
+
+
 def setup(app: Sphinx) -> None:
     """Register the tweaks above and the completeness check."""
     from sphinx.ext.napoleon import _process_docstring
 
     _name_aliases_inside_generics()
+    _game_packages_read_their_private_modules()
 
     for listener in list(app.events.listeners["autodoc-process-docstring"]):
         if listener.handler is _process_docstring:

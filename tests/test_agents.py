@@ -8,10 +8,9 @@ from typing import Any
 import attrs
 import pytest
 
-import test_agents_cards as cards
+import high_card as cards
 import toy_game
 from tilegames import ConfigurationError, GameRules, Outcome
-from tilegames._core.rng import Stream
 from tilegames.agents import (
     Agent,
     GreedyAgent,
@@ -25,6 +24,7 @@ from tilegames.agents import (
     sample_state,
     score_value,
 )
+from tilegames.rng import Stream
 from tilegames.simulate import simulate
 
 
@@ -38,12 +38,10 @@ def toy_state(marks: str, turn: int) -> toy_game.State:
     return toy_game.State(board=tuple(board), turn=turn, seed=0)
 
 
-def toy_determinize(view: toy_game.View, stream: Stream) -> toy_game.State:
-    """The toy game hides only its spent seed: the view is the whole position."""
-    return toy_game.State(board=view.board, turn=view.turn, seed=stream.randbelow(1 << 32))
-
-
-TOY = attrs.evolve(toy_game.RULES, determinize=toy_determinize)
+toy_determinize = toy_game.determinize
+TOY = toy_game.RULES
+BARE_TOY = attrs.evolve(toy_game.RULES, determinize=None)
+"""The toy game without its determinize, as a game that hides nothing would be."""
 
 
 def loose(rules: GameRules[Any, Any]) -> GameRules[Any, Any]:
@@ -63,8 +61,26 @@ class TestRulesMembers:
 
     def test_default_to_none(self) -> None:
         """A game that gives neither has both as None."""
-        assert toy_game.RULES.evaluate is None
-        assert toy_game.RULES.determinize is None
+        bare = GameRules(
+            name="bare",
+            title="Bare",
+            setups=toy_game.RULES.setups,
+            new_game=toy_game.new_game,
+            players=toy_game.players,
+            to_move=toy_game.to_move,
+            legal_moves=toy_game.legal_moves,
+            apply=toy_game.apply,
+            why_illegal=toy_game.why_illegal,
+            score_move=toy_game.score_move,
+            is_over=toy_game.is_over,
+            outcome=toy_game.outcome,
+            view=toy_game.view,
+            parse_move=toy_game.parse_move,
+            format_move=toy_game.format_move,
+        )
+        assert bare.evaluate is None
+        assert bare.determinize is None
+        assert bare.draw is None
 
     def test_given_members_are_kept(self) -> None:
         """A game may bundle its own evaluate and determinize."""
@@ -87,7 +103,7 @@ class TestSampleState:
     def test_without_determinize_the_view_is_the_state(self) -> None:
         """A game with nothing hidden hands its view over unchanged."""
         view = toy_game.view(toy_state("x../.o./...", 0), 0)
-        assert sample_state(loose(toy_game.RULES), view, Stream(1)) is view
+        assert sample_state(loose(BARE_TOY), view, Stream(1)) is view
 
 
 class TestScoreValue:

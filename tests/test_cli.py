@@ -181,9 +181,9 @@ class TestPlay:
 
     def test_taken_cell_is_explained(self, tmp_path: Path) -> None:
         """A move on a taken cell is refused with the game's reason, then play goes on."""
-        # Seed 3: the greedy bot moves first, onto 0,0 (the first of its equal moves).
+        # Seed 12: the greedy bot moves first and, of its equal moves, draws 0,0.
         script = "0,0\nquit\n"
-        result = run_game("play", "toy_game:RULES", "--seed", "3", cwd=tmp_path, stdin=script)
+        result = run_game("play", "toy_game:RULES", "--seed", "12", cwd=tmp_path, stdin=script)
         assert result.returncode == 0
         assert "'0,0' is not allowed: cell (0, 0) is taken (TOY-2)" in result.stdout
         assert "You left. Game abandoned." in result.stdout

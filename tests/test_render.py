@@ -13,12 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tilegames
-from tilegames import axio, axio_rota, aztack, polygon
-from tilegames._core.rng import Stream
+from tilegames import WrongTypeError, axio, axio_rota, aztack, polygon
+from tilegames._core.svg import hex_centre as centre
+from tilegames._core.svg import hex_corners as corners
 from tilegames.geometry import hexagon
+from tilegames.polygon import _draw as polygon_picture
 from tilegames.render import cell_key, cells_of, to_svg
-from tilegames.render import polygon as polygon_picture
-from tilegames._core.svg import hex_centre as centre, hex_corners as corners
+from tilegames.rng import Stream
 from tilegames.serialize import from_json, to_json
 
 GAMES = {"axio-rota": axio_rota, "axio": axio, "aztack": aztack, "polygon": polygon}
@@ -139,11 +140,17 @@ class TestToSvg:
         ET.fromstring(svg)
 
     def test_not_a_game(self) -> None:
-        """Anything but a game's state, view or move is a TypeError."""
-        with pytest.raises(TypeError, match="no picture for a dict"):
+        """Anything but a game's state or view (a move for cells_of) is a WrongTypeError."""
+        with pytest.raises(WrongTypeError, match="to_svg expects a State or View"):
             to_svg({})
-        with pytest.raises(TypeError, match="no picture for a str"):
+        with pytest.raises(WrongTypeError, match="to_svg expects a State or View"):
+            to_svg(polygon.Move("3", (1, 2)))
+        with pytest.raises(WrongTypeError, match="last_move"):
+            to_svg(polygon.new_game(seed=1), last_move=axio_rota.Move((0, 0), 0))
+        with pytest.raises(WrongTypeError, match="cells_of expects a move"):
             cells_of("3@1,2")
+        with pytest.raises(TypeError):  # still a TypeError for code that catches the builtin
+            cells_of(polygon.new_game(seed=1))
 
     def test_repr_svg(self) -> None:
         """States and views of AXIO Rota, Aztack and Polygon show themselves in Jupyter."""

@@ -12,11 +12,11 @@ from typing import Any
 import attrs
 import pytest
 
-import test_agents_cards as cards
+import high_card as cards
 import toy_game
 from tilegames import GameRules, Outcome
-from tilegames._core.rng import Stream
 from tilegames.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
+from tilegames.rng import Stream
 from tilegames.simulate import (
     GameResult,
     Stats,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import test_agents_cards as cards
+import high_card as cards
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
 from tilegames.simulate import simulate
 

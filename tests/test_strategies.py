@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
-import test_agents_cards as cards
+import high_card as cards
 import tilegames
 import tilegames.testing
 import toy_game

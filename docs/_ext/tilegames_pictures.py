@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def picture(game: str, *, seed: int, moves: int, players: int | None, seat: int | None) -> str:
     """The SVG of a position reached by random legal moves from a seeded game."""
     import tilegames
-    from tilegames._core.rng import Stream
+    from tilegames.rng import Stream
     from tilegames.render import cells_of, to_svg
 
     rules = tilegames.get(game)

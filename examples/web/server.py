@@ -34,7 +34,6 @@ for a body over 64 KiB.
 from __future__ import annotations
 
 import argparse
-import importlib
 import itertools
 import json
 import sys
@@ -43,13 +42,13 @@ from collections.abc import Sequence
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 import attrs
 
 import tilegames
 from tilegames import serialize
-from tilegames._core.rng import Stream, normalize_seed
+from tilegames.rng import Stream, normalize_seed
 from tilegames.agents import GreedyAgent, moves_for, score_value
 from tilegames.render import cells_of, to_svg
 
@@ -81,8 +80,8 @@ class Game:
 
 
 def _move_kind(rules: tilegames.Rules[Any, Any]) -> Any:
-    """The game's move type (a class or a union of classes), for loading move documents."""
-    return importlib.import_module(rules.new_game.__module__).Move
+    """The game's move classes as one type (a union when several), for loading move documents."""
+    return Union[tuple(rules.move_types)]  # noqa: UP007 (a union built at run time)
 
 
 def _plain(score: Any) -> Any:

@@ -2,7 +2,7 @@
 
 An agent is anything with a :meth:`~Agent.choose` method that picks one of
 the legal moves, seeing only what its seat may see (the game's ``view``) and
-drawing any randomness from the seeded :class:`~tilegames._core.rng.Stream`
+drawing any randomness from the seeded :class:`~tilegames.rng.Stream`
 it is handed, so that a game between agents replays exactly from its seed.
 Agents reach a game only through its :class:`~tilegames.Rules`:
 
@@ -30,7 +30,7 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from tilegames._core.errors import ConfigurationError
-from tilegames._core.rng import Stream
+from tilegames.rng import Stream
 from tilegames._core.rules import Outcome, Rules, Seat
 
 __all__ = [
@@ -210,7 +210,7 @@ def _place_rewards(ranking: Sequence[frozenset[Seat]], players: int) -> tuple[fl
 class RandomAgent(Agent):
     """Plays a legal move chosen uniformly at random.
 
-    >>> from tilegames._core.rng import Stream
+    >>> from tilegames.rng import Stream
     >>> RandomAgent().choose(None, 0, None, ["a", "b", "c"], Stream(1)) in "abc"
     True
     """

@@ -38,7 +38,7 @@ the field:
 ...           '"data":{"cell":[1,-1],"rotation":"3","named":null}}', axio_rota.Move)
 Traceback (most recent call last):
 ...
-tilegames._core.errors.InvalidStateError: Move.rotation: expected an int, got "3"
+tilegames.errors.InvalidStateError: Move.rotation: expected an int, got "3"
 
 Nothing is evaluated or unpickled: a document only ever becomes the classes
 it names, through their constructors. A view (``rules.view(state, seat)``)
@@ -287,12 +287,15 @@ def to_dict(value: object, *, game: str | None = None) -> dict[str, Any]:
         if game is not None and game != name:
             msg = f"game: a {kind.__name__} of {name!r} cannot be written as one of {game!r}"
             raise InvalidStateError(msg)
+    data = _encode_fields(value, kind.__name__)
+    if kind is Outcome:
+        data.pop("game", None)  # the envelope names the game
     return {
         "format": FORMAT,
         "version": VERSION,
         "game": name,
         "type": kind.__name__,
-        "data": _encode_fields(value, kind.__name__),
+        "data": data,
     }
 
 

@@ -70,14 +70,16 @@ def finished(seed: int = 4, **options: Any) -> axio.State:
 
 class TestWrongTypes:
     @pytest.mark.parametrize("name", sorted(ON_STATE))
-    @pytest.mark.parametrize("given", [STRANGER, VIEW, None, "R0,0/B1,0"], ids=repr)
+    @pytest.mark.parametrize(
+        "given", [STRANGER, VIEW, None, "R0,0/B1,0"], ids=["other-game", "view", "none", "text"]
+    )
     def test_state_functions(self, name: str, given: object) -> None:
         """Another game's State, a View, None or text where a State is needed: WrongTypeError."""
         with pytest.raises(WrongTypeError, match="expects an AXIO State"):
             ON_STATE[name](given)
 
     @pytest.mark.parametrize("name", sorted(ON_POSITION))
-    @pytest.mark.parametrize("given", [STRANGER, None, MOVE], ids=repr)
+    @pytest.mark.parametrize("given", [STRANGER, None, MOVE], ids=["other-game", "none", "move"])
     def test_position_functions(self, name: str, given: object) -> None:
         """A State or a View is accepted; anything else is a WrongTypeError."""
         ON_POSITION[name](STATE)

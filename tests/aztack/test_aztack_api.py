@@ -52,7 +52,9 @@ NEEDS_MOVE: dict[str, Callable[[Any], object]] = {
 
 class TestWrongTypes:
     @pytest.mark.parametrize("name", sorted(NEEDS_STATE))
-    @pytest.mark.parametrize("value", [OTHER, VIEW, "state", None], ids=repr)
+    @pytest.mark.parametrize(
+        "value", [OTHER, VIEW, "state", None], ids=["other-game", "view", "text", "none"]
+    )
     def test_state_functions(self, name: str, value: object) -> None:
         """Another game's State, a View, text or None where a State is needed: WrongTypeError."""
         with pytest.raises(WrongTypeError, match=rf"aztack\.{name} expects an Aztack State"):

@@ -39,23 +39,35 @@ def iter_bits(mask: Mask) -> Iterator[int]:
         mask ^= low
 
 
-# Masks of the low 2**k bits, for the search for the n-th set bit.
+# Masks of the low 2**k bits, for halving a mask in the search for the n-th set bit.
 _LOW_BITS: Final = tuple((1 << (1 << k)) - 1 for k in range(16))
 
 
-def nth_bit(mask: Mask, n: int) -> int:
-    """The number of the ``n``-th (from 0) set bit of ``mask``, by halving the width.
+def _byte_positions() -> tuple[tuple[int, ...], ...]:
+    """For each byte value, the positions of its set bits, lowest first."""
+    return tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
 
-    At each step the lower half's population count says which half holds it,
-    so the cost grows with the logarithm of the mask's width, not with ``n``.
-    The caller makes sure that ``0 <= n < mask.bit_count()``.
+
+_BYTE_POSITIONS: Final = _byte_positions()
+
+
+def nth_bit(mask: Mask, n: int) -> int:
+    """The number of the ``n``-th (from 0) set bit of ``mask``.
+
+    The search halves the mask's width while it is wider than a byte (the
+    lower half's population count says which half holds the bit), then
+    reads the last byte's positions from a table: a few steps for a board of
+    hundreds of bits, one table look-up for a byte. The caller makes sure
+    that ``0 <= n < mask.bit_count()``.
 
     >>> [nth_bit(0b101100, n) for n in range(3)]
     [2, 3, 5]
+    >>> nth_bit(1 << 300 | 1 << 7, 1)
+    300
     """
     position = 0
-    k = max(mask.bit_length() - 1, 0).bit_length()
-    while k:
+    k = max(mask.bit_length() - 1, 0).bit_length()  # the width 2**k covers the mask
+    while k > 3:
         k -= 1
         low = mask & _LOW_BITS[k]
         count = low.bit_count()
@@ -65,4 +77,4 @@ def nth_bit(mask: Mask, n: int) -> int:
             position += 1 << k
         else:
             mask = low
-    return position
+    return position + _BYTE_POSITIONS[mask][n]

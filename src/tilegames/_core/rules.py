@@ -230,7 +230,7 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def outcome(self, state: StateT) -> Outcome | None:
-        """The result once the game is over, else ``None``."""
+        """The result once the game is over, else ``None``; its ``game`` is :attr:`name`."""
         ...
 
     def view(self, state: StateT, seat: Seat) -> Any:

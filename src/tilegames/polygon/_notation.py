@@ -23,7 +23,7 @@ def format_move(move: Move) -> str:
         WrongTypeError: if ``move`` is not a Polygon :class:`Move`.
     """
     if type(move) is not Move:
-        checks.wrong_type("polygon.format_move", "a Polygon Move", move)
+        checks.wrong_type("polygon.format_move", "a Polygon Move", move, move=True)
     return str(move)
 
 

@@ -9,9 +9,10 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from tilegames import serialize
 from tilegames._core import rng
-from tilegames._core.errors import IllegalMoveError
-from tilegames._core.rules import Outcome, Rules, Setup
+from tilegames._core.errors import IllegalMoveError, UnknownGameError
+from tilegames._core.rules import Outcome, Rules, Setup, get
 
 __all__ = ["CheckReport", "ConformanceError", "check_rules"]
 
@@ -112,6 +113,7 @@ def check_rules(
     legal_samples: int = 4,
     illegal_samples: int = 8,
     candidates: Callable[[StateT], Iterable[MoveT]] | None = None,
+    json: bool | None = None,
 ) -> CheckReport:
     """Play random legal games and check the contract of :class:`~tilegames.Rules` throughout.
 
@@ -137,7 +139,9 @@ def check_rules(
     * once over, no move is listed and every move is refused;
     * ``new_game`` with the same seed gives the same state, and replaying
       the game's moves from their notation gives the same final state;
-    * the game ends within ``max_moves`` moves.
+    * the game ends within ``max_moves`` moves;
+    * with ``json``, every state, view, played move and the outcome survive a
+      round trip through :mod:`tilegames.serialize` (loading validates them).
 
     Moves are chosen uniformly at random from a seeded generator, so a run is
     reproducible from ``seed``.
@@ -152,6 +156,8 @@ def check_rules(
         illegal_samples: unlisted candidate moves per state checked to be rejected.
         candidates: an optional source of extra moves to try per state (legal or
             not), such as every placement on every cell.
+        json: whether to check the JSON round trips; by default, when the game
+            is registered under its name (:func:`tilegames.register`).
 
     Returns:
         A :class:`CheckReport` of what was checked.
@@ -164,14 +170,16 @@ def check_rules(
     if not chosen:
         msg = f"{rules.name} declares no setups; pass setups=..."
         raise ValueError(msg)
+    if json is None:
+        json = _registered(rules)
     totals = _Totals()
     for number in range(games):
         setup = chosen[number % len(chosen)]
         game_seed = rng.derive(seed, rules.name, "game", number)
         stream = rng.Stream(rng.derive(seed, rules.name, "moves", number))
-        _Game(rules, setup, game_seed, stream, max_moves, candidates, totals).play(
-            legal_samples, illegal_samples
-        )
+        checked = _Game(rules, setup, game_seed, stream, max_moves, candidates, totals)
+        checked.json = json
+        checked.play(legal_samples, illegal_samples)
     return CheckReport(
         game=rules.name,
         games=games,
@@ -181,6 +189,13 @@ def check_rules(
         longest=totals.longest,
         setups=chosen,
     )
+
+
+def _registered(rules: Rules[Any, Any]) -> bool:
+    try:
+        return get(rules.name) is rules
+    except UnknownGameError:
+        return False
 
 
 class _Totals:
@@ -212,6 +227,7 @@ class _Game(Generic[StateT, MoveT]):
         self.totals = totals
         self.history: list[str] = []
         self.pool: list[MoveT] = []
+        self.json = False
 
     def fail(self, problem: str) -> ConformanceError:
         return ConformanceError(
@@ -271,12 +287,15 @@ class _Game(Generic[StateT, MoveT]):
                 raise self.fail(f"the game is over but outcome is {result!r}")
             if len(result.scores) != players:
                 raise self.fail(f"outcome has {len(result.scores)} scores for {players} seats")
+            if result.game != rules.name:
+                raise self.fail(f"the outcome names the game {result.game!r}, not {rules.name!r}")
+            self.check_value("outcome", result)
         self.check_value("state", state)
         for seat in range(players):
             self.check_view(state, seat)
 
     def check_value(self, what: str, value: object) -> None:
-        """Values must hash, pickle, and come back equal with an equal hash."""
+        """Values must hash, pickle (and with ``json``, save as JSON), and come back equal."""
         try:
             digest = hash(value)
             back = pickle.loads(pickle.dumps(value))
@@ -284,6 +303,11 @@ class _Game(Generic[StateT, MoveT]):
             raise self.fail(f"the {what} does not hash and pickle: {error!r}") from error
         if back != value or hash(back) != digest:
             raise self.fail(f"the {what} is not equal to itself after a pickle round trip")
+        if self.json:
+            text = self.guard(f"to_json({what})", serialize.to_json, value)
+            loaded = self.guard(f"from_json({what})", serialize.from_json, text, type(value))
+            if loaded != value:
+                raise self.fail(f"the {what} is not equal to itself after a JSON round trip")
 
     def check_view(self, state: StateT, seat: int) -> None:
         rules = self.rules

@@ -1,0 +1,82 @@
+"""Noughts and crosses: a tiny game of one's own, written as a tilegames game package.
+
+It serves the tests as a game that tilegames does not know (the conformance
+checker, agents, JSON, pictures, simulate and the command line must work
+with it once it is registered), and the "How to add a game" guide walks
+through it. The seed decides which seat moves first, so the game has chance
+to replay.
+
+Rules (ids TOY-n, cited in errors): TOY-1 the board is 3x3; TOY-2 a move puts
+the mover's mark on an empty cell; TOY-3 three in a row wins; TOY-4 a full
+board without a line is a draw.
+"""
+
+from __future__ import annotations
+
+from tilegames import GameRules, Setup
+from toy_game._agents import determinize
+from toy_game._draw import draw, move_cells
+from toy_game._model import EMPTY, GRID, LINES, Move, State, View
+from toy_game._rules import (
+    apply,
+    format_move,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    parse_move,
+    players,
+    score_move,
+    to_move,
+    view,
+    why_illegal,
+    winner,
+)
+
+__all__ = [
+    "EMPTY",
+    "GRID",
+    "LINES",
+    "RULES",
+    "Move",
+    "State",
+    "View",
+    "apply",
+    "determinize",
+    "format_move",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "players",
+    "score_move",
+    "to_move",
+    "view",
+    "why_illegal",
+    "winner",
+]
+
+RULES: GameRules[State, Move] = GameRules(
+    name="toy",
+    title="Noughts and crosses",
+    setups=(Setup(2),),
+    new_game=new_game,
+    players=players,
+    to_move=to_move,
+    legal_moves=legal_moves,
+    apply=apply,
+    why_illegal=why_illegal,
+    score_move=score_move,
+    is_over=is_over,
+    outcome=outcome,
+    view=view,
+    parse_move=parse_move,
+    format_move=format_move,
+    determinize=determinize,
+    state_type=State,
+    view_type=View,
+    move_types=(Move,),
+    draw=draw,
+    move_cells=move_cells,
+)
