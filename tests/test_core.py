@@ -227,6 +227,34 @@ class TestGameRules:
         assert game.outcome(state) == Outcome(scores=(3,), ranking=[{0}])
 
 
+class TestCollect:
+    """GameRules.collect bundles a namespace's functions by their Rules names."""
+
+    def test_takes_functions_by_name(self) -> None:
+        """Every member function found in the namespace is taken; fields given win."""
+        import toy_game
+
+        rules = GameRules.collect(vars(toy_game), name="t", title="T", setups=(Setup(2),))
+        assert rules.apply is toy_game.apply
+        assert rules.determinize is toy_game.determinize
+        assert rules.evaluate is None  # the toy game rates no moves
+        assert rules.state_type is None
+        other = GameRules.collect(
+            vars(toy_game), name="t", title="T", setups=(Setup(2),), apply=toy_game.view
+        )
+        assert other.apply is toy_game.view
+
+    def test_a_missing_function_is_named(self) -> None:
+        """A namespace without a required Rules function is refused, naming it."""
+        with pytest.raises(TypeError, match="defines no legal_moves, apply"):
+            GameRules.collect(
+                {"new_game": print, "players": print, "to_move": print},
+                name="t",
+                title="T",
+                setups=(Setup(2),),
+            )
+
+
 class TestRegistry:
     """register(), names() and get()."""
 
@@ -369,6 +397,8 @@ class _Cached(CachedState):
 
     value: int
     _cache: list[int] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    added: str = "standard"
+    """A field added later, with a default (as the games' optional component sets)."""
 
 
 class TestCachedState:
@@ -378,8 +408,16 @@ class TestCachedState:
         """The cache is left out of the pickle and comes back as its default."""
         state = _Cached(7)
         object.__setattr__(state, "_cache", [1, 2, 3])
-        assert state.__getstate__() == {"value": 7}
+        assert state.__getstate__() == {"value": 7, "added": "standard"}
         back = pickle.loads(pickle.dumps(state))
         assert back == state
         assert back.value == 7
         assert back._cache is None
+
+    def test_a_field_added_later_takes_its_default(self) -> None:
+        """A pickle made before a field existed loads with the field at its default."""
+        state = _Cached(7, "custom")
+        back = _Cached.__new__(_Cached)
+        back.__setstate__({"value": 7})  # what an older version pickled
+        assert back == _Cached(7)
+        assert back.added == "standard" != state.added

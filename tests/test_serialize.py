@@ -208,7 +208,9 @@ class TestEnvelope:
         with pytest.raises(InvalidStateError, match="type: expected 'Pass' or 'Place'"):
             from_json(to_json(aztack.new_game(seed=1)), aztack.Move)
         written = {**to_dict(passing), "type": "Move"}
-        with pytest.raises(InvalidStateError, match="type: expected 'Pass' or 'Place', got \"Move\""):
+        with pytest.raises(
+            InvalidStateError, match="type: expected 'Pass' or 'Place', got \"Move\""
+        ):
             from_dict(written, aztack.Move)  # the abstract base is no game's move class
 
 

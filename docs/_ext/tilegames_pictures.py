@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 def picture(game: str, *, seed: int, moves: int, players: int | None, seat: int | None) -> str:
     """The SVG of a position reached by random legal moves from a seeded game."""
     import tilegames
-    from tilegames.rng import Stream
     from tilegames.render import cells_of, to_svg
+    from tilegames.rng import Stream
 
     rules = tilegames.get(game)
     state = rules.new_game(players or rules.setups[0].players, seed=seed)

@@ -48,9 +48,9 @@ import attrs
 
 import tilegames
 from tilegames import serialize
-from tilegames.rng import Stream, normalize_seed
 from tilegames.agents import GreedyAgent, moves_for, score_value
 from tilegames.render import cells_of, to_svg
+from tilegames.rng import Stream, normalize_seed
 
 HUMAN = 0
 """The seat the person plays; every other seat is a bot."""

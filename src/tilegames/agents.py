@@ -30,8 +30,8 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from tilegames._core.errors import ConfigurationError
-from tilegames.rng import Stream
 from tilegames._core.rules import Outcome, Rules, Seat
+from tilegames.rng import Stream
 
 __all__ = [
     "AGENTS",

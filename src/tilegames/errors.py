@@ -5,40 +5,10 @@ Catch them from here (or from :mod:`tilegames` itself)::
     from tilegames.errors import IllegalMoveError
 """
 
-from tilegames._core.errors import (
-    ConfigurationError,
-    GameOverError,
-    IllegalMoveError,
-    InvalidStateError,
-    NotationError,
-    SeatError,
-    TilegamesError,
-    UnknownGameError,
-    WrongTypeError,
-)
+from tilegames._core import errors as _errors
+from tilegames._core.errors import *  # noqa: F403 (the same classes, at their public home)
 
-__all__ = [
-    "ConfigurationError",
-    "GameOverError",
-    "IllegalMoveError",
-    "InvalidStateError",
-    "NotationError",
-    "SeatError",
-    "TilegamesError",
-    "UnknownGameError",
-    "WrongTypeError",
-]
+__all__ = _errors.__all__
 
-for _error in (
-    ConfigurationError,
-    GameOverError,
-    IllegalMoveError,
-    InvalidStateError,
-    NotationError,
-    SeatError,
-    TilegamesError,
-    UnknownGameError,
-    WrongTypeError,
-):
-    _error.__module__ = __name__  # tracebacks name tilegames.errors, the public home
-del _error
+for _name in __all__:
+    getattr(_errors, _name).__module__ = __name__  # tracebacks name tilegames.errors

@@ -14,30 +14,9 @@ Python and platform. Import the stream from here::
 True
 """
 
-from tilegames._core.rng import (
-    SEED_BITS,
-    Seed,
-    Stream,
-    choice,
-    derive,
-    fresh_seed,
-    next_u64,
-    normalize_seed,
-    randbelow,
-    shuffled,
-)
+from tilegames._core import rng as _rng
+from tilegames._core.rng import *  # noqa: F403 (the same functions, at their public home)
 
-__all__ = [
-    "SEED_BITS",
-    "Seed",
-    "Stream",
-    "choice",
-    "derive",
-    "fresh_seed",
-    "next_u64",
-    "normalize_seed",
-    "randbelow",
-    "shuffled",
-]
+__all__ = _rng.__all__
 
-Stream.__module__ = __name__  # documented and shown under its public home
+Stream.__module__ = __name__  # noqa: F405 (documented and shown under its public home)

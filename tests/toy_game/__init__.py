@@ -57,23 +57,11 @@ __all__ = [
     "winner",
 ]
 
-RULES: GameRules[State, Move] = GameRules(
+RULES: GameRules[State, Move] = GameRules.collect(
+    globals(),
     name="toy",
     title="Noughts and crosses",
     setups=(Setup(2),),
-    new_game=new_game,
-    players=players,
-    to_move=to_move,
-    legal_moves=legal_moves,
-    apply=apply,
-    why_illegal=why_illegal,
-    score_move=score_move,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    format_move=format_move,
-    determinize=determinize,
     state_type=State,
     view_type=View,
     move_types=(Move,),

@@ -18,8 +18,8 @@ def draw(position: State | View, *, last_move: Move | None, targets: list[tuple[
     drawing = Drawing(3 * SIZE, 3 * SIZE, title="Noughts and crosses")
     for number, mark in enumerate(position.board):
         x, y = GRID.xy(number)
-        attributes = {"x": x * SIZE, "y": y * SIZE, "width": SIZE, "height": SIZE}
-        drawing.add("rect", **attributes, fill="#fff", stroke="#333")
+        left, top = x * SIZE, y * SIZE
+        drawing.add("rect", x=left, y=top, width=SIZE, height=SIZE, fill="#fff", stroke="#333")
         if mark != EMPTY:
             drawing.add(
                 "text",

@@ -359,6 +359,52 @@ class GameRules(Generic[StateT, MoveT]):
         """Name the game rather than listing every function."""
         return f"<GameRules {self.name!r}>"
 
+    @classmethod
+    def collect(cls, namespace: Mapping[str, Any], **fields: Any) -> GameRules[Any, Any]:
+        """Bundle the functions a game defines under the names of :class:`Rules`.
+
+        A game package's face ends with
+        ``RULES = GameRules.collect(globals(), name=..., title=..., setups=...,
+        state_type=State, view_type=View, move_types=(Move,))``: every member
+        function (``new_game`` .. ``format_move`` and the optional
+        ``evaluate``, ``determinize``, ``validate``, ``draw``,
+        ``move_cells``) is taken from ``namespace`` by its name, unless given
+        in ``fields``.
+
+        Raises:
+            TypeError: naming a required function that the namespace lacks.
+        """
+        found = {
+            name: namespace[name]
+            for name in _MEMBER_FUNCTIONS
+            if name in namespace and name not in fields
+        }
+        missing = [name for name in _REQUIRED_FUNCTIONS if name not in {**found, **fields}]
+        if missing:
+            msg = f"the game defines no {', '.join(missing)}: GameRules needs every Rules function"
+            raise TypeError(msg)
+        return cls(**found, **fields)
+
+
+_REQUIRED_FUNCTIONS: Final = (
+    "new_game",
+    "players",
+    "to_move",
+    "legal_moves",
+    "apply",
+    "why_illegal",
+    "score_move",
+    "is_over",
+    "outcome",
+    "view",
+    "parse_move",
+    "format_move",
+)
+_MEMBER_FUNCTIONS: Final = (
+    *_REQUIRED_FUNCTIONS,
+    *("evaluate", "determinize", "validate", "draw", "move_cells"),
+)
+
 
 # The registry: a name maps to its Rules, or to the module that defines RULES
 # (imported on first use, so that ``import tilegames`` stays cheap).

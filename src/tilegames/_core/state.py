@@ -52,9 +52,13 @@ class CachedState(Drawable):
         return {field.name: getattr(self, field.name) for field in fields if field.init}
 
     def __setstate__(self, values: Mapping[str, object]) -> None:
-        """Restore the fields; the caches go back to their defaults."""
+        """Restore the fields; the caches go back to their defaults.
+
+        A field that the pickle lacks (one added to the class after it was
+        pickled, such as an optional component set) takes its default too.
+        """
         for name, value in values.items():
             object.__setattr__(self, name, value)
         for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(self))):
-            if not field.init:
+            if not field.init or (field.name not in values and field.default is not attrs.NOTHING):
                 object.__setattr__(self, field.name, field.default)

@@ -187,7 +187,8 @@ __all__ = [
     "why_illegal",
 ]
 
-RULES: Final[GameRules[State, Move]] = GameRules(
+RULES: Final[GameRules[State, Move]] = GameRules.collect(
+    globals(),
     name=_GAME,
     title="AXIO",
     setups=(
@@ -197,25 +198,10 @@ RULES: Final[GameRules[State, Move]] = GameRules(
         Setup(4, {"mode": "team"}),
         Setup(1, {"mode": "solo"}),
     ),
-    new_game=new_game,
-    players=players,
-    to_move=to_move,
-    legal_moves=legal_moves,
-    apply=apply,
-    why_illegal=why_illegal,
-    score_move=score_move,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    format_move=format_move,
-    evaluate=evaluate,
-    determinize=determinize,
-    validate=validate,
     state_type=State,
     view_type=View,
-    move_types=(Place, SwapChoice),
     draw=draw,
     move_cells=move_cells,
+    move_types=(Place, SwapChoice),
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

@@ -184,7 +184,8 @@ __all__ = [
     "why_illegal",
 ]
 
-RULES: Final[GameRules[State, Move]] = GameRules(
+RULES: Final[GameRules[State, Move]] = GameRules.collect(
+    globals(),
     name=NAME,
     title="Aztack",
     setups=(
@@ -195,25 +196,10 @@ RULES: Final[GameRules[State, Move]] = GameRules(
         Setup(3, {"mode": "speed"}),
         Setup(4, {"mode": "speed"}),
     ),
-    new_game=new_game,
-    players=players,
-    to_move=to_move,
-    legal_moves=legal_moves,
-    apply=apply,
-    why_illegal=why_illegal,
-    score_move=score_move,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    format_move=format_move,
-    validate=validate,
-    evaluate=evaluate,
-    determinize=determinize,
     state_type=State,
     view_type=View,
-    move_types=(Place, Pass),
     draw=draw,
     move_cells=move_cells,
+    move_types=(Place, Pass),
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

@@ -151,29 +151,15 @@ __all__ = [
     "why_illegal",
 ]
 
-RULES: Final[GameRules[State, Move]] = GameRules(
+RULES: Final[GameRules[State, Move]] = GameRules.collect(
+    globals(),
     name=NAME,
     title=TITLE,
     setups=(Setup(2), Setup(3), Setup(4)),
-    new_game=new_game,
-    players=players,
-    to_move=to_move,
-    legal_moves=legal_moves,
-    apply=apply,
-    why_illegal=why_illegal,
-    score_move=score_move,
-    is_over=is_over,
-    outcome=outcome,
-    view=view,
-    parse_move=parse_move,
-    format_move=format_move,
-    evaluate=evaluate,
-    determinize=determinize,
-    validate=validate,
     state_type=State,
     view_type=View,
-    move_types=(Move,),
     draw=draw,
     move_cells=move_cells,
+    move_types=(Move,),
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""
