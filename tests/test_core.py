@@ -234,25 +234,19 @@ class TestCollect:
         """Every member function found in the namespace is taken; fields given win."""
         import toy_game
 
-        rules = GameRules.collect(vars(toy_game), name="t", title="T", setups=(Setup(2),))
+        rules = GameRules.collect(vars(toy_game), "t", "T", (Setup(2),))
         assert rules.apply is toy_game.apply
         assert rules.determinize is toy_game.determinize
         assert rules.evaluate is None  # the toy game rates no moves
-        assert rules.state_type is None
-        other = GameRules.collect(
-            vars(toy_game), name="t", title="T", setups=(Setup(2),), apply=toy_game.view
-        )
+        assert (rules.state_type, rules.view_type) == (toy_game.State, toy_game.View)
+        assert rules.move_types == ()  # never guessed: name them
+        other = GameRules.collect(vars(toy_game), "t", "T", (Setup(2),), apply=toy_game.view)
         assert other.apply is toy_game.view
 
     def test_a_missing_function_is_named(self) -> None:
         """A namespace without a required Rules function is refused, naming it."""
-        with pytest.raises(TypeError, match="defines no legal_moves, apply"):
-            GameRules.collect(
-                {"new_game": print, "players": print, "to_move": print},
-                name="t",
-                title="T",
-                setups=(Setup(2),),
-            )
+        with pytest.raises(TypeError, match="defines no to_move, legal_moves, apply"):
+            GameRules.collect({"new_game": print, "players": print}, "t", "T", (Setup(2),))
 
 
 class TestRegistry:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from tilegames import GameRules, Setup
 from toy_game._agents import determinize
-from toy_game._draw import draw, move_cells
+from toy_game._draw import draw as draw
+from toy_game._draw import move_cells as move_cells
 from toy_game._model import EMPTY, GRID, LINES, Move, State, View
 from toy_game._rules import (
     apply,
@@ -58,13 +59,5 @@ __all__ = [
 ]
 
 RULES: GameRules[State, Move] = GameRules.collect(
-    globals(),
-    name="toy",
-    title="Noughts and crosses",
-    setups=(Setup(2),),
-    state_type=State,
-    view_type=View,
-    move_types=(Move,),
-    draw=draw,
-    move_cells=move_cells,
+    globals(), "toy", "Noughts and crosses", (Setup(2),), move_types=(Move,)
 )

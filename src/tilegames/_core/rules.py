@@ -360,30 +360,40 @@ class GameRules(Generic[StateT, MoveT]):
         return f"<GameRules {self.name!r}>"
 
     @classmethod
-    def collect(cls, namespace: Mapping[str, Any], **fields: Any) -> GameRules[Any, Any]:
-        """Bundle the functions a game defines under the names of :class:`Rules`.
+    def collect(
+        cls,
+        namespace: Mapping[str, Any],
+        name: str,
+        title: str,
+        setups: tuple[Setup, ...],
+        **fields: Any,
+    ) -> GameRules[Any, Any]:
+        """Bundle what a game defines under the names of :class:`Rules`.
 
         A game package's face ends with
-        ``RULES = GameRules.collect(globals(), name=..., title=..., setups=...,
-        state_type=State, view_type=View, move_types=(Move,))``: every member
-        function (``new_game`` .. ``format_move`` and the optional
-        ``evaluate``, ``determinize``, ``validate``, ``draw``,
-        ``move_cells``) is taken from ``namespace`` by its name, unless given
-        in ``fields``.
+        ``RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Move,))``:
+        every member function (``new_game`` .. ``format_move`` and the
+        optional ``evaluate``, ``determinize``, ``validate``, ``draw``,
+        ``move_cells``) is taken from ``namespace`` by its name, and so are
+        the classes ``State`` (as ``state_type``) and ``View`` (as
+        ``view_type``), unless given in ``fields``.
 
         Raises:
             TypeError: naming a required function that the namespace lacks.
         """
         found = {
-            name: namespace[name]
-            for name in _MEMBER_FUNCTIONS
-            if name in namespace and name not in fields
+            member: namespace[member]
+            for member in _MEMBER_FUNCTIONS
+            if member in namespace and member not in fields
         }
-        missing = [name for name in _REQUIRED_FUNCTIONS if name not in {**found, **fields}]
+        for member, kind in (("state_type", "State"), ("view_type", "View")):
+            if member not in fields and isinstance(namespace.get(kind), type):
+                found[member] = namespace[kind]
+        missing = [member for member in _REQUIRED_FUNCTIONS if member not in {**found, **fields}]
         if missing:
             msg = f"the game defines no {', '.join(missing)}: GameRules needs every Rules function"
             raise TypeError(msg)
-        return cls(**found, **fields)
+        return cls(name=name, title=title, setups=setups, **found, **fields)
 
 
 _REQUIRED_FUNCTIONS: Final = (

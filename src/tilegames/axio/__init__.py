@@ -64,8 +64,12 @@ from tilegames.axio._agents import (
     evaluate,
 )
 from tilegames.axio._draw import (
-    draw,
-    move_cells,
+    draw as draw,
+)
+from tilegames.axio._draw import (
+    move_cells as move_cells,
+)
+from tilegames.axio._draw import (
     render_text,
 )
 from tilegames.axio._model import (
@@ -187,21 +191,14 @@ __all__ = [
     "why_illegal",
 ]
 
+_SETUPS: Final = (
+    Setup(2),
+    Setup(3),
+    Setup(4),
+    Setup(4, {"mode": "team"}),
+    Setup(1, {"mode": "solo"}),
+)
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(),
-    name=_GAME,
-    title="AXIO",
-    setups=(
-        Setup(2),
-        Setup(3),
-        Setup(4),
-        Setup(4, {"mode": "team"}),
-        Setup(1, {"mode": "solo"}),
-    ),
-    state_type=State,
-    view_type=View,
-    draw=draw,
-    move_cells=move_cells,
-    move_types=(Place, SwapChoice),
+    globals(), _GAME, "AXIO", _SETUPS, move_types=(Place, SwapChoice)
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

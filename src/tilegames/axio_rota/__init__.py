@@ -52,7 +52,9 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.axio_rota._agents import determinize, evaluate
-from tilegames.axio_rota._draw import draw, move_cells, render_text
+from tilegames.axio_rota._draw import draw as draw
+from tilegames.axio_rota._draw import move_cells as move_cells
+from tilegames.axio_rota._draw import render_text
 from tilegames.axio_rota._model import (
     BLUE,
     COLOUR_LETTERS,
@@ -141,15 +143,8 @@ __all__ = [
     "why_illegal",
 ]
 
+_SETUPS: Final = (Setup(2), Setup(1), Setup(3), Setup(4))
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(),
-    name=NAME,
-    title=TITLE,
-    setups=(Setup(2), Setup(1), Setup(3), Setup(4)),
-    state_type=State,
-    view_type=View,
-    draw=draw,
-    move_cells=move_cells,
-    move_types=(Move,),
+    globals(), NAME, TITLE, _SETUPS, move_types=(Move,)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

@@ -58,7 +58,9 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.aztack._agents import determinize, evaluate
-from tilegames.aztack._draw import draw, move_cells, render_text
+from tilegames.aztack._draw import draw as draw
+from tilegames.aztack._draw import move_cells as move_cells
+from tilegames.aztack._draw import render_text
 from tilegames.aztack._model import (
     BASE_STONES,
     BLUE,
@@ -184,22 +186,15 @@ __all__ = [
     "why_illegal",
 ]
 
+_SETUPS: Final = (
+    Setup(2),
+    Setup(3),
+    Setup(4),
+    Setup(2, {"mode": "speed"}),
+    Setup(3, {"mode": "speed"}),
+    Setup(4, {"mode": "speed"}),
+)
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(),
-    name=NAME,
-    title="Aztack",
-    setups=(
-        Setup(2),
-        Setup(3),
-        Setup(4),
-        Setup(2, {"mode": "speed"}),
-        Setup(3, {"mode": "speed"}),
-        Setup(4, {"mode": "speed"}),
-    ),
-    state_type=State,
-    view_type=View,
-    draw=draw,
-    move_cells=move_cells,
-    move_types=(Place, Pass),
+    globals(), NAME, "Aztack", _SETUPS, move_types=(Place, Pass)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

@@ -49,7 +49,9 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.polygon._agents import determinize, evaluate
-from tilegames.polygon._draw import draw, move_cells, render_text
+from tilegames.polygon._draw import draw as draw
+from tilegames.polygon._draw import move_cells as move_cells
+from tilegames.polygon._draw import render_text
 from tilegames.polygon._model import (
     CIRCLE,
     DIAMOND,
@@ -151,15 +153,8 @@ __all__ = [
     "why_illegal",
 ]
 
+_SETUPS: Final = (Setup(2), Setup(3), Setup(4))
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(),
-    name=NAME,
-    title=TITLE,
-    setups=(Setup(2), Setup(3), Setup(4)),
-    state_type=State,
-    view_type=View,
-    draw=draw,
-    move_cells=move_cells,
-    move_types=(Move,),
+    globals(), NAME, TITLE, _SETUPS, move_types=(Move,)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""
