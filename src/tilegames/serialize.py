@@ -205,29 +205,32 @@ def _encode(value: Any, tp: Any, path: str) -> Any:
         msg = f"{path}: {value!r} is none of {_type_name(tp)}"
         raise TypeError(msg)
     origin = typing.get_origin(tp)
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return [_encode(item, args[0], f"{path}[{i}]") for i, item in enumerate(value)]
-        return [
-            _encode(item, arg, f"{path}[{i}]")
-            for i, (item, arg) in enumerate(zip(value, args, strict=True))
-        ]
-    if origin is frozenset:
-        (arg,) = typing.get_args(tp)
-        items = [_encode(item, arg, f"{path}[]") for item in value]
-        return sorted(items, key=_sort_key)
+    if origin is tuple or origin is frozenset:
+        return _encode_items(value, origin, typing.get_args(tp), path)
     if tp is _NONE_TYPE or value is None:
         return None
     if tp in (int, str, bool):
         return value
     if isinstance(tp, type) and attrs.has(tp):
         return _encode_fields(value, path)
-    if isinstance(tp, type) and _element_type(tp) is not None:
-        element = _element_type(tp)
+    element = _element_type(tp) if isinstance(tp, type) else None
+    if element is not None:
         return [_encode(item, element, f"{path}[{i}]") for i, item in enumerate(value)]
     msg = f"{path}: cannot write a value declared as {_type_name(tp)} as JSON"
     raise TypeError(msg)
+
+
+def _encode_items(value: Any, origin: type, args: tuple[Any, ...], path: str) -> list[Any]:
+    """A tuple (of one type, or of a type per place) or a frozenset, as a JSON array."""
+    if origin is frozenset:
+        items = [_encode(item, args[0], f"{path}[]") for item in value]
+        return sorted(items, key=_sort_key)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return [_encode(item, args[0], f"{path}[{i}]") for i, item in enumerate(value)]
+    return [
+        _encode(item, arg, f"{path}[{i}]")
+        for i, (item, arg) in enumerate(zip(value, args, strict=True))
+    ]
 
 
 def _encode_fields(value: Any, path: str) -> dict[str, Any]:
@@ -325,67 +328,82 @@ def _fail(path: str, problem: str) -> InvalidStateError:
 def _decode(data: Any, tp: Any, path: str) -> Any:
     """The value of type ``tp`` that the JSON value ``data`` stands for, checked strictly."""
     if _is_union(tp):
-        options = typing.get_args(tp)
-        if data is None:
-            if _NONE_TYPE in options:
-                return None
-            raise _fail(path, f"expected {_type_name(tp)}, got null")
-        problems = []
-        for option in options:
-            if option is _NONE_TYPE:
-                continue
-            try:
-                return _decode(data, option, path)
-            except InvalidStateError as error:
-                problems.append(str(error))
-        if len(problems) == 1:
-            raise InvalidStateError(problems[0])
-        raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
+        return _decode_union(data, tp, path)
     origin = typing.get_origin(tp)
     if origin is tuple:
-        if type(data) is not list:
-            raise _fail(path, f"expected an array, got {_shown(data)}")
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
-        if len(data) != len(args):
-            raise _fail(path, f"expected an array of {len(args)} items, got {len(data)}")
-        return tuple(
-            _decode(item, arg, f"{path}[{i}]")
-            for i, (item, arg) in enumerate(zip(data, args, strict=True))
-        )
+        return _decode_tuple(data, typing.get_args(tp), path)
     if origin is frozenset:
-        if type(data) is not list:
-            raise _fail(path, f"expected an array, got {_shown(data)}")
-        (arg,) = typing.get_args(tp)
-        items = [_decode(item, arg, f"{path}[{i}]") for i, item in enumerate(data)]
-        result = frozenset(items)
-        if len(result) != len(items):
-            counts = collections.Counter(items)
-            twice = next(item for item, count in counts.items() if count > 1)
-            raise _fail(path, f"{_shown(_encode(twice, arg, path))} appears twice")
-        return result
+        return _decode_frozenset(data, typing.get_args(tp)[0], path)
+    if tp is _NONE_TYPE or tp in (int, str, bool):
+        return _decode_scalar(data, tp, path)
+    if isinstance(tp, type) and attrs.has(tp):
+        return _decode_fields(data, tp, path)
+    element = _element_type(tp) if isinstance(tp, type) else None
+    if element is not None:
+        items = _decode_tuple(data, (element, ...), path)
+        return _construct(tp, path, items)
+    msg = f"{path}: a value declared as {_type_name(tp)} cannot be read from JSON"
+    raise TypeError(msg)
+
+
+def _decode_union(data: Any, tp: Any, path: str) -> Any:
+    """The first member of the union ``tp`` that ``data`` reads as."""
+    options = typing.get_args(tp)
+    if data is None:
+        if _NONE_TYPE in options:
+            return None
+        raise _fail(path, f"expected {_type_name(tp)}, got null")
+    problems = []
+    for option in options:
+        if option is _NONE_TYPE:
+            continue
+        try:
+            return _decode(data, option, path)
+        except InvalidStateError as error:
+            problems.append(str(error))
+    if len(problems) == 1:
+        raise InvalidStateError(problems[0])
+    raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
+
+
+def _decode_tuple(data: Any, args: tuple[Any, ...], path: str) -> tuple[Any, ...]:
+    """A tuple of one type (``args == (X, ...)``) or of a type per place."""
+    if type(data) is not list:
+        raise _fail(path, f"expected an array, got {_shown(data)}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
+    if len(data) != len(args):
+        raise _fail(path, f"expected an array of {len(args)} items, got {len(data)}")
+    return tuple(
+        _decode(item, arg, f"{path}[{i}]")
+        for i, (item, arg) in enumerate(zip(data, args, strict=True))
+    )
+
+
+def _decode_frozenset(data: Any, arg: Any, path: str) -> frozenset[Any]:
+    """A frozenset from an array whose items are all different."""
+    if type(data) is not list:
+        raise _fail(path, f"expected an array, got {_shown(data)}")
+    items = [_decode(item, arg, f"{path}[{i}]") for i, item in enumerate(data)]
+    result = frozenset(items)
+    if len(result) != len(items):
+        counts = collections.Counter(items)
+        twice = next(item for item, count in counts.items() if count > 1)
+        raise _fail(path, f"{_shown(_encode(twice, arg, path))} appears twice")
+    return result
+
+
+def _decode_scalar(data: Any, tp: Any, path: str) -> Any:
+    """``null``, a 64-bit int, a string or a boolean, of exactly that JSON type."""
     if tp is _NONE_TYPE:
         if data is not None:
             raise _fail(path, f"expected null, got {_shown(data)}")
         return None
-    if tp is int:
-        if type(data) is not int:
-            raise _fail(path, f"expected an int, got {_shown(data)}")
-        if not _INT_MIN <= data < _INT_LIMIT:
-            raise _fail(path, f"{_shown(data)} is out of range for a 64-bit number")
-        return data
-    if tp is str or tp is bool:
-        if type(data) is not tp:
-            raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
-        return data
-    if isinstance(tp, type) and attrs.has(tp):
-        return _decode_fields(data, tp, path)
-    if isinstance(tp, type) and _element_type(tp) is not None:
-        items = _decode(data, tuple[_element_type(tp), ...], path)  # type: ignore[misc]
-        return _construct(tp, path, items)
-    msg = f"{path}: a value declared as {_type_name(tp)} cannot be read from JSON"
-    raise TypeError(msg)
+    if type(data) is not tp:
+        raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
+    if tp is int and not _INT_MIN <= data < _INT_LIMIT:
+        raise _fail(path, f"{_shown(data)} is out of range for a 64-bit number")
+    return data
 
 
 def _decode_fields(data: Any, kind: type, path: str) -> Any:
