@@ -3,7 +3,7 @@
 Broken states are made by hand from real positions, one field at a time, and
 each must be refused with an :class:`~tilegames.InvalidStateError` naming
 that field; every state of random games must pass and load back equal.
-The rules quoted are those of ``shared/rules/axio.md``.
+The rules quoted are those of the AXIO rules page (docs/games/axio.rst).
 """
 
 from __future__ import annotations
