@@ -1,4 +1,4 @@
-"""AXIO Rota rules, checked on positions built by hand from shared/rules/axio-rota.md.
+"""AXIO Rota rules, checked on positions built by hand from its rules page.
 
 Every expected value here is worked out by hand from the rule it cites (the
 circles and their corners are spelled out next to each position); none is
