@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tilegames
+from golden_positions import golden
 from tilegames import WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames._core.svg import hex_centre as centre
 from tilegames._core.svg import hex_corners as corners
@@ -197,20 +198,31 @@ class TestPolygonRhombi:
 
 
 class TestGoldenPictures:
-    """Golden SVG files in tests/data/svg pin the pictures of a few positions.
+    """Golden SVG files in tests/data/svg pin the pictures of the hand-built positions.
 
-    Each was looked at in a browser and checked against the state it shows
-    (tiles, colours, heights, scores). A deliberate change to the drawing
-    means looking again and replacing the files.
+    ``<game>.svg`` is ``to_svg`` of seat 0's view of the game's position in
+    tests/golden_positions.py (no random game, no seeded shuffle), with seat
+    1's last move outlined and the cells of seat 0's legal moves marked:
+    AXIO Rota's six tiles with the ten free cells around them, AXIO's six
+    start cells, RG and the outlined PP, Aztack's base with two stones at
+    height 2 (stone 1 outlined), Polygon's five played tiles and twelve
+    printed ones with the outlined 2 on (1, -1) and twelve marked spaces.
+    Each file was written once, rendered to PNG (``rsvg-convert``) and
+    looked at against the position's docstring: the tiles, hexes or stones
+    and their colours and glyphs cell by cell, the heights, the outline of
+    the last move, the marked cells, the scores beside the board, and seat
+    0's own hand or rack (Aztack: both supplies; Polygon: the die and the
+    drawn tiles). A deliberate change to the drawing means looking again and
+    replacing the files.
     """
 
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_pictures_unchanged(self, name: str) -> None:
-        """The picture of a fixed position, with targets and the last move, is the stored one."""
+        """The picture of the hand-built position, with targets and the last move, is stored."""
         rules = tilegames.get(name)
-        state, move = position(name, 2026, 10)
-        cells = [parse_key(k) for m in rules.legal_moves(state) for k in cells_of(m)]
-        drawn = to_svg(rules.view(state, 0), last_move=move, targets=cells)
+        position = golden(name)
+        cells = [parse_key(k) for m in rules.legal_moves(position.state) for k in cells_of(m)]
+        drawn = to_svg(rules.view(position.state, 0), last_move=position.last, targets=cells)
         assert drawn + "\n" == (DATA / f"{name}.svg").read_text()
 
 

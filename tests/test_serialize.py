@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from document_mutations import mutate, mutations
+from golden_positions import golden
 from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import FORMAT, VERSION, from_dict, from_json, game_of, to_dict, to_json
@@ -540,35 +541,89 @@ class TestViewsHideSecrets:
 DATA = Path(__file__).parent / "data" / "json"
 
 
+def golden_kinds(name: str) -> dict[str, Any]:
+    """Per part of a game's golden files (``<game>-<part>.json``), the class it loads as."""
+    module = GAMES[name]
+    return {"state": module.State, "view": module.View, "move": module.Move, "outcome": Outcome}
+
+
+def golden_values(name: str) -> dict[str, Any]:
+    """Per part of a game's golden files, the value made from its hand-built position."""
+    position = golden(name)
+    return {
+        "state": position.state,
+        "view": tilegames.get(name).view(position.state, 1),
+        "move": position.move,
+        "outcome": position.outcome,
+    }
+
+
 class TestGoldenFiles:
     """Golden documents in tests/data/json pin the format: any change to it fails here.
 
-    They hold, for each game, the state after two moves of a two-player game
-    from seed 2026 (random moves), seat 1's view of it, the third move and the
-    random game's outcome. Their content was checked by hand against the
-    rules pages (printed Polygon spaces, AXIO Rota's ranking by the lowest
-    colour, the envelope).
+    For each game, ``<game>-state.json`` holds the position built by hand in
+    tests/golden_positions.py (no random game, no seeded shuffle; two
+    players, one turn each, seat 0 to move), ``<game>-view.json`` seat 1's
+    view of it, ``<game>-move.json`` the legal move for seat 0 written there
+    in notation and ``<game>-outcome.json`` the finished game's outcome
+    built there:
+
+    * axio-rota: the start square, seat 0's tile on (1, -1) and seat 1's on
+      (0, 1) naming purple, tracks 0 0 1 0 1 and 0 1 0 0 1; move
+      ``1,0:3``; seat 0 first on its highest track (ROTA-19).
+    * axio: RG by the red start and PP by the purple start, tracks red 1
+      and purple 2, turn 2; move ``R3,0/O2,0``; seat 0 first on its
+      second-lowest track (AXIO-16).
+    * aztack: stones 19 and 1 at height 2 over the first two base columns,
+      stone 58 discarded by the bonus, 11 and 10 stones left; move
+      ``0:30@0,0/0,1``; 2 stones each, seat 1 first as the more recent
+      placer (AZT-16).
+    * polygon: turn 3, totals 25 and 20, the star rolled, 5 and W drawn;
+      move ``W@2,-1``; 145 each, one shared place (POLY-15).
+
+    The files were written once from these values with
+    ``to_json(value, game=name, indent=1)`` and read by hand against the
+    positions' docstrings: the display, board, pyramid or stacks cell by
+    cell, the tracks and totals, the hidden tiles present in the state and
+    absent from the view (sizes only; Polygon's bag contents, which are
+    public, sorted), the outcome's ranking and ``mode`` ("standard" for
+    AXIO, "turns" for Aztack, left out at its default for AXIO Rota and
+    Polygon), and no ``game`` inside an outcome's data (the envelope
+    names it).
     """
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_positions_are_legal(self, name: str) -> None:
+        """Each hand-built position validates and is playable; its move scores as counted."""
+        module = GAMES[name]
+        rules = tilegames.get(name)
+        position = golden(name)
+        for value in (*golden_values(name).values(), rules.view(position.state, 0)):
+            module.validate(value)
+        assert rules.legal_moves(position.state)
+        assert position.move in rules.legal_moves(position.state)
+        assert module.score_move(position.state, position.move) == position.points
+        assert rules.apply(position.state, position.move) != position.state
+        assert rules.outcome(position.state) is None
 
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_documents_unchanged(self, name: str) -> None:
         """Today's documents of the same values are the stored text, and the text loads back."""
-        module = GAMES[name]
-        rules = tilegames.get(name)
-        states = list(positions(name, 2026, players=2))
-        state, _ = states[2]
-        _, move = states[3]
-        result = rules.outcome(states[-1][0])
-        values = {
-            "state": (state, module.State),
-            "view": (rules.view(state, 1), module.View),
-            "move": (move, module.Move),
-            "outcome": (result, Outcome),
-        }
-        for part, (value, kind) in values.items():
+        kinds = golden_kinds(name)
+        for part, value in golden_values(name).items():
             stored = (DATA / f"{name}-{part}.json").read_text()
             assert to_json(value, game=name, indent=1) + "\n" == stored, part
-            assert from_json(stored, kind) == value
+            assert from_json(stored, kinds[part]) == value
+
+    def test_documents_load(self) -> None:
+        """Every golden document, and no other file, still loads with today's code (format pin)."""
+        found = {path.name for path in DATA.iterdir()}
+        assert found == {f"{name}-{part}.json" for name in GAMES for part in golden_kinds(name)}
+        for name in GAMES:
+            for part, kind in golden_kinds(name).items():
+                loaded = from_json((DATA / f"{name}-{part}.json").read_text(), kind)
+                owner = loaded.game if part == "outcome" else game_of(type(loaded)).name
+                assert owner == name, (name, part)
 
 
 class TestAztackValidation:
