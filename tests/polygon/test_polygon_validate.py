@@ -259,7 +259,7 @@ class TestWholeGame:
     @pytest.mark.parametrize("kind", [State, View, Outcome, Move], ids=lambda k: k.__name__)
     def test_old_documents_load(self, kind: type) -> None:
         """The golden documents written before the new fields still load and validate."""
-        text = (JSON / f"polygon-{kind.__name__.lower()}.json").read_text()
+        text = (JSON.parent / "json_v1" / f"polygon-{kind.__name__.lower()}.json").read_text()
         loaded: Any = from_json(text, kind)
         polygon.validate(loaded)
         assert getattr(loaded, "tiles", None) is None
