@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,40 +15,13 @@ from hypothesis import strategies as st
 import tilegames
 from document_mutations import mutate, mutations
 from golden_positions import golden
+from serialize_documents import document, positions
 from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import FORMAT, VERSION, from_dict, from_json, game_of, to_dict, to_json
 
 GAMES = {"axio-rota": axio_rota, "axio": axio, "aztack": aztack, "polygon": polygon}
 VALIDATED = ("axio", "axio-rota", "aztack", "polygon")  # the games whose rules offer ``validate``
-
-
-def positions(name: str, seed: int, players: int | None = None) -> Iterator[tuple[Any, Any]]:
-    """Every state of a random game of ``name`` from ``seed``, with the move that led there."""
-    rules = tilegames.get(name)
-    count = players if players is not None else rules.setups[seed % len(rules.setups)].players
-    state = rules.new_game(count, seed=seed)
-    stream = Stream(seed)
-    move = None
-    while True:
-        yield state, move
-        if rules.is_over(state):
-            return
-        moves = rules.legal_moves(state)
-        move = moves[stream.randbelow(len(moves))]
-        state = rules.apply(state, move)
-
-
-def document(
-    name: str, seed: int, step: int, players: int | None = None
-) -> tuple[Any, dict[str, Any]]:
-    """A state some way into a random game, with its document."""
-    found = None
-    for number, (position, _) in enumerate(positions(name, seed, players)):
-        found = position
-        if number == step:
-            break
-    return found, to_dict(found)
 
 
 class TestRoundTrip:
@@ -119,7 +91,7 @@ class TestEnvelope:
             ({"data": []}, "Move: expected an object of Move fields, got []"),
         ],
     )
-    def test_refused(self, change: dict[str, Any], message: str) -> None:
+    def testrefused(self, change: dict[str, Any], message: str) -> None:
         """A wrong envelope is an InvalidStateError naming the field."""
         written = {**to_dict(polygon.Move("3", None)), **change}
         with pytest.raises(InvalidStateError) as raised:
@@ -265,190 +237,6 @@ class TestFieldTypes:
         display.append(copy.deepcopy(display[0]))
         with pytest.raises(InvalidStateError, match=r"State.display: .* appears twice"):
             from_dict(written, axio_rota.State)
-
-
-def _refused(written: dict[str, Any], kind: Any, message: str) -> None:
-    with pytest.raises(InvalidStateError) as raised:
-        from_dict(written, kind)
-    assert message in str(raised.value)
-
-
-class TestAxioRotaValidation:
-    """AXIO Rota's ``validate``, reached through loading: states the game cannot reach."""
-
-    def state(self) -> tuple[axio_rota.State, dict[str, Any]]:
-        return document("axio-rota", 5, 9, players=2)
-
-    def test_a_valid_state_loads(self) -> None:
-        """The document of a reachable state loads."""
-        state, written = self.state()
-        assert from_dict(written, axio_rota.State) == state
-
-    def test_tile_twice(self) -> None:
-        """A supply tile replaced by a copy of a stack tile appears twice."""
-        _, written = self.state()
-        data = written["data"]
-        data["supply"][0] = copy.deepcopy(data["stacks"][0][0])
-        _refused(written, axio_rota.State, "appears more often than the set holds it (ROTA-3)")
-
-    def test_tile_missing(self) -> None:
-        """A supply tile taken away leaves a tile of the set nowhere."""
-        _, written = self.state()
-        written["data"]["supply"].pop()
-        _refused(written, axio_rota.State, "State: 1 tiles of the set are nowhere")
-
-    def test_tile_not_in_set(self) -> None:
-        """A tile with two empty corners is not a tile."""
-        _, written = self.state()
-        written["data"]["supply"][0] = [None, None, 1, 2]
-        _refused(written, axio_rota.State, "State.supply[0]: (None, None, 1, 2) is not a tile")
-
-    def test_score_over_cap(self) -> None:
-        """A track above 12 is off the track."""
-        _, written = self.state()
-        written["data"]["tracks"][1][4] = 13
-        _refused(written, axio_rota.State, "State.tracks[1][4]: 13 is off the track")
-
-    def test_too_many_players(self) -> None:
-        """Five seats do not fit a game for 1 to 4."""
-        _, written = self.state()
-        written["data"]["tracks"] += [[0] * 5] * 3
-        _refused(written, axio_rota.State, "5 seats; AXIO Rota is for 1 to 4 players")
-
-    def test_seat_out_of_range(self) -> None:
-        """The seat to move must be one of the seats."""
-        _, written = self.state()
-        written["data"]["seat"] = 2
-        _refused(written, axio_rota.State, "State.seat: 2 is not a seat of this 2-player game")
-
-    def test_far_cell(self) -> None:
-        """A cell far off the grid's coordinates is refused before any index is built."""
-        _, written = self.state()
-        written["data"]["display"][0][0] = [40000, 0]
-        _refused(written, axio_rota.State, "State.display: cell (40000, 0) is not (x, y) within")
-
-    def test_two_tiles_on_a_cell(self) -> None:
-        """Two different tiles on one cell are refused."""
-        _, written = self.state()
-        display = written["data"]["display"]
-        display.append(
-            [display[0][0], [0, 1, 2, 3] if display[0][1] != [0, 1, 2, 3] else [0, 1, 3, 2]]
-        )
-        _refused(written, axio_rota.State, "holds two tiles")
-
-    def test_loose_tile(self) -> None:
-        """A tile that shares no edge with the rest is refused."""
-        _, written = self.state()
-        display = written["data"]["display"]
-        far = max(display, key=lambda entry: abs(entry[0][0]) + abs(entry[0][1]))
-        far[0] = [far[0][0] + 30, far[0][1]]
-        _refused(written, axio_rota.State, "is not joined edge to edge to the rest (ROTA-11)")
-
-    def test_unearned_extra_turn(self) -> None:
-        """Extra turns are owed only for colours at 12."""
-        _, written = self.state()
-        written["data"]["extra_turns"] = 2
-        _refused(written, axio_rota.State, "State.extra_turns")
-
-    def test_view_with_a_tile_twice(self) -> None:
-        """A view whose hand is a tile already on the display (turned or not) shows it twice."""
-        state, _ = self.state()
-        seen = axio_rota.view(state, 0)
-        on_display = sorted(seen.display)[0][1]
-        written = to_dict(attrs.evolve(seen, hand=on_display))
-        _refused(written, axio_rota.View, "appears more often than the set holds it")
-
-    def test_outcome_ranking_must_follow_scores(self) -> None:
-        """An outcome whose places contradict ROTA-19 is refused."""
-        result = Outcome(scores=((3, 4, 5, 6, 7), (4, 4, 5, 6, 7)), ranking=[{0}, {1}])
-        _refused(to_dict(result, game="axio-rota"), Outcome, "Outcome.ranking")
-
-    def test_outcome_ranking_that_breaks_outcome(self) -> None:
-        """A ranking that does not place every seat once is refused by Outcome itself."""
-        written = to_dict(Outcome(scores=(3, 5), ranking=[{1}, {0}]), game="polygon")
-        written["data"]["ranking"] = [[1], [1]]
-        _refused(written, Outcome, "Outcome: ranking [[1], [1]] must place each")
-
-    def test_custom_set(self) -> None:
-        """A game of a custom set carries its set: it loads, and is checked against it."""
-        tiles = ["RGBO"] * 40
-        state = axio_rota.new_game(players=2, seed=3, tiles=tiles)
-        axio_rota.validate(state)
-        assert from_json(to_json(state), axio_rota.State) == state
-        with pytest.raises(InvalidStateError, match="RGBO appears more often than the set"):
-            axio_rota.validate(attrs.evolve(state, tiles=None))  # as if of the standard set
-
-
-class TestPolygonValidation:
-    """Polygon's ``validate``, reached through loading."""
-
-    def state(self) -> tuple[polygon.State, dict[str, Any]]:
-        return document("polygon", 6, 7, players=2)
-
-    def test_a_valid_state_loads(self) -> None:
-        """The document of a reachable state loads."""
-        state, written = self.state()
-        assert from_dict(written, polygon.State) == state
-
-    def test_tile_twice(self) -> None:
-        """A bag with one more 5 than the set holds is refused."""
-        _, written = self.state()
-        written["data"]["bag"][0] = "5"
-        written["data"]["bag"] += ["5"] * 9
-        _refused(written, polygon.State, "tile 5 appears more often than the set holds it")
-
-    def test_tile_missing(self) -> None:
-        """A tile taken out of the bag is missing from the set."""
-        _, written = self.state()
-        written["data"]["bag"].pop()
-        _refused(written, polygon.State, "State: 1 tiles of the set are nowhere")
-
-    def test_printed_tile_removed(self) -> None:
-        """A printed space must keep its printed tile at the bottom."""
-        _, written = self.state()
-        written["data"]["stacks"][0] = []
-        _refused(
-            written,
-            polygon.State,
-            "State.stacks[0] (space 0,-4): the stack must start with its printed X2",
-        )
-
-    def test_negative_total(self) -> None:
-        """A total below 0 is refused."""
-        _, written = self.state()
-        written["data"]["totals"][0] = -1
-        _refused(written, polygon.State, "State.totals[0]: -1 is not a total")
-
-    def test_player_count(self) -> None:
-        """One seat does not fit a game for 2 to 4."""
-        _, written = self.state()
-        written["data"]["totals"] = [0]
-        _refused(written, polygon.State, "1 seats; Polygon is for 2 to 4 players")
-
-    def test_seat_out_of_turn(self) -> None:
-        """The seat to move follows from the start draw and the turn number."""
-        state, written = self.state()
-        written["data"]["seat"] = 1 - state.seat
-        _refused(written, polygon.State, "State.seat")
-
-    def test_space_number_out_of_range(self) -> None:
-        """A placed space number off the board is refused."""
-        _, written = self.state()
-        written["data"]["placed"] = [61]
-        written["data"]["drawn"] = written["data"]["drawn"][:1]
-        _refused(written, polygon.State, "is not a space number 0..60")
-
-    def test_view_bag_size(self) -> None:
-        """A view's bag size must match its contents."""
-        state, _ = self.state()
-        written = to_dict(polygon.view(state, 0))
-        written["data"]["bag_size"] += 1
-        _refused(written, polygon.View, "View.bag_size")
-
-    def test_outcome_ranking(self) -> None:
-        """The highest total must come first."""
-        written = to_dict(Outcome(scores=(10, 20), ranking=[{0}, {1}]), game="polygon")
-        _refused(written, Outcome, "Outcome.ranking: the places do not follow the totals")
 
 
 class TestMutatedDocuments:
@@ -624,46 +412,6 @@ class TestGoldenFiles:
                 loaded = from_json((DATA / f"{name}-{part}.json").read_text(), kind)
                 owner = loaded.game if part == "outcome" else game_of(type(loaded)).name
                 assert owner == name, (name, part)
-
-
-class TestAztackValidation:
-    """Aztack's ``validate``, reached through loading."""
-
-    def state(self) -> tuple[aztack.State, dict[str, Any]]:
-        return document("aztack", 4, 6, players=2)
-
-    def test_a_valid_state_loads(self) -> None:
-        """The document of a reachable state loads."""
-        state, written = self.state()
-        assert from_dict(written, aztack.State) == state
-
-    def test_stone_twice(self) -> None:
-        """A stone held by both seats is refused."""
-        _, written = self.state()
-        supplies = written["data"]["supplies"]
-        supplies[1] = sorted({*supplies[1], supplies[0][0]})
-        _refused(written, aztack.State, "holds a stone that is also elsewhere")
-
-    def test_supply_over_a_deal(self) -> None:
-        """A supply of more than twelve stones is refused."""
-        state, written = self.state()
-        top = set(state.pyramid.tops)
-        held = {s for supply in state.supplies for s in supply}
-        spare = [s for s in range(len(state.stones)) if s not in top | held]
-        written["data"]["supplies"][0] = sorted([*written["data"]["supplies"][0], *spare[:5]])
-        _refused(written, aztack.State, "State.supplies[0]")
-
-    def test_player_count(self) -> None:
-        """Five seats do not fit a game for 2 to 4."""
-        _, written = self.state()
-        written["data"]["supplies"] += [[], [], []]
-        written["data"]["last_placed"] += [0, 0, 0]
-        _refused(written, aztack.State, "State.supplies: expected one supply for each of 2 to 4")
-
-    def test_outcome_over_cap(self) -> None:
-        """An outcome counts at most twelve stones a seat."""
-        written = to_dict(Outcome(scores=(13, 0), ranking=[{1}, {0}]), game="aztack")
-        _refused(written, Outcome, "Outcome.scores: expected 2 to 4 stone counts 0..12")
 
 
 class TestOlderDocuments:
