@@ -54,10 +54,10 @@ _BYTE_POSITIONS: Final = _byte_positions()
 def nth_bit(mask: Mask, n: int) -> int:
     """The number of the ``n``-th (from 0) set bit of ``mask``.
 
-    The search halves the mask's width while it is wider than a byte (the
-    lower half's population count says which half holds the bit), then
-    reads the last byte's positions from a table: a few steps for a board of
-    hundreds of bits, one table look-up for a byte. The caller makes sure
+    A mask of up to 64 bits is read a byte at a time from a table of each
+    byte's set positions. A wider one is halved while it is wider than a byte
+    (the lower half's population count says which half holds the bit), then
+    read from the same table: a few steps for a board of hundreds of bits. The caller makes sure
     that ``0 <= n < mask.bit_count()``.
 
     >>> [nth_bit(0b101100, n) for n in range(3)]
@@ -66,6 +66,14 @@ def nth_bit(mask: Mask, n: int) -> int:
     300
     """
     position = 0
+    if mask >> 64 == 0:  # a narrow mask: a byte at a time from the low end
+        while True:
+            found = _BYTE_POSITIONS[mask & 0xFF]
+            if n < len(found):
+                return position + found[n]
+            n -= len(found)
+            mask >>= 8
+            position += 8
     k = max(mask.bit_length() - 1, 0).bit_length()  # the width 2**k covers the mask
     while k > 3:
         k -= 1
