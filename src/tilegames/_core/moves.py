@@ -62,6 +62,8 @@ class LazyMoves(Sequence[MoveT]):
             IndexError: if the index is out of range.
         """
         length = len(self)
+        if type(index) is int and 0 <= index < length:  # the common case, first
+            return self._at(index)
         if isinstance(index, slice):
             return tuple(self._at(i) for i in range(*index.indices(length)))
         position = operator.index(index)

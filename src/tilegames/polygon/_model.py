@@ -199,6 +199,23 @@ class Move:
         return f"{self.tile}@{space[0]},{space[1]}"
 
 
+_new_move = object.__new__
+_set_slot = object.__setattr__
+
+
+def fast_move(tile: Value, space: Hex | None) -> Move:
+    """A Move built without the checks of ``__init__``: the fields are known to be valid.
+
+    The trick: allocate the slotted instance and set its two slots directly,
+    as ``__init__`` would; used only by ``LegalMoves``, whose tiles are the
+    drawn ones and whose spaces come from :data:`SPACES`.
+    """
+    move = _new_move(Move)
+    _set_slot(move, "tile", tile)
+    _set_slot(move, "space", space)
+    return move
+
+
 class BoardIndex:
     """Bit masks over the space numbers, for fast legal places; never changed once built.
 

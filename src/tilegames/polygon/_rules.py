@@ -11,7 +11,7 @@ operations, :func:`legal_moves` is a lazy sequence over those masks, and
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Final
+from typing import Final, overload
 
 from tilegames._core import checks, rng
 from tilegames._core.bits import Mask, iter_bits, nth_bit
@@ -46,6 +46,7 @@ from tilegames.polygon._model import (
     Symbol,
     Value,
     View,
+    fast_move,
     sorted_values,
 )
 from tilegames.polygon._tables import COMBINATION, CORNERS, GROUP, LINKS
@@ -377,7 +378,7 @@ class LegalMoves(LazyMoves[Move]):
     asked for; ``in`` checks one move without listing the moves.
     """
 
-    __slots__ = ("_counts", "_masks", "_state", "_tiles")
+    __slots__ = ("_counts", "_length", "_masks", "_state", "_tiles")
 
     def __init__(self, state: State) -> None:
         """List the moves of ``state``.
@@ -393,6 +394,7 @@ class LegalMoves(LazyMoves[Move]):
             self._tiles: tuple[Value, ...] = ()
             self._masks: tuple[Mask, ...] = ()
             self._counts: tuple[int, ...] = ()
+            self._length = 0
             return
         index = index_of(state)
         symbol = state.symbol
@@ -407,15 +409,28 @@ class LegalMoves(LazyMoves[Move]):
             self._tiles = hand[:1]
             self._masks = (a,)
             self._counts = (a.bit_count() or 1,)
+        self._length = sum(self._counts)
 
     def __len__(self) -> int:
         """The number of legal moves."""
-        return sum(self._counts)
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        """The move at an index (the common case, an int in range, without detours)."""
+        if type(index) is int and 0 <= index < self._length:
+            return self._at(index)
+        return super().__getitem__(index)
 
     def _at(self, position: int) -> Move:
         for tile, mask, count in zip(self._tiles, self._masks, self._counts, strict=True):
             if position < count:
-                return Move(tile, SPACES[nth_bit(mask, position)] if mask else None)
+                return fast_move(tile, SPACES[nth_bit(mask, position)] if mask else None)
             position -= count
         raise IndexError(position)  # pragma: no cover (positions are checked by LazyMoves)
 
@@ -423,9 +438,9 @@ class LegalMoves(LazyMoves[Move]):
         """Every legal move, in order."""
         for tile, mask in zip(self._tiles, self._masks, strict=True):
             if not mask:
-                yield Move(tile, None)
+                yield fast_move(tile, None)
             for cell in iter_bits(mask):
-                yield Move(tile, SPACES[cell])
+                yield fast_move(tile, SPACES[cell])
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
@@ -597,6 +612,13 @@ def score_move(state: State, move: Move) -> int:
     return turn_score(board, state.symbol, (*state.placed, cell))
 
 
+def _wrong_arguments(function: str, state: object, move: object) -> None:
+    """Raise the WrongTypeError for whichever of a state and a move is of the wrong kind."""
+    if type(state) is not State:
+        checks.wrong_type(function, _A_STATE, state)
+    checks.wrong_type(function, _A_MOVE, move, move=True)
+
+
 def apply(state: State, move: Move) -> State:
     """Play a move: place (or set aside) a drawn tile; at the turn's end score and go on.
 
@@ -621,10 +643,8 @@ def apply(state: State, move: Move) -> State:
         WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a
             Polygon Move (read text with :func:`~tilegames.polygon.parse_move`).
     """
-    if type(state) is not State:
-        checks.wrong_type("polygon.apply", _A_STATE, state)
-    if type(move) is not Move:
-        checks.wrong_type("polygon.apply", _A_MOVE, move, move=True)
+    if type(state) is not State or type(move) is not Move:  # one branch on the hot path
+        _wrong_arguments("polygon.apply", state, move)
     try:
         cell = _check_move(state, move)
     except Refusal as refusal:
