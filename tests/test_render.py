@@ -206,7 +206,8 @@ class TestGoldenPictures:
     AXIO Rota's six tiles with the ten free cells around them, AXIO's six
     start cells, RG and the outlined PP, Aztack's base with two stones at
     height 2 (stone 1 outlined), Polygon's five played tiles and twelve
-    printed ones with the outlined 2 on (1, -1) and twelve marked spaces.
+    printed ones with the outlined 2 on (1, -1) and nine marked spaces (spec v2:
+    no stacking without the turn's symbol).
     Each file was written once, rendered to PNG (``rsvg-convert``) and
     looked at against the position's docstring: the tiles, hexes or stones
     and their colours and glyphs cell by cell, the heights, the outline of

@@ -1,18 +1,24 @@
 """Test helpers for Polygon: hand-built positions and slow, obvious references.
 
-The references here are written straight from the rule text (POLY-1 ..
-POLY-16) with plain coordinates and loops: which spaces share a corner of a
-symbol (POLY-5, POLY-11), where a tile may go (POLY-11, POLY-12), the value
-of a grouping (POLY-14) and the best turn score over every assignment of
+The references here are written straight from the rule text of spec v2
+(POLY-1 .. POLY-16) with plain coordinates and loops: which spaces share a
+corner of a symbol (POLY-5, POLY-11), where a tile may go (POLY-11 and
+POLY-12 as changed in spec v2: every placement, stacking included, needs a
+corner of the turn's symbol shared with another space holding a played
+tile; a WILD goes only on a number), the value of a grouping under a
+scoring table (POLY-14) and the best turn score over every assignment of
 groupings to placed tiles (POLY-13). They use nothing of the package but its
-public names for values and its State class. The Polygon test files import
-them from here (``position``, ``board_of``, ``slow_*``, the strategies).
+public names for values, its State class and its public readers. The Polygon
+test files import them from here (``position``, ``board_of``, ``slow_*``,
+the strategies). Run this file to write ``tests/data/polygon_counts.txt``
+again from the reference.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from hypothesis import strategies as st
@@ -36,6 +42,14 @@ NUMBERS = ("1", "2", "3", "4", "5")
 JOKERS = ("W", "X2", "X3")
 ALL_VALUES = NUMBERS + JOKERS
 DATA = Path(__file__).parent.parent / "data"
+# Every multiset of three values, written out by a loop of our own, in VALUES order.
+TRIPLES: list[tuple[str, str, str]] = [
+    (a, b, c)
+    for i, a in enumerate(ALL_VALUES)
+    for j, b in enumerate(ALL_VALUES)
+    for c in ALL_VALUES[j:]
+    if j >= i
+]
 
 
 # ---------------------------------------------------------------------------
@@ -54,17 +68,22 @@ def position(
     bag: Sequence[str] = ("1",) * 10,
     turn: int = 3,
     seed: int = 12345,
+    printed: Mapping[Hex, str] | None = None,
+    scoring: Mapping[tuple[str, str, str], int] | None = None,
 ) -> State:
     """A state built by hand.
 
     ``board`` maps spaces to their played tiles, bottom to top, written
     ``"3/5"``; a printed space gets its printed tile below them. START must be
-    listed (the start tile).
+    listed (the start tile). ``printed`` replaces the printed tiles of POLY-4
+    (the state then carries them); ``scoring`` gives a complete table by
+    multiset of values in VALUES order (the state then carries it).
     """
+    printing = PRINTED if printed is None else printed
     stacks = []
     for space in BOARD:
         played = tuple(board[space].split("/")) if space in board else ()
-        stacks.append(((PRINTED[space],) if space in PRINTED else ()) + played)
+        stacks.append(((printing[space],) if space in printing else ()) + played)
     return State(
         stacks=tuple(stacks),
         totals=tuple(totals),
@@ -77,7 +96,23 @@ def position(
         seed=seed,
         aside=(),
         start_draw=(((0, "5"), (1, "3")),),
+        board=None if printed is None else carried_board(printed),
+        scoring=None if scoring is None else carried_scoring(scoring),
     )
+
+
+def carried_board(printed: Mapping[Hex, str]) -> tuple[tuple[Hex, str], ...] | None:
+    """The State.board form of printed tiles: pairs in space-number order; None if standard."""
+    if dict(printed) == PRINTED:
+        return None
+    return tuple((space, printed[space]) for space in BOARD if space in printed)
+
+
+def carried_scoring(
+    table: Mapping[tuple[str, str, str], int],
+) -> tuple[tuple[str, int], ...]:
+    """The State.scoring form of a table: '1-2-3' rows in the order of TRIPLES."""
+    return tuple(("-".join(triple), table[triple]) for triple in TRIPLES)
 
 
 def board_of(state: State | polygon.View) -> dict[Hex, tuple[str, ...]]:
@@ -105,43 +140,55 @@ def corners_containing(space: Hex) -> list[tuple[int, list[Hex]]]:
     return found
 
 
-def is_played(board: Mapping[Hex, tuple[str, ...]], space: Hex) -> bool:
+def is_played(
+    board: Mapping[Hex, tuple[str, ...]], space: Hex, printed: Mapping[Hex, str]
+) -> bool:
     """Whether the space holds a played tile: more tiles than its printed one."""
-    return len(board[space]) > (1 if space in PRINTED else 0)
+    return len(board[space]) > (1 if space in printed else 0)
 
 
-def slow_shares_corner(board: Mapping[Hex, tuple[str, ...]], space: Hex, symbol: int) -> bool:
-    """POLY-11: the space shares a corner of ``symbol`` with a played tile on the board."""
+def slow_shares_corner(
+    board: Mapping[Hex, tuple[str, ...]], space: Hex, symbol: int, printed: Mapping[Hex, str]
+) -> bool:
+    """POLY-11: the space shares a ``symbol`` corner with another space holding a played tile."""
     for corner_symbol, cells in corners_containing(space):
         if corner_symbol != symbol:
             continue
         for other in cells:
-            if other != space and other in board and is_played(board, other):
+            if other != space and other in board and is_played(board, other, printed):
                 return True
     return False
 
 
 def slow_may_place(
-    board: Mapping[Hex, tuple[str, ...]], space: Hex, tile: str, symbol: int
+    board: Mapping[Hex, tuple[str, ...]],
+    space: Hex,
+    tile: str,
+    symbol: int,
+    printed: Mapping[Hex, str],
 ) -> bool:
-    """POLY-11 and POLY-12 for one tile and one space."""
+    """POLY-11 and POLY-12 (spec v2) for one tile and one space.
+
+    Empty or not, the space must share a corner of the turn's symbol with
+    another space holding a played tile; on a stack, never the same value,
+    and a WILD only on a number tile 1..5.
+    """
     stack = board[space]
-    if not stack:
-        return slow_shares_corner(board, space, symbol)
-    if stack[-1] == tile:  # never on the same value; WILD never on WILD
+    if stack and stack[-1] == tile:
         return False
-    if is_played(board, space):
-        return True
-    return slow_shares_corner(board, space, symbol)  # a printed tile, reached or not
+    if stack and tile == "W" and stack[-1] not in NUMBERS:
+        return False
+    return slow_shares_corner(board, space, symbol, printed)
 
 
 def slow_legal_moves(state: State) -> list[str]:
     """Every legal move in notation, in the documented order, from the rule text."""
     board = board_of(state)
+    printed = dict(polygon.printed_tiles(state))
     symbol = polygon.turn_symbol(state)
     moves: list[str] = []
     for tile in sorted(set(polygon.drawn(state)), key=ALL_VALUES.index):
-        spaces = [s for s in BOARD if slow_may_place(board, s, tile, symbol)]
+        spaces = [s for s in BOARD if slow_may_place(board, s, tile, symbol, printed)]
         moves += [f"{tile}@{q},{r}" for q, r in spaces] or [f"{tile}@-"]
     return moves
 
@@ -155,12 +202,20 @@ def slow_numbers_value(numbers: Sequence[int]) -> int:
     return runs.get((low, middle, high), 0)
 
 
-def slow_combination(values: Sequence[str]) -> int:
-    """POLY-14 by trying every number for every WILD and X tile."""
+def slow_combination(
+    values: Sequence[str],
+    numbers: Callable[[Sequence[int]], int] = slow_numbers_value,
+    three_wild: int = 100,
+) -> int:
+    """POLY-14 by trying every number for every WILD and X tile.
+
+    ``numbers`` values three numbers (the spec's by default) and three WILD
+    are worth ``three_wild``: the rules of a card, as the spec states them.
+    """
     if list(values) == ["W", "W", "W"]:
-        return 100
+        return three_wild
     options = [range(1, 6) if v in JOKERS else [int(v)] for v in values]
-    base = max(slow_numbers_value(choice) for choice in itertools.product(*options))
+    base = max(numbers(choice) for choice in itertools.product(*options))
     factor = 1
     for v in values:
         if v == "X2":
@@ -170,8 +225,25 @@ def slow_combination(values: Sequence[str]) -> int:
     return base * factor
 
 
+Table = Callable[[Sequence[str]], int]
+"""The value of three top values: a scoring table as the references use it."""
+
+
+def table_lookup(table: Mapping[tuple[str, str, str], int]) -> Table:
+    """A complete table by multiset, as a function of three values in any order."""
+
+    def value(values: Sequence[str]) -> int:
+        a, b, c = sorted(values, key=ALL_VALUES.index)
+        return table[a, b, c]
+
+    return value
+
+
 def slow_turn_score(
-    board: Mapping[Hex, tuple[str, ...]], symbol: int, placed: Sequence[Hex]
+    board: Mapping[Hex, tuple[str, ...]],
+    symbol: int,
+    placed: Sequence[Hex],
+    value: Table = slow_combination,
 ) -> int:
     """POLY-13 by trying every assignment of groupings to the tiles placed this turn."""
     # A tile placed this turn is a top tile unless a later placement went on the same space.
@@ -182,17 +254,23 @@ def slow_turn_score(
         for corner_symbol, cells in corners_containing(space):
             if corner_symbol != symbol or any(c not in board or not board[c] for c in cells):
                 continue
-            value = slow_combination([board[c][-1] for c in cells])
-            if value:
-                mine.append((tuple(sorted(cells)), value))
+            points = value([board[c][-1] for c in cells])
+            if points:
+                mine.append((tuple(sorted(cells)), points))
         options.append(mine)
     best = 0
     for assignment in itertools.product(*options):
         chosen = [pick for pick in assignment if pick is not None]
         groupings = [cells for cells, _ in chosen]
         if len(set(groupings)) == len(groupings):
-            best = max(best, sum(value for _, value in chosen))
+            best = max(best, sum(points for _, points in chosen))
     return best
+
+
+def state_table(state: State | polygon.View) -> Table:
+    """The state's scoring table, read through the public API."""
+    rows = polygon.scoring_of(state)
+    return table_lookup({triple: rows["-".join(triple)] for triple in TRIPLES})
 
 
 def read_table() -> dict[tuple[str, ...], int]:
@@ -213,10 +291,28 @@ def read_table() -> dict[tuple[str, ...], int]:
 
 
 @st.composite
+def printings(draw: st.DrawFn) -> dict[Hex, str]:
+    """Printed tiles on random spaces other than START (POLY-4, POLY-14 data)."""
+    spaces = draw(st.sets(st.sampled_from([s for s in BOARD if s != (0, 0)]), max_size=20))
+    return {space: draw(st.sampled_from(JOKERS)) for space in sorted(spaces)}
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> dict[tuple[str, str, str], int]:
+    """A complete table of random points, most rows 0 (POLY-14 data)."""
+    points = st.one_of(st.just(0), st.integers(0, 1000))
+    return {triple: draw(points) for triple in TRIPLES}
+
+
+@st.composite
 def played_positions(draw: st.DrawFn) -> State:
     """A position reached by random legal play from a random seed and player count."""
+    custom = draw(st.booleans())
     state = polygon.new_game(
-        draw(st.integers(min_value=2, max_value=4)), seed=draw(st.integers(0, 2**64 - 1))
+        draw(st.integers(min_value=2, max_value=4)),
+        seed=draw(st.integers(0, 2**64 - 1)),
+        board=draw(printings()) if custom else None,
+        scoring=[("-".join(t), p) for t, p in draw(tables()).items()] if custom else None,
     )
     for _ in range(draw(st.integers(min_value=0, max_value=47))):
         if polygon.is_over(state):
@@ -228,23 +324,27 @@ def played_positions(draw: st.DrawFn) -> State:
 
 @st.composite
 def stack_values(draw: st.DrawFn, below: str | None) -> tuple[str, ...]:
-    """Up to three played values, never one on a tile of its own value."""
+    """Up to three played values, never one on its own value, a WILD only on a number."""
     values: list[str] = []
     for _ in range(draw(st.integers(min_value=0, max_value=3))):
         previous = values[-1] if values else below
-        values.append(draw(st.sampled_from([v for v in ALL_VALUES if v != previous])))
+        allowed = [v for v in ALL_VALUES if v != previous]
+        if previous in JOKERS:
+            allowed = [v for v in allowed if v != "W"]
+        values.append(draw(st.sampled_from(allowed)))
     return tuple(values)
 
 
 @st.composite
 def random_positions(draw: st.DrawFn) -> State:
     """A hand-made board filled at random, a random die symbol and one or two drawn tiles."""
+    printed = draw(st.one_of(st.just(PRINTED), printings()))
     board: dict[Hex, str] = {}
     fill = draw(st.floats(min_value=0.05, max_value=1.0))
     for space in BOARD:
         if space != (0, 0) and draw(st.floats(0, 1)) > fill:
             continue
-        played = draw(stack_values(PRINTED.get(space)))
+        played = draw(stack_values(printed.get(space)))
         if space == (0, 0) and not played:
             played = (draw(st.sampled_from(ALL_VALUES)),)
         if played:
@@ -256,7 +356,74 @@ def random_positions(draw: st.DrawFn) -> State:
         drawn=drawn,
         bag=draw(st.lists(st.sampled_from(ALL_VALUES), max_size=4)),
         turn=draw(st.integers(1, 5)),
+        printed=printed,
+        scoring=draw(st.one_of(st.none(), tables())),
     )
 
 
 positions = st.one_of(played_positions(), random_positions())
+
+
+# ---------------------------------------------------------------------------
+# Golden counts, written by the reference only
+# ---------------------------------------------------------------------------
+
+FULL_X2: dict[Hex, str] = {space: "X2" for space in BOARD if space != (0, 0)}
+"""A board printed with an X2 on every space but START (POLY-14's board as data).
+
+Every space a tile can reach holds a tile from the start, so a WILD (never
+on an X tile) and an X2 (never on its own value) often have no place: the
+discard of POLY-11 in real games.
+"""
+BOARDS: dict[str, dict[Hex, str] | None] = {"standard": None, "x2": FULL_X2}
+"""The boards of the golden games, by the name written in the counts file."""
+
+GOLDEN_GAMES = [(players, seed, "standard") for players in (2, 3, 4) for seed in range(4)] + [
+    (players, seed, "x2") for players in (2, 3, 4) for seed in range(6)
+]
+"""The (players, seed, board) of the games in tests/data/polygon_counts.txt."""
+
+
+def reference_game(players: int, seed: int, board: str) -> tuple[list[int], int]:
+    """The reference's move count before each move of a seeded game, and its discards.
+
+    The moves come from ``slow_legal_moves``; the one played is the entry
+    at ``(7 * step) mod count``. The die and the draws are the game's own
+    (``polygon.apply`` carries the seed), so the counts test the move lists.
+    """
+    state = polygon.new_game(players, seed=seed, board=BOARDS[board])
+    counts: list[int] = []
+    discards = 0
+    while not polygon.is_over(state):
+        moves = slow_legal_moves(state)
+        chosen = moves[(7 * len(counts)) % len(moves)]
+        counts.append(len(moves))
+        discards += chosen.endswith("@-")
+        state = polygon.apply(state, polygon.parse_move(chosen, state))
+    return counts, discards
+
+
+def write_golden_counts() -> None:
+    """Write tests/data/polygon_counts.txt from the reference."""
+    lines = [
+        "# Polygon (spec v2): legal move counts along seeded games, from the slow reference",
+        "# enumerator of tests/polygon/polygon_reference_impl.py (slow_legal_moves), not from",
+        "# the module; written by running that file. Each line: players seed board (standard,",
+        "# or x2: an X2 printed on every space but START), then the count before each move;",
+        "# the move played is the reference list's entry at index (7 * step) mod count,",
+        "# step = 0, 1, ...; after '|' the number of those moves that set a tile aside (POLY-11).",
+    ]
+    for players, seed, board in GOLDEN_GAMES:
+        counts, discards = reference_game(players, seed, board)
+        lines.append(f"{players} {seed} {board}: {' '.join(map(str, counts))} | {discards}")
+    (DATA / "polygon_counts.txt").write_text("\n".join(lines) + "\n")
+
+
+def random_seeds(count: int, seed: int = 2026) -> list[int]:
+    """Seeds for seeded loops of random games."""
+    chooser = random.Random(seed)
+    return [chooser.randrange(2**64) for _ in range(count)]
+
+
+if __name__ == "__main__":
+    write_golden_counts()

@@ -309,48 +309,89 @@ class TestDraw:
 
     def test_equal_drawn_tiles_are_one_choice(self) -> None:
         """Two drawn 5s list each place once."""
-        state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5", "5"])
+        state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["5", "5"])
         assert notations(polygon.legal_moves(state)) == ["5@0,0", "5@1,0", "5@0,1"]
 
 
 class TestPlacement:
-    """Where a tile may go (POLY-11, POLY-12)."""
+    """Where a tile may go (POLY-11, POLY-12, as changed in spec v2)."""
 
     @pytest.mark.parametrize(
         ("symbol", "expected"),
         [
-            (CIRCLE, ["5@0,0", "5@1,0", "5@0,1"]),
-            (DIAMOND, ["5@0,-1", "5@1,-1", "5@0,0"]),
-            (STAR, ["5@-1,0", "5@0,0", "5@-1,1"]),
+            (CIRCLE, ["5@1,0", "5@0,1"]),
+            (DIAMOND, ["5@0,-1", "5@1,-1"]),
+            (STAR, ["5@-1,0", "5@-1,1"]),
         ],
     )
-    def test_start_tile_is_played(self, symbol: int, expected: list[str]) -> None:
-        """The START tile opens its corner of the turn's symbol and can be stacked on."""
+    def test_start_tile_opens_its_corner(self, symbol: int, expected: list[str]) -> None:
+        """The START tile is played: it opens its corner of the turn's symbol (POLY-11).
+
+        Alone on the board it cannot be stacked on: its corner holds no other
+        played tile (spec v2).
+        """
         state = position({(0, 0): "3"}, symbol=symbol, drawn=["5"])
         assert notations(polygon.legal_moves(state)) == expected
 
+    def test_issue_example_seed_7(self) -> None:
+        """new_game(players=2, seed=7): v1 listed 2@0,0; spec v2 forbids it (POLY-11).
+
+        By hand: START holds a 4, the die shows the circle and the drawn tiles
+        are 2 and 4. START's circle corner is {(0,0), (1,0), (0,1)} (anchor
+        (0,0), 0 - 0 = 0); (1,0) and (0,1) are empty and no other tile is
+        played, so START shares its circle corner with no other played tile
+        and cannot be stacked on. The two tiles may go on (1,0) or (0,1) only.
+        """
+        state = polygon.new_game(players=2, seed=7)
+        assert polygon.stacks(state)[(0, 0)] == ("4",)
+        assert polygon.turn_symbol(state) == CIRCLE
+        assert polygon.drawn(state) == ("2", "4")
+        assert notations(polygon.legal_moves(state)) == ["2@1,0", "2@0,1", "4@1,0", "4@0,1"]
+        assert polygon.why_illegal(state, Move("2", (0, 0))) == (
+            "(0, 0) holds a played 4, which can be covered only when the space shares a blue "
+            "circle corner with another space holding a played tile (POLY-11)"
+        )
+        with pytest.raises(IllegalMoveError, match="POLY-11"):
+            play(state, "2@0,0")
+
     def test_never_on_the_same_value(self) -> None:
-        """A 3 does not go on the START 3 (POLY-12)."""
-        state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["3"])
+        """A 3 does not go on the START 3, reached through the 4 on (1,0) (POLY-12)."""
+        state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["3"])
         assert notations(polygon.legal_moves(state)) == ["3@1,0", "3@0,1"]
         reason = polygon.why_illegal(state, Move("3", (0, 0)))
         assert reason == "(0, 0) has 3 on top: never on a tile of the same value (POLY-12)"
 
     def test_two_drawn_tiles_in_value_order(self) -> None:
         """Moves list the 5's places, then the WILD's; a WILD goes on a number."""
-        state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["W", "5"])
+        state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["W", "5"])
         assert notations(polygon.legal_moves(state)) == [
             "5@0,0", "5@1,0", "5@0,1", "W@0,0", "W@1,0", "W@0,1",
         ]  # fmt: skip
 
-    def test_stack_on_any_played_tile(self) -> None:
-        """Stacking on a played tile needs no corner of the turn's symbol."""
-        # Star turn: START opens (-1,0) and (-1,1); the 4 on (1,0) opens its star corner
-        # (1,-1), (2,-1); both played tiles take a 5, (1,0) without a played star partner.
-        state = position({(0, 0): "3", (1, 0): "4"}, symbol=STAR, drawn=["5"])
-        assert notations(polygon.legal_moves(state)) == [
-            "5@1,-1", "5@2,-1", "5@-1,0", "5@0,0", "5@1,0", "5@-1,1",
-        ]  # fmt: skip
+    def test_stacking_needs_the_turns_symbol(self) -> None:
+        """Spec v2: a played tile takes another only through a corner of the turn's symbol.
+
+        START (3) and the 4 on (1,0) share the circle corner {(0,0), (1,0), (0,1)}:
+        on a circle turn each is stacked on. On a star turn START's star corner
+        {(-1,0), (0,0), (-1,1)} and the 4's star corner {(1,-1), (2,-1), (1,0)}
+        hold no other played tile: only the four empty spaces are open.
+        """
+        board = {(0, 0): "3", (1, 0): "4"}
+        circle = position(board, symbol=CIRCLE, drawn=["5"])
+        assert notations(polygon.legal_moves(circle)) == ["5@0,0", "5@1,0", "5@0,1"]
+        star = position(board, symbol=STAR, drawn=["5"])
+        assert notations(polygon.legal_moves(star)) == ["5@1,-1", "5@2,-1", "5@-1,0", "5@-1,1"]
+        assert polygon.why_illegal(star, Move("5", (1, 0))) == (
+            "(1, 0) holds a played 4, which can be covered only when the space shares a gold "
+            "star corner with another space holding a played tile (POLY-11)"
+        )
+
+    def test_stacking_on_a_tile_placed_this_turn(self) -> None:
+        """The turn's first tile, once played, is a partner: START can then be stacked on."""
+        state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["4", "5"])
+        assert Move("5", (0, 0)) not in polygon.legal_moves(state)
+        middle = play(state, "4@1,0")
+        assert notations(polygon.legal_moves(middle)) == ["5@0,0", "5@1,0", "5@0,1"]
 
     def test_empty_space_needs_a_corner_of_the_turns_symbol(self) -> None:
         """(1,1) touches the 4 on (1,0) by a diamond corner, not a circle one."""
@@ -369,26 +410,49 @@ class TestPlacement:
         assert polygon.why_illegal(star, Move("5", (3, 0))) is None
         circle = position(board, symbol=CIRCLE, drawn=["5"])
         assert polygon.why_illegal(circle, Move("5", (3, 0))) == (
-            "(3, 0) holds its printed W, which can be covered only when it shares a blue "
-            "circle corner with a played tile (POLY-11)"
+            "(3, 0) holds its printed W, which can be covered only when the space shares a "
+            "blue circle corner with another space holding a played tile (POLY-11)"
         )
 
     def test_wild_never_on_wild(self) -> None:
         """A WILD does not cover the printed WILD, even when reached (POLY-12)."""
         state = position({(0, 0): "3", (2, 0): "2"}, symbol=STAR, drawn=["W"])
         assert polygon.why_illegal(state, Move("W", (3, 0))) == (
-            "(3, 0) has W on top: WILD never goes on WILD (POLY-12)"
+            "(3, 0) has W on top: never on a tile of the same value (POLY-12)"
         )
 
+    def test_wild_only_on_a_number(self) -> None:
+        """Spec v2: a WILD goes on a number 1..5 (START's 3) but not on a played X3 (POLY-12)."""
+        state = position({(0, 0): "3", (1, 0): "X3"}, symbol=CIRCLE, drawn=["W", "5"])
+        assert notations(polygon.legal_moves(state)) == [
+            "5@0,0", "5@1,0", "5@0,1", "W@0,0", "W@0,1",
+        ]  # fmt: skip
+        assert polygon.why_illegal(state, Move("W", (1, 0))) == (
+            "(1, 0) has X3 on top: a WILD goes only on a number tile 1..5 (POLY-12)"
+        )
+
+    @pytest.mark.parametrize(("tile", "legal"), [("1", True), ("5", True), ("W", False)])
+    def test_wild_not_on_a_printed_x2(self, tile: str, legal: bool) -> None:
+        """The printed X2 (4,0), reached through the 5 covering (3,0): numbers yes, WILD no."""
+        board = {(0, 0): "3", (2, 0): "2", (3, 0): "5"}
+        state = position(board, symbol=CIRCLE, drawn=[tile])
+        reason = polygon.why_illegal(state, Move(tile, (4, 0)))
+        if legal:
+            assert reason is None
+        else:
+            assert (
+                reason == "(4, 0) has X2 on top: a WILD goes only on a number tile 1..5 (POLY-12)"
+            )
+
     def test_covered_printed_tile_is_played(self) -> None:
-        """Once a 5 covers the printed WILD (3,0), it opens its corners and takes other tiles."""
+        """Once a 5 covers the printed WILD (3,0), it is a played tile that opens its corners."""
         # Circle turn. START opens (1,0) and (0,1); the 2 on (2,0) opens (2,-1) and (3,-1);
-        # the 5 on (3,0) opens (3,1) and the printed X2 (4,0); the three played tiles
-        # take a 1 on top. In row order:
+        # the 5 on (3,0) opens its circle partners (3,1) and the printed X2 (4,0). No played
+        # tile shares its circle corner with another played tile, so none is stacked on.
         state = position({(0, 0): "3", (2, 0): "2", (3, 0): "5"}, symbol=CIRCLE, drawn=["1"])
         assert notations(polygon.legal_moves(state)) == [
             "1@2,-1", "1@3,-1",
-            "1@0,0", "1@1,0", "1@2,0", "1@3,0", "1@4,0",
+            "1@1,0", "1@4,0",
             "1@0,1", "1@3,1",
         ]  # fmt: skip
         assert board_of(state)[(3, 0)] == ("W", "5")
@@ -417,6 +481,41 @@ class TestPlacement:
         assert polygon.drawn(after) == ("4",)
         assert polygon.placed(after) == ()
         assert board_of(after) == board_of(state)
+
+    def test_discard_when_every_reached_top_is_a_wild_or_x(self) -> None:
+        """Spec v2: START X2, X3 on (1,0), W on (0,1), circle turn: a drawn WILD is set aside.
+
+        The three fill START's circle corner, so every space open on a circle
+        turn is one of them (each shares the corner with the other two); their
+        tops are X2, X3 and W, and a WILD goes only on a number (POLY-12). A 4
+        may go on any of them. (Spec v1 let a WILD cover an X tile.)
+        """
+        board = {(0, 0): "X2", (1, 0): "X3", (0, 1): "W"}
+        state = position(board, symbol=CIRCLE, drawn=["W", "4"])
+        assert notations(polygon.legal_moves(state)) == ["4@0,0", "4@1,0", "4@0,1", "W@-"]
+        assert polygon.score_move(state, Move("W", None)) == 0
+        after = play(state, "W@-")
+        assert after.aside == ("W",)
+
+    def test_discard_in_a_real_game_on_a_printed_board(self) -> None:
+        """new_game(seed=23) with an X2 printed on every space but START: both tiles set aside.
+
+        By hand: START holds a 5, the die shows the star, the drawn tiles are W
+        and X2. START's star corner {(-1,0), (0,0), (-1,1)} is the only one
+        with a played tile; its partners hold printed X2s, START has no played
+        partner. The WILD may not cover an X tile and the X2 not its own value
+        (POLY-12): neither has a place, and each is set aside in turn (POLY-11).
+        """
+        printed = {space: "X2" for space in BOARD if space != (0, 0)}
+        state = polygon.new_game(2, seed=23, board=printed)
+        assert polygon.stacks(state)[(0, 0)] == ("5",)
+        assert polygon.turn_symbol(state) == STAR
+        assert polygon.drawn(state) == ("W", "X2")
+        assert notations(polygon.legal_moves(state)) == ["W@-", "X2@-"]
+        after = play(state, "W@-", "X2@-")
+        assert after.aside == ("W", "X2")
+        assert polygon.to_move(after) != polygon.to_move(state)
+        assert polygon.totals(after) == (0, 0)
 
     def test_full_board_sets_tiles_aside(self) -> None:
         """With a 2 and eighty 1s, at most 61 1s find a space: at least 19 are set aside."""
@@ -455,12 +554,13 @@ class TestTurnScoring:
 
     def test_covered_tile_is_not_credited(self) -> None:
         """A 4 stacked on this turn's 3 at (0,1) leaves 3-3-4: no combination, 0."""
-        board = {(0, 0): "3", (1, 0): "3", (2, -1): "2"}
+        board = {(0, 0): "3", (1, 0): "3", (2, -1): "2", (3, -1): "1"}
         state = position(board, symbol=CIRCLE, drawn=["3", "4"])
         middle = play(state, "3@0,1")
         assert polygon.score_move(middle, Move("4", (0, 1))) == 0
         assert polygon.score_move(middle, Move("4", (0, 0))) == 0  # 4-3-3 at START's corner
-        # On the far 2, whose circle corner is incomplete, the 3's grouping stays: 30.
+        # On the far 2, whose circle corner {(2,-1), (3,-1), (2,0)} is incomplete, the 3's
+        # grouping stays: 30.
         assert polygon.score_move(middle, Move("4", (2, -1))) == 30
         assert polygon.totals(play(middle, "4@0,1")) == (0, 0)
 
@@ -470,14 +570,22 @@ class TestTurnScoring:
         assert polygon.totals(play(state, "W@0,1")) == (25, 0)
 
     def test_printed_wild_is_a_member(self) -> None:
-        """Star corner {(2,0), (3,0), (2,1)}: 4, printed WILD, 4 = 40; the 1 on START adds 0."""
+        """Star corner {(2,0), (3,0), (2,1)}: 4, printed WILD, 4 = 40; the 1 adds 0."""
+        # The 4 on (2,1) shares the star corner with the 4 on (2,0); the 1 goes on the
+        # empty (-1,0) of START's star corner.
         state = position({(0, 0): "3", (2, 0): "4"}, symbol=STAR, drawn=["4", "1"])
-        assert polygon.totals(play(state, "4@2,1", "1@0,0")) == (40, 0)
+        assert polygon.totals(play(state, "4@2,1", "1@-1,0")) == (40, 0)
 
     def test_printed_x2_doubles(self) -> None:
-        """A 5 stacked on the 2 at (3,1): printed WILD, printed X2, 5 = 5-5-5 doubled = 100."""
-        state = position({(0, 0): "3", (3, 1): "2"}, symbol=CIRCLE, drawn=["5"])
+        """A 5 on (3,1), open through the 5 covering the printed WILD (3,0): 100 (POLY-14)."""
+        # Circle corner {(3,0), (4,0), (3,1)}: the 2 on the printed WILD (3,0) is a played
+        # tile, so (3,1) is open; its members are 2, printed X2 and the 5: no combination.
+        # With a 5 on (3,0) instead: 5, X2 (any number, doubling) and 5 = 5-5-5 doubled = 100.
+        board = {(0, 0): "3", (2, 0): "4", (3, 0): "5"}
+        state = position(board, symbol=CIRCLE, drawn=["5"])
         assert polygon.score_move(state, Move("5", (3, 1))) == 100
+        other = position({(0, 0): "3", (2, 0): "4", (3, 0): "2"}, symbol=CIRCLE, drawn=["5"])
+        assert polygon.score_move(other, Move("5", (3, 1))) == 0
 
     def test_highest_factor_only(self) -> None:
         """X2, X3 and a 5: 5-5-5 = 50, tripled, not multiplied by 6: 150."""

@@ -311,7 +311,7 @@ class TestValidate:
     def test_hand_made_seat_edges(self) -> None:
         """The last seat of a hand-made state is accepted; one more is refused when first used."""
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5"], seat=1)
-        assert len(polygon.legal_moves(state)) == 3
+        assert len(polygon.legal_moves(state)) == 2  # (1, 0) and (0, 1), START's circle partners
         beyond = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5"], seat=2)
         with pytest.raises(InvalidStateError, match=re.escape("State.seat: 2 is not an int 0..1")):
             polygon.legal_moves(beyond)

@@ -38,9 +38,13 @@ masks over the 61 spaces, so the legal places of a tile are a few mask
 operations, :func:`legal_moves` is a lazy sequence over those masks, and
 :func:`apply` updates the masks for the one space that changed.
 
-A state knows its whole game: a custom set given to :func:`new_game` travels
-in it (:attr:`State.tiles`), so that every state round-trips through
-:mod:`tilegames.serialize` and :func:`validate` counts its tiles against it.
+A state knows its whole game: a custom set, scoring table or printed board
+given to :func:`new_game` travels in it (:attr:`State.tiles`,
+:attr:`State.scoring`, :attr:`State.board`), so that every state
+round-trips through :mod:`tilegames.serialize` and :func:`validate` counts
+its tiles against its set. The rules are those of spec v2: every placement,
+stacking included, needs a corner of the turn's symbol shared with another
+played tile (POLY-11), and a WILD goes only on a number (POLY-12).
 """
 
 from __future__ import annotations
@@ -54,14 +58,17 @@ from tilegames.polygon._draw import move_cells as move_cells
 from tilegames.polygon._draw import render_text
 from tilegames.polygon._model import (
     CIRCLE,
+    COMBINATIONS,
     DIAMOND,
     DIE_FACES,
     MAX_PLAYERS,
+    MAX_POINTS,
     MIN_PLAYERS,
     NAME,
     PRINTED,
     RADIUS,
     SPACES,
+    STANDARD_BOARD,
     STANDARD_TILES,
     STAR,
     START,
@@ -72,14 +79,16 @@ from tilegames.polygon._model import (
     X2,
     X3,
     Move,
+    Printing,
+    Scoring,
     State,
     Symbol,
     Value,
     View,
 )
+from tilegames.polygon._moves import LegalMoves
 from tilegames.polygon._notation import format_move, parse_move
 from tilegames.polygon._rules import (
-    LegalMoves,
     apply,
     bag_size,
     combination_value,
@@ -90,7 +99,10 @@ from tilegames.polygon._rules import (
     outcome,
     placed,
     players,
+    printed_tiles,
     score_move,
+    scoring_of,
+    scoring_table,
     stacks,
     start_draw,
     starter,
@@ -100,24 +112,31 @@ from tilegames.polygon._rules import (
     view,
     why_illegal,
 )
+from tilegames.polygon._tables import STANDARD_SCORING
 from tilegames.polygon._validate import validate
 
 __all__ = [
     "CIRCLE",
+    "COMBINATIONS",
     "DIAMOND",
     "DIE_FACES",
     "LegalMoves",
     "MAX_PLAYERS",
+    "MAX_POINTS",
     "MIN_PLAYERS",
     "Move",
     "PRINTED",
+    "Printing",
     "RADIUS",
     "RULES",
     "SPACES",
+    "STANDARD_BOARD",
+    "STANDARD_SCORING",
     "STANDARD_TILES",
     "STAR",
     "START",
     "SYMBOLS",
+    "Scoring",
     "State",
     "Symbol",
     "VALUES",
@@ -140,8 +159,11 @@ __all__ = [
     "parse_move",
     "placed",
     "players",
+    "printed_tiles",
     "render_text",
     "score_move",
+    "scoring_of",
+    "scoring_table",
     "stacks",
     "start_draw",
     "starter",

@@ -6,6 +6,7 @@ from tilegames._core import checks, rng
 from tilegames._core.rules import Seat
 from tilegames.polygon._model import Move, State, View
 from tilegames.polygon._rules import score_move, starter, turn_score
+from tilegames.polygon._tables import combination_table
 
 
 def evaluate(state: State, move: Move, seat: Seat) -> float:
@@ -30,13 +31,15 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     """
     points = score_move(state, move)  # checks the state's and the move's types
     checks.check_seat(seat, len(state.totals))
-    return float(points - turn_score(state.stacks, state.symbol, state.placed))
+    table = combination_table(state.scoring)
+    return float(points - turn_score(state.stacks, state.symbol, state.placed, table))
 
 
 def determinize(seen: View, stream: rng.Stream) -> State:
     """A state that the seat of ``seen`` cannot tell from the true one, for agents' search.
 
-    Everything visible is as in the view; the hidden parts are drawn from
+    Everything visible is as in the view (the scoring table and the printed
+    board included); the hidden parts are drawn from
     ``stream``: the bag's order (a shuffle of :attr:`View.bag_contents`) and
     the seed of the die rolls to come. ``view(determinize(seen, stream),
     seen.seat) == seen``.
@@ -69,4 +72,6 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         aside=seen.aside,
         start_draw=seen.start_draw,
         tiles=seen.tiles,
+        scoring=seen.scoring,
+        board=seen.board,
     )

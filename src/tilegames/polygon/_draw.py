@@ -20,19 +20,18 @@ from tilegames.polygon._model import (
     CELL,
     CIRCLE,
     DIAMOND,
-    PRINTED_DEPTH,
     RADIUS,
     SPACES,
     START,
     START_CELL,
     SYMBOLS,
     WILD,
-    Cell,
     Move,
     Stack,
     State,
     Symbol,
     View,
+    printed_depth,
 )
 
 SPACE_RADIUS: Final = 27.0
@@ -169,10 +168,10 @@ def _tile(
         _height(drawing, middle, radius, height)
 
 
-def _space(drawing: Drawing, space: Hex, stack: Stack, middle: Point) -> None:
-    """One space: its top tile (played or printed) or the empty hex; START outlined."""
+def _space(drawing: Drawing, space: Hex, stack: Stack, middle: Point, depth: int) -> None:
+    """One space: its top tile (played or printed, ``depth`` printed) or the empty hex."""
     cell = CELL[space]
-    if len(stack) > PRINTED_DEPTH[cell]:
+    if len(stack) > depth:
         with drawing.group(class_="piece", data_cell=cell_key(space)):
             _tile(drawing, space, middle, SPACE_RADIUS - 1, stack[-1], height=len(stack))
     elif stack:
@@ -239,8 +238,9 @@ def draw(
     origin = (width / 2, height / 2)
     drawing = Drawing(width + _PANEL, height, title="Polygon")
     drawing.add("rect", x=0, y=0, width=width + _PANEL, height=height, fill="#f7f4ec")
-    for space, stack in zip(SPACES, position.stacks, strict=True):
-        _space(drawing, space, stack, centre(space, SPACE_RADIUS, origin))
+    depths = printed_depth(position.board)  # the printed tiles of the position's own board
+    for space, stack, depth in zip(SPACES, position.stacks, depths, strict=True):
+        _space(drawing, space, stack, centre(space, SPACE_RADIUS, origin), depth)
     _marks(drawing, origin, last_move, targets)
     _panel(drawing, position, width)
     return drawing.text()
@@ -314,16 +314,16 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _token(stack: Stack, cell: Cell) -> str:
+def _token(stack: Stack, depth: int) -> str:
     """A stack in at most 5 characters: ``.`` empty, ``w``/``x2`` printed, else top[:height]."""
     if not stack:
         return "."
-    if len(stack) == PRINTED_DEPTH[cell]:
+    if len(stack) == depth:
         return stack[0].lower()
     return stack[-1] if len(stack) == 1 else f"{stack[-1]}:{len(stack)}"
 
 
-def _board_lines(board: tuple[Stack, ...]) -> list[str]:
+def _board_lines(board: tuple[Stack, ...], depths: tuple[int, ...]) -> list[str]:
     """The rows of the board, each shifted half a space from the one above."""
     lines = ["r"]
     width = 3 + _WIDTH * (2 * RADIUS + 1)
@@ -332,7 +332,8 @@ def _board_lines(board: tuple[Stack, ...]) -> list[str]:
         last = min(RADIUS, RADIUS - r)
         indent = (2 * first + r + 2 * RADIUS) * _WIDTH // 2
         row = "".join(
-            f"{_token(board[CELL[q, r]], CELL[q, r]):^{_WIDTH}}" for q in range(first, last + 1)
+            f"{_token(board[CELL[q, r]], depths[CELL[q, r]]):^{_WIDTH}}"
+            for q in range(first, last + 1)
         )
         lines.append(f"{r:>2} {' ' * indent}{row}".ljust(width) + f"q={first}..{last}")
     return lines
@@ -371,7 +372,7 @@ def render_text(position: State | View) -> str:
     """
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("polygon.render_text", "a Polygon State or View", position)
-    lines = _board_lines(position.stacks)
+    lines = _board_lines(position.stacks, printed_depth(position.board))
     if not position.drawn:
         lines.append(f"game over after turn {position.turn} (POLY-15)")
     else:

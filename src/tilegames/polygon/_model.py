@@ -7,6 +7,8 @@ rules of play: that is :mod:`tilegames.polygon._rules`.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -115,6 +117,71 @@ PRINTED: Final[Mapping[Hex, Value]] = _printed_spaces()
 PRINTED_DEPTH: Final[tuple[int, ...]] = tuple(int(space in PRINTED) for space in SPACES)
 """Per space number, how many tiles at the bottom of its stack are printed (0 or 1)."""
 
+PRINTABLE: Final[tuple[Value, ...]] = (WILD, X2, X3)
+"""The values a printed tile may have (POLY-4, POLY-14: a printed WILD or X tile)."""
+
+Printing = tuple[tuple[Hex, Value], ...]
+"""The printed tiles of a board as data: ``((q, r), value)`` pairs in space-number order.
+
+The form of ``new_game(board=...)`` once read, and of :attr:`State.board`.
+"""
+
+STANDARD_BOARD: Final[Printing] = tuple(
+    (space, PRINTED[space]) for space in SPACES if space in PRINTED
+)
+"""The printed tiles of POLY-4 in the form of ``new_game(board=...)``.
+
+>>> STANDARD_BOARD[:2]
+(((0, -4), 'X2'), ((4, -4), 'X2'))
+"""
+
+
+@functools.lru_cache(maxsize=64)
+def printed_depth(board: Printing | None) -> tuple[int, ...]:
+    """Per space number, how many tiles at the bottom of its stack are printed, for a board.
+
+    ``None`` is the standard board (:data:`PRINTED_DEPTH`); cached per board.
+    """
+    if board is None:
+        return PRINTED_DEPTH
+    printed = {space for space, _ in board}
+    return tuple(int(space in printed) for space in SPACES)
+
+
+def printed_of(board: Printing | None) -> Mapping[Hex, Value]:
+    """The printed tiles of a board by space (``None``: the standard :data:`PRINTED`)."""
+    return PRINTED if board is None else dict(board)
+
+
+Combination = tuple[Value, Value, Value]
+"""Three tile values in :data:`VALUES` order: one row of a scoring table."""
+
+COMBINATIONS: Final[tuple[Combination, ...]] = tuple(
+    itertools.combinations_with_replacement(VALUES, 3)
+)
+"""Every multiset of three tile values (120), in :data:`VALUES` order: the rows of a table.
+
+>>> len(COMBINATIONS), COMBINATIONS[0], COMBINATIONS[-1]
+(120, ('1', '1', '1'), ('X3', 'X3', 'X3'))
+"""
+
+Scoring = tuple[tuple[str, int], ...]
+"""A complete scoring table as data (POLY-14): one ``(combination, points)`` row for
+each of the 120 :data:`COMBINATIONS`, in that order, the combination written with
+hyphens (``"1-2-3"``, ``"2-W-X3"``). The form of :attr:`State.scoring`."""
+
+MAX_POINTS: Final = 1000
+"""The most points one row of a scoring table may give (the spec's table tops at 150)."""
+
+
+def combination_key(values: Sequence[Value]) -> str:
+    """A row's name in a scoring table: the three values in :data:`VALUES` order, hyphenated.
+
+    >>> combination_key(["4", "W", "2"])
+    '2-4-W'
+    """
+    return "-".join(sorted(values, key=ORDER.__getitem__))
+
 
 def _standard_tiles() -> tuple[Value, ...]:
     """The 49 tiles of POLY-2 (a [decision]): 8 of each number, 5 WILD, 2 X2, 2 X3."""
@@ -219,8 +286,8 @@ def fast_move(tile: Value, space: Hex | None) -> Move:
 class BoardIndex:
     """Bit masks over the space numbers, for fast legal places; never changed once built.
 
-    A :class:`State` caches one (built by ``_rules.index_of``, updated by
-    ``_rules.with_tile`` for the one space a placement changes).
+    A :class:`State` caches one (built by ``_moves.index_of``, updated by
+    ``_moves.with_tile`` for the one space a placement changes).
     """
 
     __slots__ = ("empty", "played", "printed", "reach", "tops")
@@ -251,10 +318,19 @@ class BoardIndex:
         self.tops = tops
 
     def places(self, symbol: Symbol, value: Value) -> Mask:
-        """The spaces where a tile of ``value`` may go this turn (POLY-11, POLY-12)."""
-        reach = self.reach[symbol]
-        covered = self.played | (self.printed & reach)
-        return (self.empty & reach) | (covered & ~self.tops.get(value, 0))
+        """The spaces where a tile of ``value`` may go this turn (POLY-11, POLY-12).
+
+        Spec v2: every placement, stacking included, needs a corner of the
+        turn's symbol shared with another space holding a played tile (the
+        ``reach`` of that symbol); then never on the same value, and a WILD
+        only on a number.
+        """
+        tops = self.tops
+        if value == WILD:
+            below = tops.get(WILD, 0) | tops.get(X2, 0) | tops.get(X3, 0)
+        else:
+            below = tops.get(value, 0)
+        return self.reach[symbol] & ~below
 
 
 @attrs.frozen(getstate_setstate=False)
@@ -314,6 +390,20 @@ class State(CachedState):
     ``new_game(tiles=...)`` puts it here, so that the state knows its whole
     game: it round-trips through JSON and ``validate`` checks it against its set.
     """
+    scoring: Scoring | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The game's scoring table (POLY-14) when it is not the spec's, else ``None``.
+
+    ``new_game(scoring=...)`` puts it here, complete (120 rows, see
+    :data:`Scoring`), so that the game replays, saves and loads with it.
+    Added with spec v2.
+    """
+    board: Printing | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The board's printed tiles (POLY-4, POLY-14) when not :data:`STANDARD_BOARD`, else ``None``.
+
+    ``new_game(board=...)`` puts them here; the bottom of each printed
+    space's stack in :attr:`stacks` is its printed tile.
+    Added with spec v2.
+    """
     _index: BoardIndex | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
@@ -360,6 +450,10 @@ class View(Drawable):
     """The start-order draw, as in :attr:`State.start_draw`."""
     tiles: tuple[Value, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The game's set, as in :attr:`State.tiles` (public: the box says what is in it)."""
+    scoring: Scoring | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The game's scoring table, as in :attr:`State.scoring` (public)."""
+    board: Printing | None = attrs.field(default=None, metadata=OPTIONAL)
+    """The board's printed tiles, as in :attr:`State.board` (public)."""
 
     def __str__(self) -> str:
         """The plain-text picture (``render_text``)."""

@@ -10,112 +10,68 @@ operations, :func:`legal_moves` is a lazy sequence over those masks, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Final, overload
+from collections.abc import Iterable, Mapping
+from typing import Final
 
 from tilegames._core import checks, rng
-from tilegames._core.bits import Mask, iter_bits, nth_bit
 from tilegames._core.errors import ConfigurationError, IllegalMoveError, NotationError
-from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
-    CELL,
     DIE_FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
     ORDER,
-    PRINTED,
-    PRINTED_DEPTH,
-    RADIUS,
     RANK,
     SPACES,
+    STANDARD_BOARD,
     STANDARD_TILES,
     START_CELL,
     SYMBOLS,
     VALUES,
-    WILD,
-    BoardIndex,
     Cell,
     Draw,
     Move,
+    Scoring,
     Stack,
     State,
     Symbol,
     Value,
     View,
-    fast_move,
+    printed_depth,
+    printed_of,
     sorted_values,
 )
-from tilegames.polygon._tables import COMBINATION, CORNERS, GROUP, LINKS
-from tilegames.polygon._validate import check_set, check_state
+from tilegames.polygon._moves import (
+    DISCARD,
+    LegalMoves,
+    build_index,
+    check_move,
+    index_of,
+    with_tile,
+)
+from tilegames.polygon._tables import (
+    COMBINATION,
+    CORNERS,
+    GROUP,
+    STANDARD_SCORING,
+    Triple,
+    combination_table,
+    expand_scoring,
+)
+from tilegames.polygon._validate import (
+    check_numbers,
+    check_printing,
+    check_scoring,
+    check_set,
+)
 
 _A_STATE: Final = "a Polygon State"
 _EITHER: Final = "a Polygon State or View"
 _A_MOVE: Final = "a Polygon Move"
 _STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
-_DISCARD: Final[Cell] = -1
-"""What the move check returns for a tile set aside."""
-
-# ---------------------------------------------------------------------------
-# The board index: bit masks over the spaces
-# ---------------------------------------------------------------------------
-
-
-def build_index(stacks: Sequence[Stack]) -> BoardIndex:
-    """Index a board from scratch."""
-    empty = played = printed = 0
-    reach = [0, 0, 0]
-    tops: dict[Value, Mask] = {}
-    for cell, stack in enumerate(stacks):
-        bit = 1 << cell
-        if not stack:
-            empty |= bit
-            continue
-        tops[stack[-1]] = tops.get(stack[-1], 0) | bit
-        if len(stack) > PRINTED_DEPTH[cell]:
-            played |= bit
-            for symbol, link in enumerate(LINKS[cell]):
-                reach[symbol] |= link
-        else:
-            printed |= bit
-    return BoardIndex(empty, played, printed, (reach[0], reach[1], reach[2]), tops)
-
-
-def with_tile(index: BoardIndex, cell: Cell, below: Value | None, value: Value) -> BoardIndex:
-    """A new index: ``index`` with a tile of ``value`` placed on ``cell`` over ``below``."""
-    bit = 1 << cell
-    tops = index.tops.copy()
-    if below is not None:
-        tops[below] ^= bit
-    tops[value] = tops.get(value, 0) | bit
-    if index.played & bit:
-        return BoardIndex(index.empty, index.played, index.printed, index.reach, tops)
-    r0, r1, r2 = index.reach
-    l0, l1, l2 = LINKS[cell]
-    return BoardIndex(
-        index.empty & ~bit,
-        index.played | bit,
-        index.printed & ~bit,
-        (r0 | l0, r1 | l1, r2 | l2),
-        tops,
-    )
-
-
-def index_of(state: State) -> BoardIndex:
-    """The state's board index, built on first use (for states not made by the rules).
-
-    Raises:
-        InvalidStateError: if such a state does not have the shape the rules rely on.
-    """
-    index = state._index
-    if index is None:
-        check_state(state)
-        index = build_index(state.stacks)
-        object.__setattr__(state, "_index", index)
-    return index
 
 
 # ---------------------------------------------------------------------------
@@ -164,6 +120,8 @@ def new_game(
     *,
     seed: int | None = None,
     tiles: Iterable[Value] | None = None,
+    scoring: object = None,
+    board: object = None,
 ) -> State:
     """Start a game: the start-order draw, the START tile, then the first turn's roll and draw.
 
@@ -188,20 +146,36 @@ def new_game(
             :data:`VALUES` (case is ignored), at least one per player, with at
             least two different draw ranks so that the start draw can end.
             The state keeps it (:attr:`State.tiles`).
+        scoring: a complete scoring table instead of the spec's
+            (:data:`STANDARD_SCORING`, POLY-14): the points of every one of the
+            120 combinations of three values, as a mapping ``{"1-1-1": 10,
+            ...}`` or ``(combination, points)`` pairs; a combination is
+            written ``"2-3-4"`` (any order, any case) or as three values.
+            :func:`scoring_table` builds one from the number combinations of
+            a card with the WILD and X rules. The state keeps it
+            (:attr:`State.scoring`).
+        board: the printed tiles instead of :data:`STANDARD_BOARD` (POLY-4):
+            a mapping ``{(q, r): "W", ...}`` or ``((q, r), value)`` pairs, each
+            value a WILD or X tile (``"W"``, ``"X2"``, ``"X3"``), on spaces of
+            the board other than START; ``{}`` prints none. The state keeps it
+            (:attr:`State.board`).
 
     Returns:
         The state at the first placement of the first turn.
 
     Raises:
         ConfigurationError: if ``players`` is not 2..4, ``seed`` is not an int,
-            or the set is not allowed.
+            or the set, the table or the board is not allowed.
     """
     count = _check_players(players)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, count)
     carried = None if tiles is None else sorted_values(chosen)
+    table = None if scoring is None else check_scoring(scoring)
+    printing = None if board is None else check_printing(board)
+    printed = printed_of(printing)
     stream = rng.Stream(rng.normalize_seed(seed))
     bag, rounds, first, start_tile = _draw_for_start(stream, list(stream.shuffled(chosen)), count)
-    stacks = [(PRINTED[space],) if space in PRINTED else () for space in SPACES]
+    stacks = [(printed[space],) if space in printed else () for space in SPACES]
     stacks[START_CELL] = (start_tile,)
     symbol = DIE_FACES[stream.randbelow(len(DIE_FACES))]
     take = min(2, len(bag))
@@ -218,8 +192,10 @@ def new_game(
         aside=(),
         start_draw=rounds,
         tiles=None if carried == _STANDARD_SORTED else carried,
+        scoring=None if table == STANDARD_SCORING else table,
+        board=None if printing == STANDARD_BOARD else printing,
     )
-    object.__setattr__(state, "_index", build_index(state.stacks))
+    object.__setattr__(state, "_index", build_index(state.stacks, printed_depth(state.board)))
     return state
 
 
@@ -358,99 +334,14 @@ def view(state: State, seat: Seat) -> View:
         aside=state.aside,
         start_draw=state.start_draw,
         tiles=state.tiles,
+        scoring=state.scoring,
+        board=state.board,
     )
 
 
 # ---------------------------------------------------------------------------
 # Legal moves
 # ---------------------------------------------------------------------------
-
-
-class LegalMoves(LazyMoves[Move]):
-    """The legal moves of a state, as a lazy sequence: moves are built when asked for.
-
-    The order is stable: the distinct drawn tiles in :data:`VALUES` order
-    (two equal drawn tiles are one choice), and for each the spaces where it
-    may go in number order (:data:`SPACES`: row by row, west to east), or,
-    for a tile with no legal place, its one discard (POLY-11).
-
-    ``len()`` is a popcount per drawn tile; indexing finds the one space
-    asked for; ``in`` checks one move without listing the moves.
-    """
-
-    __slots__ = ("_counts", "_length", "_masks", "_state", "_tiles")
-
-    def __init__(self, state: State) -> None:
-        """List the moves of ``state``.
-
-        Raises:
-            WrongTypeError: if ``state`` is not a Polygon State.
-        """
-        if type(state) is not State:
-            checks.wrong_type("polygon.legal_moves", _A_STATE, state)
-        self._state = state
-        hand = state.drawn
-        if not hand:
-            self._tiles: tuple[Value, ...] = ()
-            self._masks: tuple[Mask, ...] = ()
-            self._counts: tuple[int, ...] = ()
-            self._length = 0
-            return
-        index = index_of(state)
-        symbol = state.symbol
-        if len(hand) == 2 and hand[0] != hand[1]:
-            first, second = hand
-            a, b = index.places(symbol, first), index.places(symbol, second)
-            self._tiles = hand
-            self._masks = (a, b)
-            self._counts = (a.bit_count() or 1, b.bit_count() or 1)
-        else:
-            a = index.places(symbol, hand[0])
-            self._tiles = hand[:1]
-            self._masks = (a,)
-            self._counts = (a.bit_count() or 1,)
-        self._length = sum(self._counts)
-
-    def __len__(self) -> int:
-        """The number of legal moves."""
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
-        """The move at an index (the common case, an int in range, without detours)."""
-        if type(index) is int and 0 <= index < self._length:
-            return self._at(index)
-        return super().__getitem__(index)
-
-    def _at(self, position: int) -> Move:
-        for tile, mask, count in zip(self._tiles, self._masks, self._counts, strict=True):
-            if position < count:
-                return fast_move(tile, SPACES[nth_bit(mask, position)] if mask else None)
-            position -= count
-        raise IndexError(position)  # pragma: no cover (positions are checked by LazyMoves)
-
-    def __iter__(self) -> Iterator[Move]:
-        """Every legal move, in order."""
-        for tile, mask in zip(self._tiles, self._masks, strict=True):
-            if not mask:
-                yield fast_move(tile, None)
-            for cell in iter_bits(mask):
-                yield fast_move(tile, SPACES[cell])
-
-    def __contains__(self, move: object) -> bool:
-        """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) is not Move:
-            return False
-        try:
-            _check_move(self._state, move)
-        except Refusal:
-            return False
-        return True
 
 
 def legal_moves(state: State) -> LegalMoves:
@@ -461,7 +352,7 @@ def legal_moves(state: State) -> LegalMoves:
     >>> state = new_game(seed=7)
     >>> moves = legal_moves(state)
     >>> len(moves), str(moves[0]), str(moves[-1])
-    (5, '2@0,0', '4@0,1')
+    (4, '2@1,0', '4@0,1')
 
     Raises:
         WrongTypeError: if ``state`` is not a Polygon State.
@@ -472,61 +363,6 @@ def legal_moves(state: State) -> LegalMoves:
 # ---------------------------------------------------------------------------
 # Checking, scoring and applying a move
 # ---------------------------------------------------------------------------
-
-
-def _check_move(state: State, move: Move) -> Cell:
-    """The space number a legal move places on (-1 for a discard).
-
-    Raises:
-        Refusal: saying why the move is illegal.
-    """
-    hand = state.drawn
-    if not hand:
-        raise Refusal("the game is over: the bag ran out and its last turn is played", "POLY-15")
-    tile = move.tile
-    if tile not in hand:
-        raise Refusal(f"tile {tile} is not among the drawn tiles ({', '.join(hand)})", "POLY-10")
-    index = index_of(state)
-    places = index.places(state.symbol, tile)
-    space = move.space
-    if space is None:
-        if places:
-            example = Move(tile, SPACES[nth_bit(places, 0)])
-            reason = (
-                f"tile {tile} can be placed ({places.bit_count()} legal places, such as "
-                f"{example}); a tile is set aside only when it has no legal place"
-            )
-            raise Refusal(reason, "POLY-11")
-        return _DISCARD
-    cell = CELL.get(space, -1)
-    if cell < 0:
-        raise Refusal(f"{space} is not a space of the radius-{RADIUS} board", "POLY-4")
-    if places >> cell & 1:
-        return cell
-    raise _placement_refusal(state, index, tile, space, cell)
-
-
-def _placement_refusal(
-    state: State, index: BoardIndex, tile: Value, space: Hex, cell: Cell
-) -> Refusal:
-    """Why ``tile`` cannot go on ``space`` (POLY-11, POLY-12)."""
-    symbol = SYMBOLS[state.symbol]
-    stack = state.stacks[cell]
-    if not stack:
-        return Refusal(
-            f"{space} is empty and shares no {symbol} corner with a played tile", "POLY-11"
-        )
-    top = stack[-1]
-    if top == tile:
-        kind = "WILD never goes on WILD" if tile == WILD else "never on a tile of the same value"
-        return Refusal(f"{space} has {top} on top: {kind}", "POLY-12")
-    if not index.played >> cell & 1:  # pragma: no branch (the only case left)
-        return Refusal(
-            f"{space} holds its printed {top}, which can be covered only when it shares a "
-            f"{symbol} corner with a played tile",
-            "POLY-11",
-        )
-    return Refusal(f"{space} cannot take {tile}", "POLY-11")  # pragma: no cover
 
 
 def _illegal(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
@@ -547,7 +383,7 @@ def _checked(function: str, state: State, move: Move) -> Cell:
     if type(move) is not Move:
         checks.wrong_type(function, _A_MOVE, move, move=True)
     try:
-        return _check_move(state, move)
+        return check_move(state, move)
     except Refusal as refusal:
         raise _illegal(state, move, refusal) from None
 
@@ -556,9 +392,9 @@ def why_illegal(state: State, move: Move) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> state = new_game(seed=7)
-    >>> print(why_illegal(state, Move("2", (4, 0))))
-    (4, 0) holds its printed X2, which can be covered only when it shares a
-    blue circle corner with a played tile (POLY-11)
+    >>> print(why_illegal(state, Move("2", (0, 0))))
+    (0, 0) holds a played 4, which can be covered only when the space shares a blue circle
+    corner with another space holding a played tile (POLY-11)
 
     Raises:
         WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a Polygon Move.
@@ -568,19 +404,25 @@ def why_illegal(state: State, move: Move) -> str | None:
     if type(move) is not Move:
         checks.wrong_type("polygon.why_illegal", _A_MOVE, move, move=True)
     try:
-        _check_move(state, move)
+        check_move(state, move)
     except Refusal as refusal:
         return explain(refusal)
     return None
 
 
-def turn_score(board: tuple[Stack, ...], symbol: Symbol, cells: Iterable[Cell]) -> int:
+def turn_score(
+    board: tuple[Stack, ...],
+    symbol: Symbol,
+    cells: Iterable[Cell],
+    table: Mapping[Triple, int] = COMBINATION,
+) -> int:
     """POLY-13: the groupings of ``symbol`` holding a tile placed on ``cells`` this turn.
 
     The top of each of ``cells`` is a tile placed this turn. Each space lies
     in exactly one scoring corner of each symbol (POLY-5), so each placed
     tile can be credited with one grouping only, and the best assignment of
-    POLY-13 simply scores every such grouping once.
+    POLY-13 simply scores every such grouping once. ``table`` gives the
+    points of three top values (:func:`~tilegames.polygon._tables.combination_table`).
     """
     total = 0
     for position in {GROUP[cell][symbol] for cell in cells}:
@@ -589,7 +431,7 @@ def turn_score(board: tuple[Stack, ...], symbol: Symbol, cells: Iterable[Cell]) 
         a, b, c = CORNERS[position]
         sa, sb, sc = board[a], board[b], board[c]
         if sa and sb and sc:
-            total += COMBINATION[sa[-1], sb[-1], sc[-1]]
+            total += table[sa[-1], sb[-1], sc[-1]]
     return total
 
 
@@ -597,19 +439,21 @@ def score_move(state: State, move: Move) -> int:
     """The turn's score (POLY-13) if this move were the turn's last placement.
 
     It counts the groupings of the turn's symbol holding a tile placed this
-    turn, this move's tile included; a discard scores the placements made so
-    far. The score is added to the total only at the end of the turn.
+    turn, this move's tile included, with the state's scoring table; a
+    discard scores the placements made so far. The score is added to the
+    total only at the end of the turn.
 
     Raises:
         IllegalMoveError: if the move is not legal.
         WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a Polygon Move.
     """
     cell = _checked("polygon.score_move", state, move)
-    if cell == _DISCARD:
-        return turn_score(state.stacks, state.symbol, state.placed)
+    table = combination_table(state.scoring)
+    if cell == DISCARD:
+        return turn_score(state.stacks, state.symbol, state.placed, table)
     board = state.stacks
     board = (*board[:cell], (*board[cell], move.tile), *board[cell + 1 :])
-    return turn_score(board, state.symbol, (*state.placed, cell))
+    return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
 def _wrong_arguments(function: str, state: object, move: object) -> None:
@@ -646,7 +490,7 @@ def apply(state: State, move: Move) -> State:
     if type(state) is not State or type(move) is not Move:  # one branch on the hot path
         _wrong_arguments("polygon.apply", state, move)
     try:
-        cell = _check_move(state, move)
+        cell = check_move(state, move)
     except Refusal as refusal:
         raise _illegal(state, move, refusal) from None
     tile = move.tile
@@ -656,7 +500,7 @@ def apply(state: State, move: Move) -> State:
     index = index_of(state)
     aside = state.aside
     placements = state.placed
-    if cell == _DISCARD:
+    if cell == DISCARD:
         aside = (*aside, tile)
     else:
         stack = board[cell]
@@ -677,12 +521,15 @@ def apply(state: State, move: Move) -> State:
             aside=aside,
             start_draw=state.start_draw,
             tiles=state.tiles,
+            scoring=state.scoring,
+            board=state.board,
         )
         object.__setattr__(after, "_index", index)
         return after
     seat, symbol, seed, bag = state.seat, state.symbol, state.seed, state.bag
     scores = state.totals
-    points = turn_score(board, symbol, placements)
+    table = COMBINATION if state.scoring is None else combination_table(state.scoring)
+    points = turn_score(board, symbol, placements, table)
     if points:
         scores = (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
     turn = state.turn
@@ -710,6 +557,8 @@ def apply(state: State, move: Move) -> State:
         aside=aside,
         start_draw=state.start_draw,
         tiles=state.tiles,
+        scoring=state.scoring,
+        board=state.board,
     )
     object.__setattr__(after, "_index", index)
     return after
@@ -743,13 +592,14 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def combination_value(values: Iterable[Value]) -> int:
+def combination_value(values: Iterable[Value], *, scoring: object = None) -> int:
     """The points of a grouping of three tile values (POLY-14); 0 when they make no combination.
 
-    Three of a kind ``n`` is worth ``10 * n``; a run 1-2-3, 2-3-4 or 3-4-5 is
-    worth 20, 25 or 30; three WILD are worth 100. A WILD stands for any
-    number, as does an X tile, which also multiplies the value by its factor
-    (with several X tiles, only the highest factor counts).
+    With the spec's table (the default): three of a kind ``n`` is worth
+    ``10 * n``; a run 1-2-3, 2-3-4 or 3-4-5 is worth 20, 25 or 30; three
+    WILD are worth 100. A WILD stands for any number, as does an X tile,
+    which also multiplies the value by its factor (with several X tiles, only
+    the highest factor counts).
 
     >>> combination_value(["3", "3", "3"]), combination_value(["4", "2", "3"])
     (30, 25)
@@ -758,7 +608,13 @@ def combination_value(values: Iterable[Value]) -> int:
     >>> combination_value(["1", "2", "5"])
     0
 
+    Args:
+        values: three tile values, in any order.
+        scoring: a complete table in any form ``new_game(scoring=...)``
+            takes, or ``None`` for the spec's.
+
     Raises:
+        ConfigurationError: if ``scoring`` is not a complete table.
         NotationError: if a value is not one of :data:`VALUES`.
         ValueError: if there are not exactly three values.
         WrongTypeError: if ``values`` is not a collection.
@@ -774,4 +630,61 @@ def combination_value(values: Iterable[Value]) -> int:
             msg = f"{value!r} is not a tile value; values are {', '.join(VALUES)}"
             raise NotationError(msg)
     a, b, c = given
-    return COMBINATION[a, b, c]
+    if scoring is None:
+        return COMBINATION[a, b, c]
+    return combination_table(check_scoring(scoring))[a, b, c]
+
+
+def scoring_table(combinations: object, *, three_wild: int = 100) -> Scoring:
+    """A complete scoring table from the number combinations of a card, with the WILD and X rules.
+
+    This is the form an owner of the printed game fills in from the card in
+    the box: the points of each combination of three numbers that scores
+    (any other scores 0), and of three WILD. The rows with a WILD or an X
+    tile follow from the rules of POLY-14: a WILD or X tile stands for any
+    number 1..5, chosen for the best value; the highest X factor multiplies
+    it; an X is not a WILD for three WILD. The result can be given to
+    :func:`new_game` as it is, or edited row by row first for a card whose
+    WILD or X rules differ.
+
+    >>> table = scoring_table({"1-1-1": 10, "2-2-2": 20, "1-2-3": 15}, three_wild=60)
+    >>> len(table), dict(table)["1-2-W"], dict(table)["2-2-X3"], dict(table)["W-W-W"]
+    (120, 15, 60, 60)
+
+    Args:
+        combinations: the scoring combinations of three numbers, as a mapping
+            ``{"2-3-4": 25, ...}`` or ``(combination, points)`` pairs.
+        three_wild: the points of three WILD tiles.
+
+    Returns:
+        The complete table, in the form of :attr:`State.scoring`.
+
+    Raises:
+        ConfigurationError: for a combination that is not three numbers or is
+            given twice, or points that are not an int from 0 to
+            :data:`MAX_POINTS`.
+    """
+    numbers = check_numbers(combinations, three_wild)
+    return expand_scoring(numbers, three_wild)
+
+
+def printed_tiles(state: State | View) -> Mapping[Hex, Value]:
+    """The board's printed tiles by space (POLY-4): the state's own, else the spec's.
+
+    >>> printed_tiles(new_game(seed=1, board={(1, 1): "x3"}))
+    {(1, 1): 'X3'}
+    """
+    if type(state) is not State and type(state) is not View:
+        checks.wrong_type("polygon.printed_tiles", _EITHER, state)
+    return dict(printed_of(state.board))
+
+
+def scoring_of(state: State | View) -> Mapping[str, int]:
+    """The game's scoring table (POLY-14) by combination: the state's own, else the spec's.
+
+    >>> scoring_of(new_game(seed=1))["2-3-4"]
+    25
+    """
+    if type(state) is not State and type(state) is not View:
+        checks.wrong_type("polygon.scoring_of", _EITHER, state)
+    return dict(STANDARD_SCORING if state.scoring is None else state.scoring)

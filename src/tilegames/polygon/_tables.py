@@ -5,11 +5,17 @@
 * :data:`CORNERS` and :data:`GROUP`: the scoring corners with all three
   spaces on the board, and per space and symbol the one it lies in (POLY-5,
   POLY-6);
-* :data:`COMBINATION`: the value of every ordered triple of tile values (POLY-14).
+* :data:`COMBINATION`: the value of every ordered triple of tile values (POLY-14),
+  and :func:`combination_table`, the same for any scoring table, cached;
+* :data:`STANDARD_SCORING`: the spec's table as data, built by :func:`expand_scoring`
+  from the values of the number combinations and the WILD and X rules.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from tilegames._core.bits import Mask
@@ -17,6 +23,7 @@ from tilegames.geometry import hexagon
 from tilegames.polygon._model import (
     BOARD,
     CELL,
+    COMBINATIONS,
     FACTOR,
     SPACES,
     VALUES,
@@ -24,7 +31,10 @@ from tilegames.polygon._model import (
     X2,
     X3,
     Cell,
+    Combination,
+    Scoring,
     Value,
+    combination_key,
 )
 
 Triple = tuple[Value, Value, Value]
@@ -85,14 +95,24 @@ def _number_value(a: int, b: int, c: int) -> int:
     return 0
 
 
-def _best_value(values: Triple) -> int:
-    """POLY-14 straight from the text: try every number for each WILD and X tile."""
+def _rule_value(values: Triple, numbers: Callable[[int, int, int], int], three_wild: int) -> int:
+    """POLY-14 straight from the text: try every number for each WILD and X tile.
+
+    ``numbers`` gives the value of three numbers; three WILD are worth
+    ``three_wild``; a WILD or X tile stands for any number 1..5, chosen for
+    the best value, and the highest X factor multiplies it.
+    """
     if values == (WILD, WILD, WILD):
-        return 100
+        return three_wild
     choices = [range(1, 6) if value in (WILD, X2, X3) else (int(value),) for value in values]
-    base = max(_number_value(a, b, c) for a in choices[0] for b in choices[1] for c in choices[2])
+    base = max(numbers(a, b, c) for a, b, c in itertools.product(*choices))
     factor = max((FACTOR.get(value, 1) for value in values), default=1)
     return base * factor
+
+
+def _best_value(values: Triple) -> int:
+    """The spec's value of three tile values (POLY-14)."""
+    return _rule_value(values, _number_value, 100)
 
 
 def _combination_table() -> dict[Triple, int]:
@@ -102,3 +122,47 @@ def _combination_table() -> dict[Triple, int]:
 
 COMBINATION: Final = _combination_table()
 """The points of every ordered triple of tile values (POLY-14)."""
+
+
+def expand_scoring(numbers: Mapping[Combination, int], three_wild: int) -> Scoring:
+    """A complete table from the values of the number combinations and the WILD and X rules.
+
+    ``numbers`` maps combinations of three numbers (in :data:`VALUES` order)
+    to their points; a combination it leaves out scores 0.
+    """
+
+    def value_of(a: int, b: int, c: int) -> int:
+        low, middle, high = sorted((a, b, c))
+        return numbers.get((str(low), str(middle), str(high)), 0)
+
+    return tuple(
+        (combination_key(values), _rule_value(values, value_of, three_wild))
+        for values in COMBINATIONS
+    )
+
+
+STANDARD_SCORING: Final[Scoring] = tuple(
+    (combination_key(values), _best_value(values)) for values in COMBINATIONS
+)
+"""The spec's scoring table (POLY-14) in the data form of ``new_game(scoring=...)``.
+
+>>> STANDARD_SCORING[0], dict(STANDARD_SCORING)["2-3-4"], dict(STANDARD_SCORING)["W-W-W"]
+(('1-1-1', 10), 25, 100)
+"""
+
+
+@functools.lru_cache(maxsize=64)
+def combination_table(scoring: Scoring | None) -> Mapping[Triple, int]:
+    """The points of every ordered triple of tile values under a table (``None``: the spec's).
+
+    Built once per table and cached, so that scoring stays a dict lookup.
+    """
+    if scoring is None:
+        return COMBINATION
+    points = dict(scoring)
+    return {
+        (a, b, c): points[combination_key((a, b, c))]
+        for a in VALUES
+        for b in VALUES
+        for c in VALUES
+    }

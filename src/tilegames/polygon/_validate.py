@@ -4,43 +4,61 @@
 make themselves (built by hand, unpickled, loaded) before indexing its
 board: every field has the shape the rules rely on. :func:`validate` runs
 the same checks and then asks whether the game could have reached the
-value: the start-order draw, the seat to move, and every tile of the set
-exactly once (POLY-2, POLY-7, POLY-8). Messages read ``"where: problem"``.
+value: the start-order draw, the seat to move, every tile of the set
+exactly once, and what can be told from a final board of the placement rules
+of spec v2 (POLY-2, POLY-7, POLY-8, POLY-11, POLY-12). It also reads the
+scoring table and the printed board of ``new_game`` (POLY-4, POLY-14).
+Messages read ``"where: problem"``.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from typing import Final
 
 from tilegames._core import checks, rng
 from tilegames._core.checks import invalid
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.rules import Outcome, Seat, rank_by
+from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
+    CELL,
+    COMBINATIONS,
     MAX_PLAYERS,
+    MAX_POINTS,
     MAX_TILES,
     MIN_PLAYERS,
     NAME,
     ORDER,
-    PRINTED,
-    PRINTED_DEPTH,
+    PRINTABLE,
+    RADIUS,
     RANK,
     SIZE,
     SPACES,
+    STANDARD_BOARD,
     STANDARD_TILES,
+    START,
     START_CELL,
     SYMBOLS,
     TITLE,
     VALUES,
+    WILD,
+    Combination,
     Move,
+    Printing,
+    Scoring,
     Stack,
     State,
     Value,
     View,
+    combination_key,
+    printed_depth,
+    printed_of,
     sorted_values,
 )
+from tilegames.polygon._tables import LINKS, STANDARD_SCORING
 
 _SET_FORM: Final = "a collection of values such as ['1', 'W', 'X2']"
 _STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
@@ -98,6 +116,172 @@ def _set_problem(values: list[Value] | tuple[Value, ...], players: int) -> str:
 
 
 # ---------------------------------------------------------------------------
+# The scoring table and the printed board of new_game (POLY-4, POLY-14)
+# ---------------------------------------------------------------------------
+
+_NUMBERS: Final = frozenset("12345")
+_SCORING_FORM: Final = (
+    "a table such as {'1-1-1': 10, ...} or [('1-1-1', 10), ...], one row per "
+    "combination of three values"
+)
+_BOARD_FORM: Final = "printed tiles such as {(3, 0): 'W', (4, 0): 'X2'} or [((3, 0), 'W'), ...]"
+
+
+def _rows(given: object, form: str, what: str) -> list[tuple[object, object]]:
+    """The ``(key, value)`` rows of a mapping or of a collection of pairs."""
+    if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+        msg = f"{what} must be {form}, not {given!r}"
+        raise ConfigurationError(msg)
+    items = list(given.items()) if isinstance(given, Mapping) else list(given)
+    for item in items:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            msg = f"{what}: {item!r} is not a pair; {what} must be {form}"
+            raise ConfigurationError(msg)
+    return [(key, value) for key, value in items]
+
+
+def _combination(key: object) -> Combination:
+    """Three tile values read from ``"1-2-3"`` (any order, any case) or a sequence of three."""
+    parts = re.split(r"[\s,-]+", key.strip()) if isinstance(key, str) else key
+    if isinstance(parts, (list, tuple)) and len(parts) == 3:
+        values = [part.strip().upper() for part in parts if isinstance(part, str)]
+        if len(values) == 3 and all(value in ORDER for value in values):
+            a, b, c = sorted(values, key=ORDER.__getitem__)
+            return (a, b, c)
+    msg = (
+        f"scoring: {key!r} is not a combination of three tile values such as '2-3-4' "
+        f"or '1-W-X2'; values are {', '.join(VALUES)} (POLY-14)"
+    )
+    raise ConfigurationError(msg)
+
+
+def _points(key: str, points: object) -> int:
+    if type(points) is not int or not 0 <= points <= MAX_POINTS:
+        msg = f"scoring: {key} is worth {points!r}; points are an int from 0 to {MAX_POINTS}"
+        raise ConfigurationError(msg)
+    return points
+
+
+def _read_points(given: object, what: str) -> dict[Combination, int]:
+    """The rows of a table by combination, each given once, with points in range."""
+    table: dict[Combination, int] = {}
+    for key, points in _rows(given, _SCORING_FORM, what):
+        values = _combination(key)
+        name = combination_key(values)
+        if values in table:
+            msg = f"{what}: the combination {name} is given twice (POLY-14)"
+            raise ConfigurationError(msg)
+        table[values] = _points(name, points)
+    return table
+
+
+def check_scoring(scoring: object) -> Scoring:
+    """A complete scoring table given to ``new_game``, in the form of :data:`Scoring`.
+
+    Raises:
+        ConfigurationError: for a table that is no collection of
+            ``(combination, points)`` rows, names a combination that is not
+            three tile values or gives one twice, gives points that are not an
+            int from 0 to :data:`MAX_POINTS`, or leaves a combination out.
+    """
+    table = _read_points(scoring, "scoring")
+    missing = [values for values in COMBINATIONS if values not in table]
+    if missing:
+        msg = (
+            f"scoring: the table is incomplete: {len(missing)} of the {len(COMBINATIONS)} "
+            f"combinations of three values are missing, such as {combination_key(missing[0])}; "
+            "give each its points, 0 for no combination, or build the table with "
+            "polygon.scoring_table(...) (POLY-14)"
+        )
+        raise ConfigurationError(msg)
+    return tuple((combination_key(values), table[values]) for values in COMBINATIONS)
+
+
+def check_numbers(combinations: object, three_wild: object) -> dict[Combination, int]:
+    """The arguments of ``scoring_table``: combinations of numbers only, and three WILD.
+
+    Raises:
+        ConfigurationError: as :func:`check_scoring` for each row, for a
+            combination with a WILD or an X tile (the rules fill those in),
+            and for points of three WILD out of range.
+    """
+    table = _read_points(combinations, "scoring_table")
+    for values in table:
+        if not _NUMBERS.issuperset(values):
+            msg = (
+                f"scoring_table: {combination_key(values)} holds a WILD or an X tile, whose "
+                "points follow from the number combinations and the rules of POLY-14; give "
+                "numbers only, or a complete table to new_game(scoring=...)"
+            )
+            raise ConfigurationError(msg)
+    _points("W-W-W", three_wild)
+    return table
+
+
+def _space(where: str, given: object) -> Hex:
+    """A space of the board, not START, read from a pair of ints."""
+    if (
+        not isinstance(given, (tuple, list))
+        or len(given) != 2
+        or any(type(part) is not int for part in given)
+    ):
+        msg = f"{where}: {given!r} is not a space (q, r) of two ints"
+        raise ConfigurationError(msg)
+    space = (given[0], given[1])
+    if space not in CELL:
+        msg = f"{where}: {space} is outside the radius-{RADIUS} board (POLY-4)"
+        raise ConfigurationError(msg)
+    if space == START:
+        msg = (
+            f"{where}: {space} is START, where the start tile lies; nothing is printed "
+            "there (POLY-7)"
+        )
+        raise ConfigurationError(msg)
+    return space
+
+
+def check_printing(board: object) -> Printing:
+    """The printed tiles given to ``new_game(board=...)``, in the form of :data:`Printing`.
+
+    Raises:
+        ConfigurationError: for something that is no collection of
+            ``(space, value)`` pairs, a space off the board, START, a space
+            given twice, or a value that is not WILD, X2 or X3.
+    """
+    printed: dict[Hex, Value] = {}
+    for given, value in _rows(board, _BOARD_FORM, "board"):
+        space = _space("board", given)
+        tile = value.strip().upper() if isinstance(value, str) else None
+        if tile not in PRINTABLE:
+            msg = (
+                f"board: the tile printed on {space} is {value!r}; a printed tile is a WILD "
+                f"or an X tile ({', '.join(PRINTABLE)}) (POLY-4)"
+            )
+            raise ConfigurationError(msg)
+        if space in printed:
+            msg = f"board: {space} is given twice"
+            raise ConfigurationError(msg)
+        printed[space] = tile
+    return tuple((space, printed[space]) for space in SPACES if space in printed)
+
+
+def _check_carried(where: str, given: object, check: object, standard: object) -> None:
+    """A carried table or board: exactly the form its reader writes, and not the default."""
+    if given is None:
+        return
+    if type(given) is not tuple:
+        raise invalid(where, "expected a tuple of rows")
+    try:
+        read = check(given)  # type: ignore[operator]
+    except ConfigurationError as error:
+        raise invalid(where, str(error)) from None
+    if read != given:
+        raise invalid(where, "the rows are not in their written form and order")
+    if given == standard:
+        raise invalid(where, "the spec's own is written as null (POLY-14)")
+
+
+# ---------------------------------------------------------------------------
 # Fields: the shape the rules rely on
 # ---------------------------------------------------------------------------
 
@@ -124,19 +308,31 @@ def _check_values(where: str, values: object) -> tuple[Value, ...]:
     return values
 
 
-def _check_board(where: str, board: object) -> tuple[Stack, ...]:
-    """Check the stacks (POLY-4, POLY-12)."""
+def _check_stack(here: str, stack: object, printed: Value | None) -> None:
+    """One space's stack: its printed tile at the bottom, and POLY-12 between neighbours."""
+    values = _check_values(here, stack)
+    if printed is not None and (not values or values[0] != printed):
+        raise invalid(here, f"the stack must start with its printed {printed} (POLY-4)")
+    for below, above in itertools.pairwise(values):
+        if below == above:
+            raise invalid(here, f"{above} lies on a tile of its own value (POLY-12)")
+        if above == WILD and below not in _NUMBERS:
+            raise invalid(
+                here,
+                f"a WILD lies on {below}: a WILD goes only on a number tile 1..5 "
+                "(POLY-12, changed in spec v2)",
+            )
+
+
+def _check_board(where: str, board: object, printing: Printing | None) -> tuple[Stack, ...]:
+    """Check the stacks (POLY-4, POLY-12) against the printed tiles."""
     if type(board) is not tuple or len(board) != SIZE:
         raise invalid(where, f"expected a tuple of {SIZE} stacks, one per space")
+    printed = printed_of(printing)
     for cell, stack in enumerate(board):
         space = SPACES[cell]
         here = f"{where}[{cell}] (space {space[0]},{space[1]})"
-        values = _check_values(here, stack)
-        if space in PRINTED and (not values or values[0] != PRINTED[space]):
-            raise invalid(here, f"the stack must start with its printed {PRINTED[space]} (POLY-4)")
-        for below, above in itertools.pairwise(values):
-            if below == above:
-                raise invalid(here, f"{above} lies on a tile of its own value (POLY-12)")
+        _check_stack(here, stack, printed.get(space))
     if not board[START_CELL]:
         raise invalid(where, "START holds no tile (POLY-7)")
     return board
@@ -158,14 +354,18 @@ def _check_turn(where: str, turn: object, symbol: object) -> int:
 
 
 def _check_placed(
-    where: str, placed: object, drawn: tuple[Value, ...], board: tuple[Stack, ...]
+    where: str,
+    placed: object,
+    drawn: tuple[Value, ...],
+    board: tuple[Stack, ...],
+    depth: tuple[int, ...],
 ) -> None:
     if type(placed) is not tuple:
         raise invalid(where, "expected a tuple of space numbers")
     for cell in placed:
         if type(cell) is not int or not 0 <= cell < SIZE:
             raise invalid(where, f"{cell!r} is not a space number 0..{SIZE - 1}")
-        if len(board[cell]) <= PRINTED_DEPTH[cell]:
+        if len(board[cell]) <= depth[cell]:
             raise invalid(where, f"space {SPACES[cell]} holds no played tile (POLY-10)")
     if len(placed) + len(drawn) > 2:
         raise invalid(where, f"{len(placed)} placed and {len(drawn)} drawn: a turn has 2 tiles")
@@ -189,11 +389,13 @@ def _check_tiles(where: str, tiles: object, count: int) -> tuple[Value, ...]:
 def _check_public(where: str, value: State | View) -> int:
     """The checks of the fields a state and a view share; return the number of seats."""
     count = _check_totals(f"{where}.totals", value.totals)
-    board = _check_board(f"{where}.stacks", value.stacks)
+    _check_carried(f"{where}.scoring", value.scoring, check_scoring, STANDARD_SCORING)
+    _check_carried(f"{where}.board", value.board, check_printing, STANDARD_BOARD)
+    board = _check_board(f"{where}.stacks", value.stacks, value.board)
     drawn = _check_drawn(f"{where}.drawn", value.drawn)
     _check_values(f"{where}.aside", value.aside)
     _check_turn(where, value.turn, value.symbol)
-    _check_placed(f"{where}.placed", value.placed, drawn, board)
+    _check_placed(f"{where}.placed", value.placed, drawn, board, printed_depth(value.board))
     _check_tiles(f"{where}.tiles", value.tiles, count)
     return count
 
@@ -272,9 +474,38 @@ def _check_set(where: str, tiles: tuple[Value, ...], parts: dict[str, Iterable[V
         raise invalid(where, f"{left} tiles of the set are nowhere, such as {missing} (POLY-2)")
 
 
-def _played(stacks: tuple[Stack, ...]) -> list[Value]:
+def _played(value: State | View) -> list[Value]:
     """The played tiles of a board (its printed tiles left out)."""
-    return [value for cell, stack in enumerate(stacks) for value in stack[PRINTED_DEPTH[cell] :]]
+    depth = printed_depth(value.board)
+    return [tile for cell, stack in enumerate(value.stacks) for tile in stack[depth[cell] :]]
+
+
+def _check_connected(where: str, value: State | View) -> None:
+    """Every played tile joins START through played tiles (POLY-11).
+
+    Each placement shares a corner with another space holding a played tile,
+    and a space once played stays played, so the played spaces of a reachable
+    board are linked to START, corner by corner. (Which symbol each placement
+    used, and whether a tile stacked in the past was reached then, cannot be
+    told from the final board.)
+    """
+    depth = printed_depth(value.board)
+    played = {cell for cell, stack in enumerate(value.stacks) if len(stack) > depth[cell]}
+    found, pending = {START_CELL}, [START_CELL]
+    while pending:
+        links = LINKS[pending.pop()]
+        for cell in played - found:
+            if any(link >> cell & 1 for link in links):
+                found.add(cell)
+                pending.append(cell)
+    cut_off = sorted(played - found)
+    if cut_off:
+        space = SPACES[cut_off[0]]
+        raise invalid(
+            f"{where}.stacks",
+            f"{len(cut_off)} played spaces, such as {space}, share no corner with the "
+            "played tiles around START: a tile goes only next to a played tile (POLY-11)",
+        )
 
 
 def _starter(where: str, value: State | View, count: int) -> Seat:
@@ -294,7 +525,8 @@ def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
             "take turns in order (POLY-8)",
         )
     _check_progress("State", state.drawn, len(state.bag))
-    parts = {"stacks": _played(state.stacks), "drawn": state.drawn, "bag": state.bag}
+    _check_connected("State", state)
+    parts = {"stacks": _played(state), "drawn": state.drawn, "bag": state.bag}
     _check_set("State", tiles, {**parts, "aside": state.aside})
 
 
@@ -313,7 +545,8 @@ def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
     if seen.to_move != expected:
         raise invalid("View.to_move", f"{seen.to_move!r}, but the turn says {expected} (POLY-8)")
     _check_progress("View", seen.drawn, len(contents))
-    parts = {"stacks": _played(seen.stacks), "drawn": seen.drawn, "bag_contents": contents}
+    _check_connected("View", seen)
+    parts = {"stacks": _played(seen), "drawn": seen.drawn, "bag_contents": contents}
     _check_set("View", tiles, {**parts, "aside": seen.aside})
 
 

@@ -12,8 +12,8 @@ outline the last move and mark the cells a frontend lets a person click.
 >>> state = polygon.new_game(seed=7)
 >>> moves = polygon.legal_moves(state)
 >>> picture = to_svg(state, targets=[move.space for move in moves])
->>> len(moves), picture.count('class="target"')  # five moves onto three spaces
-(5, 3)
+>>> len(moves), picture.count('class="target"')  # four moves onto two spaces
+(4, 2)
 
 Every element that stands for a placed tile or stone has ``class="piece"``;
 a target has ``class="target"`` and ``data-cell="X,Y"``, the same key that
