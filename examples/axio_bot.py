@@ -1,8 +1,9 @@
 """A tiny AXIO (Ingenious) bot: what a frontend or bot author writes with tilegames.
 
 Seat 0 plays greedily for its weakest colours (the game ranks players by their
-lowest track, AXIO-16) and swaps whenever a swap is offered; seat 1 plays
-uniformly at random. Run it with::
+lowest track, AXIO-16), makes every bonus placement it earns and swaps whenever
+a swap is offered; seat 1 plays uniformly at random, so it sometimes declines
+a bonus placement (AXIO-11). Run it with::
 
     python examples/axio_bot.py
 """
@@ -28,11 +29,16 @@ def value(state: State, move: Move) -> tuple[int, ...]:
 
 
 def greedy(state: State) -> Move:
-    """The best move: swap when offered, else the placement with the best value."""
+    """The best move: swap when offered, else the placement with the best value.
+
+    A placement never lowers a track, so a bonus placement is never worse than
+    declining it (``axio.DECLINE``, listed last): the bot never declines.
+    """
     moves = axio.legal_moves(state)  # a lazy sequence: moves are built as they are read
     if state.deciding:  # after the placements: the choice of AXIO-12 is keep or swap
         return axio.SWAP
-    return max(moves, key=lambda move: value(state, move))
+    placements = [move for move in moves if move != axio.DECLINE]
+    return max(placements, key=lambda move: value(state, move))
 
 
 def main() -> None:
@@ -50,6 +56,8 @@ def main() -> None:
             move = moves[chooser.randrange(len(moves))]  # cheap: builds one move
         if moves_made < 6 or state.bonuses or isinstance(move, axio.SwapChoice):
             note = " (bonus placement)" if state.bonuses else ""
+            if move == axio.DECLINE:
+                note = " (a bonus placement declined)"
             print(f"seat {seat} plays {move}{note}, scoring {axio.score_move(state, move)}")
         state = axio.apply(state, move)  # a new state; the old one is unchanged
         moves_made += 1

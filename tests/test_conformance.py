@@ -41,7 +41,7 @@ def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
 def axio_near_misses(state: axio.State) -> list[axio.Move]:
     """Every colour pair on cells next to a placed hex, both ways round: mostly illegal."""
     board = axio.board(state)
-    result: list[axio.Move] = [axio.SWAP, axio.KEEP]
+    result: list[axio.Move] = [axio.SWAP, axio.KEEP, axio.DECLINE]
     for (q, r), colour in sorted(board.items())[:12]:
         for dq, dr in ((1, 0), (0, 1), (-1, 1)):
             first, second = (q + dq, r + dr), (q + 2 * dq, r + 2 * dr)

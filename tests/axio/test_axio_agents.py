@@ -6,10 +6,11 @@ from collections import Counter
 from typing import cast
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tilegames import axio
+from tilegames import IllegalMoveError, axio
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
 from tilegames.simulate import simulate
@@ -28,6 +29,16 @@ def hidden_shuffled(state: axio.State, seat: int, seed: int) -> axio.State:
         racks[s] = tuple(sorted(pool[: len(state.racks[s])]))
         del pool[: len(state.racks[s])]
     return attrs.evolve(state, racks=tuple(racks), bag=tuple(pool), seed=seed)
+
+
+def first_bonus(state: axio.State) -> axio.State:
+    """The first state owing a bonus placement when each move scores the most of a sample."""
+    while not state.bonuses:
+        assert not axio.is_over(state), "no bonus placement in this game"
+        moves = axio.legal_moves(state)
+        sample = moves[:: max(1, len(moves) // 300)]
+        state = axio.apply(state, max(sample, key=lambda m: sum(axio.score_move(state, m))))
+    return state
 
 
 class TestDeterminize:
@@ -54,6 +65,24 @@ class TestDeterminize:
         assert axio.view(other, 0) == axio.view(state, 0)
         ours = axio.determinize(axio.view(state, 0), rng.Stream(seed))
         assert axio.determinize(axio.view(other, 0), rng.Stream(seed)) == ours
+
+    @pytest.mark.parametrize(
+        "options", [{"players": 2}, {"mode": "team"}, {"mode": "solo"}], ids=str
+    )
+    def test_a_pending_bonus(self, options: dict[str, object]) -> None:
+        """AXIO-11, AXIO-22: an owed bonus is public; samples list the same moves, decline last."""
+        state = first_bonus(axio.new_game(seed=11, **options))  # type: ignore[arg-type]
+        for seat in range(axio.players(state)):
+            seen = axio.view(state, seat)
+            assert (seen.bonuses, seen.to_move) == (state.bonuses, (state.seat,))
+            sample = axio.determinize(seen, rng.Stream(seat))
+            assert axio.view(sample, seat) == seen
+            if seat == state.seat:
+                listed = list(axio.legal_moves(sample))
+                assert listed == list(axio.legal_moves(state))
+                assert listed[-1] == axio.DECLINE
+                declined = axio.apply(sample, axio.DECLINE)
+                assert declined.bonuses == state.bonuses - 1
 
     def test_hidden_tiles_come_from_the_set(self) -> None:
         """Early in a game, racks and bag hold the tiles of the set not in view."""
@@ -111,6 +140,117 @@ class TestEvaluate:
         """RULES carries evaluate and determinize for generic code."""
         assert axio.RULES.evaluate is axio.evaluate
         assert axio.RULES.determinize is axio.determinize
+
+
+def nearly_full(bonuses: int = 1, *, green: bool = True) -> axio.State:
+    """Seat 0 owes a bonus placement on a board full of blue but for (0,0), (1,0), (2,0).
+
+    Green lies at (3, 0). The rack is RR and GG; red is at the cap (18). So the
+    legal moves are RR or GG on either of the two empty pairs, and the decline
+    (AXIO-11): 5 moves. Only GG on (1,0)+(2,0) scores: its (2,0) hex sees the
+    green (3,0), green +1 (AXIO-9); red at 18 gains nothing (AXIO-10). Without
+    the green (``green=False``, blue there) no placement scores.
+    """
+    area = axio.playing_area(axio.new_game(seed=0))
+    cells = [
+        axio.BLUE if colour == axio.EMPTY else colour for colour in axio.new_game(seed=0).cells
+    ]
+    for cell in ((0, 0), (1, 0), (2, 0)):
+        cells[area.index(cell)] = axio.EMPTY
+    if green:
+        cells[area.index((3, 0))] = axio.GREEN
+    return axio.State(
+        mode="standard",
+        cells=tuple(cells),
+        tracks=((18, 5, 5, 5, 5, 5), (0,) * 6),
+        racks=(((0, 0), (1, 1)), ((2, 3),)),
+        bag=((4, 4),),
+        seat=0,
+        turn=2,
+        bonuses=bonuses,
+    )
+
+
+BEST = axio.Place(((1, 0), (2, 0)), (axio.GREEN, axio.GREEN))
+
+
+class TestDeclineRating:
+    """A decline (AXIO-11) rates below every placement: a one-move rating never prefers it."""
+
+    def test_the_position(self) -> None:
+        """The hand-built position lists four placements and the decline; one scores."""
+        state = nearly_full()
+        moves = list(axio.legal_moves(state))
+        assert len(moves) == 5
+        assert moves[-1] == axio.DECLINE
+        scoring = [m for m in moves if any(axio.score_move(state, m))]
+        assert scoring == [BEST]
+        assert axio.score_move(state, BEST) == (0, 1, 0, 0, 0, 0)
+
+    def test_decline_rates_below_every_placement(self) -> None:
+        """Placements rate 0 or more (points only add); the decline rates -0.01."""
+        state = nearly_full()
+        placements = [m for m in axio.legal_moves(state) if m != axio.DECLINE]
+        rated = [axio.evaluate(state, m, 0) for m in placements]
+        assert min(rated) == 0.0  # red at the cap: RR gains nothing
+        assert max(rated) == (13**2 - 12**2) / 18  # green 5 -> 6, 13 then 12 from 18
+        assert axio.evaluate(state, axio.DECLINE, 0) == -0.01
+        assert axio.evaluate(state, axio.DECLINE, 0) < min(rated)
+
+    def test_decline_is_rated_only_when_legal(self) -> None:
+        """With no bonus owed a decline is illegal, and evaluate says so (AXIO-11)."""
+        with pytest.raises(IllegalMoveError, match="AXIO-11"):
+            axio.evaluate(nearly_full(bonuses=0), axio.DECLINE, 0)
+
+    def test_greedy_picks_the_best_rated(self) -> None:
+        """Greedy plays the best-rated move of placements and decline: never the decline."""
+        state = nearly_full()
+        seen = axio.view(state, 0)
+        moves = axio.legal_moves(state)
+        for seed in range(20):
+            assert GreedyAgent().choose(axio.RULES, 0, seen, moves, rng.Stream(seed)) == BEST
+
+    def test_greedy_places_when_nothing_scores(self) -> None:
+        """With every placement rated 0 greedy still places: the decline is below, not tied."""
+        state = nearly_full(green=False)
+        assert not any(any(axio.score_move(state, m)) for m in axio.legal_moves(state))
+        seen = axio.view(state, 0)
+        moves = axio.legal_moves(state)
+        chosen = {
+            GreedyAgent().choose(axio.RULES, 0, seen, moves, rng.Stream(seed))
+            for seed in range(40)
+        }
+        assert axio.DECLINE not in chosen
+        assert len(chosen) > 1  # the placements tie and are picked at random
+
+    def test_greedy_declines_when_its_rating_prefers_it(self) -> None:
+        """The decline reaches the agents through evaluate: rated best, greedy plays it."""
+        state = nearly_full()
+        seen = axio.view(state, 0)
+        agent = GreedyAgent(evaluate=rate_decline_high)
+        chosen = agent.choose(axio.RULES, 0, seen, axio.legal_moves(state), rng.Stream(1))
+        assert chosen == axio.DECLINE
+
+    def test_mcts_declines_when_its_rating_prefers_it(self) -> None:
+        """MCTS searches the decline like any move; rated far best, it is played."""
+        state = nearly_full()
+        seen = axio.view(state, 0)
+        agent = MCTSAgent(iterations=20, evaluate=rate_decline_high)
+        chosen = agent.choose(axio.RULES, 0, seen, axio.legal_moves(state), rng.Stream(3))
+        assert chosen == axio.DECLINE
+
+    def test_mcts_with_the_game_rating_plays_a_legal_move(self) -> None:
+        """With the game's rating MCTS plays a legal move of the position (five to choose)."""
+        state = nearly_full()
+        seen = axio.view(state, 0)
+        moves = axio.legal_moves(state)
+        chosen = MCTSAgent(iterations=20).choose(axio.RULES, 0, seen, moves, rng.Stream(3))
+        assert chosen in moves
+
+
+def rate_decline_high(state: axio.State, move: axio.Move, seat: int) -> float:
+    """A rating that prefers declining (10) to anything else (the game's own rating)."""
+    return 10.0 if move == axio.DECLINE else axio.evaluate(state, move, seat)
 
 
 class TestAgentsPlay:

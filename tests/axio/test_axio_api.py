@@ -10,6 +10,7 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -269,10 +270,11 @@ class TestRulesBundle:
         rules = axio.RULES
         assert rules.state_type is axio.State
         assert rules.view_type is axio.View
-        assert set(rules.move_types) == {axio.Place, axio.SwapChoice}
+        assert set(rules.move_types) == {axio.Place, axio.SwapChoice, axio.Decline}
         assert rules.draw is not None
         assert rules.move_cells is not None
         assert tilegames.game_of(axio.SWAP) is rules
+        assert tilegames.game_of(axio.DECLINE) is rules
 
     def test_to_svg_is_the_game_picture(self) -> None:
         """render.to_svg gives the game's own drawing, for states and views."""
@@ -282,10 +284,45 @@ class TestRulesBundle:
         assert STATE._repr_svg_() == to_svg(STATE)
         assert cells_of(axio.Place(((1, 0), (0, 0)), (0, 2))) == ("0,0", "1,0")
         assert cells_of(axio.KEEP) == ()
+        assert cells_of(axio.DECLINE) == ()
+        assert axio.move_cells(axio.DECLINE) == ()
 
     def test_public_names(self) -> None:
         """Every public name is importable from tilegames.axio."""
-        assert len(axio.__all__) == len(set(axio.__all__)) == 54
+        assert len(axio.__all__) == len(set(axio.__all__)) == 56
+        assert {"Decline", "DECLINE"} <= set(axio.__all__)
         for name in axio.__all__:
             assert getattr(axio, name) is not None
         assert attrs.has(axio.State)
+
+
+class TestDocsPage:
+    """The AXIO page lists the decisions of the rules specification."""
+
+    # The rules the specification marks **[decision]** (spec v2): AXIO-3 (the solo
+    # board), AXIO-4 (start colours), AXIO-8 (first round of teams and solo), and
+    # AXIO-11 twice (the decline; no refill before a bonus).
+    SPEC_DECISIONS = ("AXIO-3", "AXIO-4", "AXIO-8", "AXIO-11")
+
+    def decisions_section(self) -> str:
+        page = Path(__file__).parents[2] / "docs" / "games" / "axio.rst"
+        lines = page.read_text().splitlines()
+        start = next(
+            i for i, line in enumerate(lines) if "Decisions" in line and set(lines[i + 1]) == {"-"}
+        )
+        end = next(
+            i for i in range(start + 2, len(lines) - 1) if set(lines[i + 1] or " ") == {"-"}
+        )
+        return "\n".join(lines[start + 2 : end])
+
+    def test_one_table_with_every_spec_decision(self) -> None:
+        """One table, in the section itself (no subsection), names every [decision] rule."""
+        section = self.decisions_section()
+        assert section.count(".. list-table::") == 1
+        assert not any(set(line) in ({"~"}, {"^"}, {"="}) for line in section.splitlines())
+        rows = section.split("   * - ")[2:]  # past the text and the header row
+        spec_rows = [row for row in rows if row.splitlines()[1].strip() == "- spec"]
+        named = {rule.strip() for row in spec_rows for rule in row.splitlines()[0].split(",")}
+        assert named == set(self.SPEC_DECISIONS)
+        assert sum(row.startswith("AXIO-11\n") for row in spec_rows) == 2
+        assert any("declined" in row and "solo" in row for row in rows)  # the solo tile

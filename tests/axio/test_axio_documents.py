@@ -36,7 +36,8 @@ def game(setup: Setup, seed: int) -> Iterator[tuple[axio.State, axio.Move | None
 
     Three moves in four are the best-scoring of a sample of the legal moves,
     so that tracks reach 18 and bonus placements and swaps happen; the rest
-    are random, and so are the swap choices.
+    are random, and so are the swap choices. One owed bonus placement in
+    three is declined (AXIO-11).
     """
     state = axio.new_game(seed=seed, **setup.kwargs)
     stream = Stream(seed)
@@ -46,7 +47,9 @@ def game(setup: Setup, seed: int) -> Iterator[tuple[axio.State, axio.Move | None
         if axio.is_over(state):
             return
         moves = axio.legal_moves(state)
-        if state.deciding or not stream.randbelow(4):
+        if state.bonuses and not stream.randbelow(3):
+            move = axio.DECLINE
+        elif state.deciding or not stream.randbelow(4):
             move = moves[stream.randbelow(len(moves))]
         else:
             sample = moves[:: max(1, len(moves) // 200)]
@@ -137,10 +140,11 @@ class TestReachable:
 
     @pytest.mark.parametrize("setup", SETUPS, ids=SETUP_IDS)
     def test_games_with_bonuses_and_swaps_pass(self, setup: Setup) -> None:
-        """Fixed games meet bonus placements and (but in solo) swaps, and every state passes."""
+        """Fixed games meet bonus placements, declines and (but in solo) swaps; all pass."""
         seen = Counter[str]()
         for seed in range(3):
-            for state, _ in game(setup, seed):
+            for state, move in game(setup, seed):
+                seen["declined"] += move == axio.DECLINE
                 axio.validate(state)
                 axio.validate(axio.view(state, state.seat))
                 seen.update(
@@ -153,6 +157,7 @@ class TestReachable:
                     if present
                 )
         assert seen["bonus"] > 0
+        assert seen["declined"] > 0
         if setup.players > 1:  # AXIO-20: the solo player never swaps
             assert seen["deciding"] > 0
             assert seen["revealed"] > 0
@@ -194,7 +199,18 @@ class TestReachable:
         assert axio.RULES.validate is axio.validate
         assert tilegames.get("axio").validate is axio.validate
         axio.validate(axio.SWAP)
+        axio.validate(axio.DECLINE)
         axio.validate(axio.Place(((0, 0), (1, 0)), (axio.RED, axio.BLUE)))
+
+    def test_decline_documents(self) -> None:
+        """A decline (AXIO-11) is written as a Decline with no fields and loads back."""
+        text = to_json(axio.DECLINE)
+        assert from_json(text, axio.Move) == axio.DECLINE
+        assert from_json(text, axio.Decline) == axio.DECLINE
+        written = to_dict(axio.DECLINE)
+        assert (written["game"], written["type"], written["data"]) == ("axio", "Decline", {})
+        assert from_dict(written, axio.Move) == axio.DECLINE
+        loaded_refused({**written, "data": {"swap": True}}, axio.Move, "Decline", "'swap'")
 
 
 class TestBrokenStates:
@@ -414,7 +430,7 @@ class TestBrokenStates:
 
     def test_revealed_tiles_are_in_the_bag(self) -> None:
         """Tiles revealed by a swap went back into the bag (AXIO-12)."""
-        state = first_where(TWO, 0, lambda s: bool(s.revealed))
+        state = first_where(TWO, 2, lambda s: bool(s.revealed))
         axio.validate(state)
         scarce = min(set(axio.STANDARD_TILES), key=state.bag.count)
         copies = state.bag.count(scarce)

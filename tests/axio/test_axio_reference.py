@@ -12,6 +12,7 @@ script to rebuild them).
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 from collections import Counter
@@ -25,7 +26,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from tilegames import axio
-from tilegames.axio import KEEP, SWAP, Place, SwapChoice
+from tilegames.axio import DECLINE, KEEP, SWAP, Decline, Place, SwapChoice
 from tilegames.geometry.hexagon import Hex
 
 DATA = Path(__file__).parent.parent / "data" / "axio_counts.json"
@@ -99,7 +100,7 @@ def slow_over(state: axio.State) -> bool:
 
 
 def slow_legal(state: axio.State) -> set[axio.Move]:
-    """Every legal move, from the rule text: AXIO-7, AXIO-8, AXIO-12."""
+    """Every legal move, from the rule text: AXIO-7, AXIO-8, AXIO-11, AXIO-12."""
     if slow_over(state):
         return set()
     if state.deciding:
@@ -116,13 +117,18 @@ def slow_legal(state: axio.State) -> set[axio.Move]:
         for low, high in rack:
             moves.add(Place((a, b), (low, high)))
             moves.add(Place((a, b), (high, low)))
+    if state.bonuses > 0:  # AXIO-11 (spec v2): a pending bonus placement may be declined
+        moves.add(DECLINE)
     return moves
 
 
 def order_key(move: axio.Move) -> tuple[Any, ...]:
-    """The documented order of LegalMoves: pair in reading order, tile, lower colour first."""
+    """The documented order of LegalMoves: pair in reading order, tile, lower colour first;
+    keep before swap; the decline after every placement."""
     if isinstance(move, SwapChoice):
         return (move.swap,)
+    if isinstance(move, Decline):
+        return (math.inf,)
     (q0, r0), (q1, r1) = move.cells
     low, high = sorted(move.colours)
     return (r0, q0, r1, q1, low, high, move.colours[0] != low)
@@ -155,6 +161,20 @@ def slow_step(state: axio.State, move: axio.Move) -> dict[str, Any]:
                 return
         result.update(seat=seat, turn=state.turn, over=True)
 
+    def go_on(owed: int) -> None:
+        """After a placement or a decline: the next bonus, else the swap offer or the refill."""
+        if owed and racks[seat]:  # AXIO-11
+            result["bonuses"] = owed
+            return
+        low = min(tracks[owner])
+        lowest = {c for c in range(6) if tracks[owner][c] == low}
+        shows = any(set(tile) & lowest for tile in racks[seat])
+        if racks[seat] and bag and not shows:  # AXIO-12
+            result["deciding"] = True
+        else:
+            refill()
+            pass_turn()
+
     result.update(seat=seat, turn=state.turn)
     if isinstance(move, SwapChoice):
         if move.swap:  # AXIO-12
@@ -165,6 +185,13 @@ def slow_step(state: axio.State, move: axio.Move) -> dict[str, Any]:
         else:
             refill()
         pass_turn()
+    elif isinstance(move, Decline):  # AXIO-11: one pending bonus placement is forfeited
+        owed = state.bonuses - 1
+        if mode == "solo":  # decision: the tile drawn for the bonus stays for the next turn
+            result["bonuses"] = owed
+            result["turn"] = state.turn + (0 if owed else 1)
+        else:
+            go_on(owed)
     else:
         points = slow_points(board, radius_of(state), move.cells, move.colours)
         earned = 0
@@ -190,17 +217,8 @@ def slow_step(state: axio.State, move: axio.Move) -> dict[str, Any]:
             else:
                 result["bonuses"] = owed
                 result["turn"] = state.turn + (0 if owed else 1)
-        elif owed and racks[seat]:  # AXIO-11
-            result["bonuses"] = owed
         else:
-            low = min(tracks[owner])
-            lowest = {c for c in range(6) if tracks[owner][c] == low}
-            shows = any(set(tile) & lowest for tile in racks[seat])
-            if racks[seat] and bag and not shows:  # AXIO-12
-                result["deciding"] = True
-            else:
-                refill()
-                pass_turn()
+            go_on(owed)
     result.update(
         board=board,
         tracks=tuple(tuple(track) for track in tracks),
@@ -254,6 +272,28 @@ def greedy_game(setup: tilegames.Setup, seed: int) -> Iterator[tuple[axio.State,
         moves = axio.legal_moves(state)
         picks = [moves[chooser.randrange(len(moves))] for _ in range(40)]
         move = max(picks, key=lambda m: sum(axio.score_move(state, m)))
+        yield state, move
+        state = axio.apply(state, move)
+
+
+def declining_game(setup: tilegames.Setup, seed: int) -> Iterator[tuple[axio.State, axio.Move]]:
+    """The (state, move) pairs of a game like ``greedy_game`` that declines half its bonuses.
+
+    At a pending bonus placement it declines (AXIO-11) one time in two, and the
+    swap choice is random, so that declines of the first, a middle and the last
+    owed placement, with the swap offer or the refill after them, all occur.
+    """
+    chooser = random.Random(seed)
+    state = axio.new_game(**setup.kwargs, seed=seed)
+    while not axio.is_over(state):
+        moves = axio.legal_moves(state)
+        if state.bonuses and chooser.random() < 0.5:
+            move: axio.Move = DECLINE
+        elif state.deciding:
+            move = moves[chooser.randrange(len(moves))]
+        else:
+            picks = [moves[chooser.randrange(len(moves))] for _ in range(40)]
+            move = max(picks, key=lambda m: sum(axio.score_move(state, m)))
         yield state, move
         state = axio.apply(state, move)
 
@@ -363,7 +403,8 @@ class TestReferenceLegalMoves:
     def test_golden_counts(self) -> None:
         """Move counts and scores of recorded positions, made by the reference, still hold."""
         cases = json.loads(DATA.read_text())
-        assert len(cases) >= 20
+        assert len(cases) >= 30
+        bonuses = 0
         for case in cases:
             setup = tilegames.Setup(case["players"], case["options"])
             state = axio.new_game(**setup.kwargs, seed=case["seed"])
@@ -372,6 +413,8 @@ class TestReferenceLegalMoves:
             assert len(axio.legal_moves(state)) == case["count"], case
             for text, points in case["scores"].items():
                 assert list(axio.score_move(state, axio.parse_move(text, state))) == points
+            bonuses += state.bonuses > 0
+        assert bonuses >= len(SETUPS)  # a pending bonus per setup: the decline is counted
 
 
 class TestReferenceApply:
@@ -395,6 +438,28 @@ class TestReferenceApply:
                 assert observed(after, swapped=swapped) == slow_step(state, move), (seed, move)
                 bonuses += after.bonuses > 0
         assert bonuses > 0
+
+    @pytest.mark.parametrize("setup", SETUPS, ids=str)
+    def test_every_move_of_declining_games(self, setup: tilegames.Setup) -> None:
+        """AXIO-11 (spec v2): games that decline half their bonuses match the reference.
+
+        Every move of 8 games (thousands of moves over the setups) is checked:
+        the state after it, and the legal moves before it, list and order.
+        """
+        declines = last_declines = moves = 0
+        for seed in range(8):
+            for state, move in declining_game(setup, 3000 + seed):
+                listed = list(axio.legal_moves(state))
+                assert listed == sorted(slow_legal(state), key=order_key), (seed, move)
+                after = axio.apply(state, move)
+                swapped = move == SWAP
+                assert observed(after, swapped=swapped) == slow_step(state, move), (seed, move)
+                moves += 1
+                declines += move == DECLINE
+                last_declines += move == DECLINE and after.bonuses == 0
+        assert moves > 250
+        assert declines > 0
+        assert last_declines > 0
 
     @pytest.mark.parametrize("setup", SETUPS, ids=str)
     def test_random_games_keep_their_tiles(self, setup: tilegames.Setup) -> None:
@@ -424,32 +489,80 @@ class TestReferenceApply:
 # ---------------------------------------------------------------------------
 
 
+def _reference_path(
+    setup: tilegames.Setup, seed: int, plies: int, *, to_bonus: bool = False
+) -> tuple[axio.State, list[axio.Move]]:
+    """A position reached by moves the reference picks, and those moves.
+
+    Each move is a random pick from the reference's sorted legal moves
+    (``random_game``'s picks, as long as the game agrees with the reference),
+    or, with ``to_bonus``, the best-scoring by :func:`slow_points` of 60 such
+    picks, until the first pending bonus placement (AXIO-11).
+    """
+    chooser = random.Random(seed)
+    state = axio.new_game(**setup.kwargs, seed=seed)
+    history: list[axio.Move] = []
+    while len(history) < plies and not slow_over(state):
+        if to_bonus and state.bonuses:
+            break
+        legal = sorted(slow_legal(state), key=order_key)
+        move = legal[chooser.randrange(len(legal))]
+        if to_bonus and not state.deciding:
+            board, radius = dict(axio.board(state)), radius_of(state)
+            picks = [legal[chooser.randrange(len(legal))] for _ in range(60)]
+            move = max(
+                picks,
+                key=lambda m: (
+                    sum(slow_points(board, radius, m.cells, m.colours))
+                    if isinstance(m, Place)
+                    else -1
+                ),
+            )
+        history.append(move)
+        state = axio.apply(state, move)
+    return state, history
+
+
+def _golden_case(
+    setup: tilegames.Setup, seed: int, state: axio.State, history: list[axio.Move]
+) -> dict[str, Any]:
+    """One recorded position: its moves, the reference's move count and some scores."""
+    legal = sorted(slow_legal(state), key=order_key)
+    board = dict(axio.board(state))
+    chooser = random.Random(seed)
+    sample = chooser.sample(legal, min(5, len(legal)))
+    scores = {
+        axio.format_move(m): slow_points(board, radius_of(state), m.cells, m.colours)
+        for m in sample
+        if isinstance(m, Place)
+    }
+    if DECLINE in legal:  # AXIO-11: a decline scores nothing
+        scores[axio.format_move(DECLINE)] = [0] * 6
+    return {
+        "players": setup.players,
+        "options": dict(setup.options),
+        "seed": seed,
+        "moves": [axio.format_move(m) for m in history],
+        "count": len(legal),
+        "scores": scores,
+    }
+
+
 def _golden() -> list[dict[str, Any]]:
-    """Positions of random games with their move counts and some scores, by the reference."""
+    """Positions of random games with their move counts and some scores, by the reference.
+
+    Per setup, five positions of random games and one at a pending bonus
+    placement, where the count includes the decline (AXIO-11, spec v2).
+    """
     cases = []
     for setup in SETUPS:
         for seed, plies in ((1, 0), (2, 1), (3, 6), (4, 17), (5, 30)):
-            state, history = played(setup, seed, plies)
-            moves = [axio.format_move(m) for m in history]
-            legal = sorted(slow_legal(state), key=order_key)
-            board = dict(axio.board(state))
-            chooser = random.Random(seed)
-            sample = chooser.sample(legal, min(5, len(legal)))
-            scores = {
-                axio.format_move(m): slow_points(board, radius_of(state), m.cells, m.colours)
-                for m in sample
-                if isinstance(m, Place)
-            }
-            cases.append(
-                {
-                    "players": setup.players,
-                    "options": dict(setup.options),
-                    "seed": seed,
-                    "moves": moves,
-                    "count": len(legal),
-                    "scores": scores,
-                }
-            )
+            state, history = _reference_path(setup, seed, plies)
+            cases.append(_golden_case(setup, seed, state, history))
+        state, history = _reference_path(setup, 6, 400, to_bonus=True)
+        if not state.bonuses:
+            raise AssertionError(f"{setup}: no bonus placement reached from seed 6")
+        cases.append(_golden_case(setup, 6, state, history))
     return cases
 
 

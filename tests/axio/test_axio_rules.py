@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from tilegames import axio, cli
-from tilegames.axio import BLUE, GREEN, KEEP, ORANGE, PURPLE, RED, SWAP, YELLOW, Place
+from tilegames.axio import BLUE, DECLINE, GREEN, KEEP, ORANGE, PURPLE, RED, SWAP, YELLOW, Place
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
@@ -373,7 +373,7 @@ class TestFirstRound:
     def test_bonus_placement_is_not_a_first_placement(self) -> None:
         """AXIO-8: only a player's first placement is bound; a bonus placement is free."""
         state = position(racks=["RB", "GY"], turn=0, bonuses=1)
-        assert len(axio.legal_moves(state)) == 222 * 2
+        assert len(axio.legal_moves(state)) == 222 * 2 + 1  # and the decline (AXIO-11)
 
 
 class TestScoring:
@@ -539,6 +539,194 @@ class TestCapAndBonus:
         assert axio.scores(after)[0] == (18, 5, 5, 5, 5, 5)
         assert after.bonuses == 0
         assert axio.to_move(after) == (1,)
+
+
+class TestDecline:
+    """AXIO-11 (changed in spec v2): each owed bonus placement may be declined."""
+
+    def red_bonus(self, **options: object) -> axio.State:
+        """The worked example: red at 16 scores 4 with R0,0/B-1,0 -> 18, one bonus owed."""
+        values: dict[str, object] = {
+            "placed": FOUR_RED,
+            "racks": ["RB GY GO BP YP OO", "RG"],
+            "tracks": [(16, 5, 5, 5, 5, 5), (0,) * 6],
+            "bag": "RR GG BB",
+        }
+        values.update(options)
+        state = position(**values)  # type: ignore[arg-type]
+        return axio.apply(state, place("R0,0/B-1,0"))
+
+    def test_offered_last_beside_the_bonus_placements(self) -> None:
+        """While a bonus is owed the moves are the bonus placements and then one decline."""
+        owing = self.red_bonus()
+        assert owing.bonuses == 1
+        listed = list(axio.legal_moves(owing))
+        assert listed[-1] == DECLINE
+        assert listed.count(DECLINE) == 1
+        # The same position owing nothing lists exactly the placements.
+        placements = list(axio.legal_moves(attrs.evolve(owing, bonuses=0)))
+        assert DECLINE not in placements
+        assert listed == [*placements, DECLINE]
+        assert axio.legal_moves(owing)[len(placements)] == DECLINE
+        assert axio.legal_moves(owing)[-1] == DECLINE
+        assert DECLINE in axio.legal_moves(owing)
+
+    def test_refused_when_no_bonus_is_owed(self) -> None:
+        """The limit: one bonus owed, a decline is legal; none owed, it is refused (AXIO-11)."""
+        owing = self.red_bonus()
+        assert axio.why_illegal(owing, DECLINE) is None
+        not_owing = attrs.evolve(owing, bonuses=0)
+        reason = axio.why_illegal(not_owing, DECLINE)
+        assert reason is not None
+        assert "no bonus placement is pending" in reason
+        assert reason.endswith("(AXIO-11)")
+        assert DECLINE not in axio.legal_moves(not_owing)
+        with pytest.raises(tilegames.IllegalMoveError, match=r"'decline'.*\(AXIO-11\)"):
+            axio.apply(not_owing, DECLINE)
+        with pytest.raises(tilegames.IllegalMoveError, match="AXIO-11"):
+            axio.score_move(not_owing, DECLINE)
+        fresh = axio.new_game(seed=4)
+        assert axio.why_illegal(fresh, DECLINE) == reason
+
+    def test_refused_while_choosing_to_swap_and_after_the_end(self) -> None:
+        """The swap choice owes no bonus (AXIO-11, AXIO-12); a finished game takes no move."""
+        choosing = position(racks=["BO", "GY"], deciding=True, bag="RR", turn=2)
+        assert "(AXIO-11)" in str(axio.why_illegal(choosing, DECLINE))
+        assert list(axio.legal_moves(choosing)) == [KEEP, SWAP]
+        over = position(racks=["", ""], tracks=[(5,) * 6, (4,) * 6])
+        assert axio.is_over(over)
+        with pytest.raises(tilegames.GameOverError):
+            axio.apply(over, DECLINE)
+
+    def test_a_decline_scores_nothing(self) -> None:
+        """score_move of a legal decline is zero in every colour."""
+        assert axio.score_move(self.red_bonus(), DECLINE) == (0, 0, 0, 0, 0, 0)
+
+    def test_declining_the_last_bonus_refills_and_passes(self) -> None:
+        """AXIO-11, AXIO-13: declined, the bonus is gone; the rack is refilled, seat 1 moves."""
+        owing = self.red_bonus()
+        after = axio.apply(owing, DECLINE)
+        assert after.bonuses == 0
+        assert after.cells == owing.cells
+        assert after.tracks == owing.tracks == ((18, 5, 5, 5, 5, 5), (0,) * 6)
+        # Lowest colours are green .. purple at 5 and the rack shows them: no swap offer.
+        # The five tiles left, and RR from the bag to make six.
+        assert axio.rack(after, 0) == tiles("GY GO BP YP OO RR")
+        assert after.bag == in_order("GG BB")
+        assert axio.to_move(after) == (1,)
+        assert after.turn == owing.turn + 1
+        assert not after.deciding
+
+    def test_declining_one_of_two(self) -> None:
+        """AXIO-11: declining forfeits one owed placement; the other is still owed."""
+        placed = {**FOUR_RED, (-2, 0): "B"}
+        state = position(
+            placed=placed,
+            racks=["RB GY GO BO", "RG"],
+            tracks=[(16, 5, 17, 5, 5, 5), (0,) * 6],
+            bag="RR GG BB",
+        )
+        owing = axio.apply(state, place("R0,0/B-1,0"))
+        assert owing.bonuses == 2
+        after = axio.apply(owing, DECLINE)
+        assert after.bonuses == 1
+        assert axio.to_move(after) == (0,)
+        assert after.turn == owing.turn
+        assert axio.rack(after, 0) == tiles("GY GO BO")  # not refilled in between
+        assert after.bag == owing.bag
+        assert (after.cells, after.tracks) == (owing.cells, owing.tracks)
+        assert list(axio.legal_moves(after))[-1] == DECLINE
+        # The second may be placed (or declined too).
+        placed_bonus = axio.apply(after, place("G0,3/Y1,3"))
+        assert placed_bonus.bonuses == 0
+        assert axio.to_move(placed_bonus) == (1,)
+        assert axio.rack(placed_bonus, 0) == tiles("GO BO RR GG BB")
+        both = axio.apply(after, DECLINE)
+        assert axio.rack(both, 0) == tiles("GY GO BO RR GG BB")
+        assert both.bag == ()
+        assert axio.to_move(both) == (1,)
+
+    def test_declining_the_last_bonus_can_offer_the_swap(self) -> None:
+        """AXIO-11, AXIO-12: after the declined bonus the swap is offered as after placements."""
+        # Red reaches 18; the colours at 3 are the lowest; the rack keeps RR only.
+        owing = self.red_bonus(racks=["RB RR", "RG"], tracks=[(16, 3, 3, 3, 3, 3), (0,) * 6])
+        assert owing.bonuses == 1
+        assert axio.rack(owing, 0) == tiles("RR")
+        after = axio.apply(owing, DECLINE)
+        assert after.deciding
+        assert axio.to_move(after) == (0,)
+        assert list(axio.legal_moves(after)) == [KEEP, SWAP]
+        kept = axio.apply(after, KEEP)
+        assert axio.rack(kept, 0) == tiles("RR RR GG BB")
+        # Placing RR instead empties the rack: nothing to swap, the refill follows.
+        placed = axio.apply(owing, place("R0,3/R1,3"))
+        assert not placed.deciding
+        assert axio.rack(placed, 0) == tiles("RR GG BB")
+
+    def test_team_decline(self) -> None:
+        """AXIO-11, AXIO-18: in a team game the bonus at 18 may be declined; team tracks stay."""
+        state = position(
+            4,
+            mode="team",
+            placed=FOUR_RED,
+            racks=["RB GY", "RG", "BB", "OO"],
+            tracks=[(16, 5, 5, 5, 5, 5), (0,) * 6],
+            bag="PP YY",
+        )
+        owing = axio.apply(state, place("R0,0/B-1,0"))
+        assert (owing.bonuses, owing.tracks[0]) == (1, (18, 5, 5, 5, 5, 5))
+        after = axio.apply(owing, DECLINE)
+        assert after.bonuses == 0
+        assert after.tracks == owing.tracks
+        assert axio.rack(after, 0) == tiles("GY PP YY")
+        assert axio.to_move(after) == (1,)
+
+    def test_solo_decline_keeps_the_drawn_tile(self) -> None:
+        """AXIO-20 + decision: the tile drawn for a declined bonus is the next turn's tile."""
+        state = position(
+            1,
+            mode="solo",
+            placed=FOUR_RED,
+            racks=["RB"],
+            tracks=[(16, 1, 1, 1, 1, 1)],
+            bag="GY OP",
+        )
+        owing = axio.apply(state, place("R0,0/B-1,0"))
+        assert (owing.bonuses, axio.rack(owing, 0), owing.bag) == (1, tiles("GY"), in_order("OP"))
+        assert list(axio.legal_moves(owing))[-1] == DECLINE
+        after = axio.apply(owing, DECLINE)
+        assert after.bonuses == 0
+        assert after.turn == state.turn + 1
+        assert axio.rack(after, 0) == tiles("GY")  # kept: the rack of one is full
+        assert after.bag == in_order("OP")  # nothing drawn, nothing returned
+        assert DECLINE not in axio.legal_moves(after)
+        following = axio.apply(after, place("G0,3/Y1,3"))
+        assert axio.rack(following, 0) == tiles("OP")
+        assert following.bag == ()
+        assert following.turn == state.turn + 2
+
+    def test_solo_declining_one_of_two(self) -> None:
+        """AXIO-20: with two bonuses owed, a decline keeps the tile for the other one."""
+        state = position(
+            1,
+            mode="solo",
+            placed={**FOUR_RED, (-2, 0): "B"},
+            racks=["RB"],
+            tracks=[(16, 1, 17, 1, 1, 1)],
+            bag="GY OP",
+        )
+        owing = axio.apply(state, place("R0,0/B-1,0"))
+        assert owing.bonuses == 2
+        after = axio.apply(owing, DECLINE)
+        assert (after.bonuses, after.turn) == (1, owing.turn)
+        assert (axio.rack(after, 0), after.bag) == (tiles("GY"), in_order("OP"))
+
+    def test_state_is_not_changed(self) -> None:
+        """apply(state, DECLINE) leaves the state it was given as it was."""
+        owing = self.red_bonus()
+        copy = pickle.loads(pickle.dumps(owing))
+        axio.apply(owing, DECLINE)
+        assert owing == copy
 
 
 class TestSwap:
@@ -944,14 +1132,19 @@ class TestNotation:
         assert str(place("G-1,2/Y0,2")) == "G-1,2/Y0,2"
         assert str(place("P0,4/O-1,5")) == "P0,4/O-1,5"  # row 4 before row 5
         assert (str(SWAP), str(KEEP)) == ("swap", "keep")
+        assert str(DECLINE) == axio.format_move(DECLINE) == "decline"  # AXIO-11, spec v2
 
     def test_parse_any_order_and_case(self) -> None:
         """Parsing accepts either hex first, lower case and spaces."""
         assert axio.parse_move(" b1,0 / R0,0 ") == place("R0,0/B1,0")
         assert axio.parse_move("SWAP") == SWAP
         assert axio.parse_move("keep", axio.new_game(seed=1)) == KEEP
+        assert axio.parse_move(" Decline ") == axio.parse_move("DECLINE") == DECLINE
+        assert axio.parse_move("decline", axio.new_game(seed=1)) == axio.Decline()
 
-    @pytest.mark.parametrize("text", ["", "R0,0", "R0,0/B1", "X0,0/B1,0", "R0;0/B1,0", "swapp"])
+    @pytest.mark.parametrize(
+        "text", ["", "R0,0", "R0,0/B1", "X0,0/B1,0", "R0;0/B1,0", "swapp", "declined", "de cline"]
+    )
     def test_parse_errors(self, text: str) -> None:
         """Text that is not a move is a NotationError."""
         with pytest.raises(tilegames.NotationError):
@@ -973,8 +1166,9 @@ class TestNotation:
         """parse_move(format_move(m)) == m for any placement, even an illegal one."""
         move = Place((cell, (q, r)), (first, second))
         assert axio.parse_move(axio.format_move(move)) == move
-        for choice in (SWAP, KEEP):
+        for choice in (SWAP, KEEP, DECLINE):
             assert axio.parse_move(str(choice)) == choice
+            assert axio.parse_move(axio.format_move(choice)) == choice
 
     def test_tiles(self) -> None:
         """Tiles are two colour letters, lower colour first; parsing takes either order."""

@@ -5,8 +5,9 @@ page of this documentation. In short: players take turns placing
 a tile of two coloured hexes from their rack of six on two adjacent empty
 cells; each hex scores one point in its colour for every hex of the same
 colour in an unbroken straight line from it (five lines per hex, never
-towards its twin). A track that reaches 18 earns a bonus placement (AXIO!).
-A player whose rack shows none of their lowest colours may swap it. The
+towards its twin). A track that reaches 18 earns a bonus placement (AXIO!),
+which the player may make or decline. A player whose rack shows none of their
+lowest colours may swap it. The
 player whose lowest colour is highest wins. Team (4 players in two teams,
 tracks to 36) and solo (one player, a rack of one tile) games are variants.
 
@@ -78,6 +79,7 @@ from tilegames.axio._model import (
     BOARD_RADIUS,
     COLOUR_LETTERS,
     COLOURS,
+    DECLINE,
     EMPTY,
     GREEN,
     KEEP,
@@ -94,6 +96,7 @@ from tilegames.axio._model import (
     TRACK_CAP,
     YELLOW,
     Colour,
+    Decline,
     Move,
     Place,
     Points,
@@ -139,6 +142,7 @@ __all__ = [
     "BOARD_RADIUS",
     "COLOURS",
     "COLOUR_LETTERS",
+    "DECLINE",
     "EMPTY",
     "GREEN",
     "KEEP",
@@ -156,6 +160,7 @@ __all__ = [
     "TRACK_CAP",
     "YELLOW",
     "Colour",
+    "Decline",
     "LegalMoves",
     "Move",
     "Place",
@@ -199,6 +204,6 @@ _SETUPS: Final = (
     Setup(1, {"mode": "solo"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), _GAME, "AXIO", _SETUPS, move_types=(Place, SwapChoice)
+    globals(), _GAME, "AXIO", _SETUPS, move_types=(Place, SwapChoice, Decline)
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

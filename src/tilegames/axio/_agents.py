@@ -14,6 +14,7 @@ from tilegames.axio._model import (
     _STAGES,
     COLOURS,
     EMPTY,
+    Decline,
     Move,
     State,
     Tile,
@@ -27,6 +28,12 @@ from tilegames.axio._tables import _GEOMETRY
 from tilegames.axio._validate import _check_set
 
 _BONUS_VALUE: Final = 6.0  # what a bonus placement (AXIO-11) is worth to evaluate
+_DECLINE_VALUE: Final = -0.01
+"""What declining a bonus placement (AXIO-11) rates: a little below any placement.
+
+A placement never rates below 0 (points only add), and the smallest gain a point
+brings is 1/36; a decline rates below every placement, so a one-move rating never
+prefers it, and only a search that looks further (MCTS) may find it better."""
 _DEAL_ATTEMPTS: Final = 1000
 """Random deals tried for a rack that must show none of its seat's lowest colours."""
 
@@ -39,7 +46,13 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     six colours, of the squared distance to the final cap (divided by it),
     the points capped as ``apply`` caps them, plus 6 for every colour that
     reaches a cap and earns a bonus placement (AXIO-11). A swap choice rates
-    0. The agents of :mod:`tilegames.agents` use it through ``RULES``.
+    0. Declining a bonus placement (:data:`DECLINE`) rates -0.01: a
+    placement never rates below 0, so this rating never prefers a decline
+    to a bonus placement (it rates no placement's drawbacks, such as lines
+    opened for the opponents); the greedy agent never declines, and MCTS
+    searches a decline only when it is among its ``width`` best-rated moves,
+    and plays it only when its playouts find it better. The agents of
+    :mod:`tilegames.agents` use it through ``RULES``.
 
     >>> from tilegames.axio import legal_moves, new_game
     >>> state = new_game(seed=1)
@@ -55,7 +68,9 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
         wrong_type("axio.evaluate", _A_STATE, state)
     _check_move("axio.evaluate", move)
     check_seat(seat, len(state.racks))
-    points = score_move(state, move)
+    points = score_move(state, move)  # checks that the move is legal
+    if type(move) is Decline:
+        return _DECLINE_VALUE
     if not any(points):
         return 0.0
     mode = state.mode

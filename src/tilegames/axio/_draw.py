@@ -45,7 +45,7 @@ _MARGIN: Final = 10.0
 
 
 def move_cells(move: Move) -> tuple[Hex, ...]:
-    """The two cells of a placement, nothing for a swap choice."""
+    """The two cells of a placement, nothing for a swap choice or a decline."""
     return move.cells if type(move) is Place else ()
 
 
@@ -129,7 +129,7 @@ def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
     """The lines under the scores: bonuses, the swap, revealed tiles, solo score, the end."""
     lines = []
     if position.bonuses:
-        lines.append(f"bonus placement ({position.bonuses} owed, AXIO-11)")
+        lines.append(f"bonus placement or decline ({position.bonuses} owed, AXIO-11)")
     if position.deciding and moving:
         lines.append(f"seat {moving[0]} chooses: swap or keep (AXIO-12)")
     if position.revealed:

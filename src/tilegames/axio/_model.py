@@ -1,4 +1,4 @@
-"""AXIO's names and values: colours, tiles, sizes, the two moves, the State and the View.
+"""AXIO's names and values: colours, tiles, sizes, the moves, the State and the View.
 
 Everything here is data: the rules that read it are in :mod:`._rules`.
 """
@@ -79,7 +79,7 @@ _GAME: Final = "axio"  # the registry name
 # What entry points expect, in their WrongTypeError messages.
 _A_STATE: Final = "an AXIO State"
 _A_POSITION: Final = "an AXIO State or View"
-_A_MOVE: Final = "an AXIO move (Place or SwapChoice)"
+_A_MOVE: Final = "an AXIO move (Place, SwapChoice or Decline)"
 _START_RADIUS: Final = 5  # the start cells are the corners of this ring (AXIO-4)
 _RADIUS: Final[Mapping[int, int]] = {1: 5, 2: 5, 3: 6, 4: 7}  # playing area by players (AXIO-3)
 _MAX_TILES: Final = 1024
@@ -244,10 +244,34 @@ SWAP: Final = SwapChoice(True)
 KEEP: Final = SwapChoice(False)
 """Decline the swap: keep the rack and refill it (AXIO-12, AXIO-13)."""
 
-Move = Place | SwapChoice
-"""A move: a :class:`Place`, or a :class:`SwapChoice` when a swap is offered."""
 
-_MOVE_TYPES: Final = (Place, SwapChoice)
+@attrs.frozen
+class Decline:
+    """Decline one pending bonus placement (AXIO-11, changed in spec v2): it is forfeited.
+
+    Offered, after the bonus placements, whenever a bonus placement is owed
+    (:attr:`State.bonuses` positive). Declining the last one owed ends the
+    turn's placements as a forfeited bonus does: the swap choice if AXIO-12
+    offers it, else the refill (AXIO-13). The class has no fields: every
+    ``Decline()`` equals :data:`DECLINE`.
+
+    >>> str(DECLINE), Decline() == DECLINE
+    ('decline', True)
+    """
+
+    def __str__(self) -> str:
+        """The move in notation: ``decline``."""
+        return "decline"
+
+
+DECLINE: Final = Decline()
+"""Decline the pending bonus placement (AXIO-11)."""
+
+Move = Place | SwapChoice | Decline
+"""A move: a :class:`Place`, a :class:`SwapChoice` when a swap is offered, or
+:data:`DECLINE` when a bonus placement is owed."""
+
+_MOVE_TYPES: Final = (Place, SwapChoice, Decline)
 """Every concrete move class."""
 
 _new_place = object.__new__
@@ -318,7 +342,7 @@ class State(CachedState):
     ``0 .. players - 1`` (AXIO-8). Bonus placements and the swap choice belong to the turn."""
     bonuses: int = 0
     """Bonus placements owed to the seat to move, the current placement included: when
-    positive, the seat is placing a bonus tile (AXIO-11)."""
+    positive, the seat places a bonus tile or declines it (AXIO-11)."""
     deciding: bool = False
     """Whether the seat to move must choose to swap or keep its rack (AXIO-12)."""
     revealed: tuple[Tile, ...] = ()

@@ -17,11 +17,13 @@ from tilegames.axio._model import (
     _MOVE_TYPES,
     COLOUR_LETTERS,
     COLOURS,
+    DECLINE,
     EMPTY,
     KEEP,
     START_CELLS,
     SWAP,
     Colour,
+    Decline,
     Move,
     PairIndex,
     Place,
@@ -80,7 +82,7 @@ def _is_first_placement(state: State) -> bool:
 def _checked(state: State, move: Move) -> Placed | None:
     """Check a move of the game; for a placement return its pair and colours.
 
-    Returns ``None`` for a legal swap choice.
+    Returns ``None`` for a legal swap choice or decline.
 
     Raises:
         Refusal: if the move is illegal.
@@ -88,12 +90,21 @@ def _checked(state: State, move: Move) -> Placed | None:
     index = state._index or _index(state)
     if index.over:
         raise Refusal("the game is over", _end_rule(state))
-    if type(move) is SwapChoice:
+    kind = type(move)
+    if kind is SwapChoice:
         if not state.deciding:
             raise Refusal(
                 "no swap is offered now: the choice comes after a turn's placements, when "
                 "the rack shows none of the seat's lowest colours",
                 "AXIO-12",
+            )
+        return None
+    if kind is Decline:
+        if not state.bonuses:
+            raise Refusal(
+                "no bonus placement is pending: only a bonus placement may be declined, "
+                "and one is owed only when the track of a colour reaches a cap",
+                "AXIO-11",
             )
         return None
     if state.deciding:
@@ -173,18 +184,19 @@ class LegalMoves(LazyMoves[Move]):
     The order is stable. While placing: by pair of cells (in reading order of
     the first cell, then of the second), then by tile (the rack's distinct
     tiles in sorted order), then the tile's lower colour on the first cell,
-    then the reverse (a double once). While choosing to swap: :data:`KEEP`,
-    then :data:`SWAP`.
+    then the reverse (a double once). While a bonus placement is owed, the
+    bonus placements in that order and then, last, :data:`DECLINE`
+    (AXIO-11). While choosing to swap: :data:`KEEP`, then :data:`SWAP`.
 
-    ``len()`` is *pairs x choices*; indexing decodes a position with
-    ``divmod`` and a search for the pair's bit. ``in`` checks one move
-    without listing the moves.
+    ``len()`` is *pairs x choices* (plus one for the decline); indexing
+    decodes a position with ``divmod`` and a search for the pair's bit.
+    ``in`` checks one move without listing the moves.
 
     Raises:
         WrongTypeError: if ``state`` is not an AXIO State.
     """
 
-    __slots__ = ("_choices", "_count", "_fixed", "_geometry", "_pairs", "_state")
+    __slots__ = ("_choices", "_count", "_fixed", "_geometry", "_pairs", "_placements", "_state")
 
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
@@ -193,22 +205,23 @@ class LegalMoves(LazyMoves[Move]):
         index = state._index or _index(state)
         self._state = state
         self._geometry = geometry = _GEOMETRY[len(state.cells)]
-        self._fixed: tuple[SwapChoice, ...] | None = None
         self._pairs: Mask = 0
         self._choices: tuple[tuple[Colour, Colour], ...] = ()
+        self._fixed: tuple[SwapChoice, ...] | None = None
         if index.over:
             self._fixed = ()
-            self._count = 0
+            self._count = self._placements = 0
         elif state.deciding:
             self._fixed = (KEEP, SWAP)
-            self._count = 2
+            self._count = self._placements = 2
         else:
             pairs = index.empty
             if _is_first_placement(state):
                 pairs &= _first_round_pairs(state, geometry)
             self._pairs = pairs
             self._choices = _choices(state.racks[state.seat])
-            self._count = pairs.bit_count() * len(self._choices)
+            self._placements = pairs.bit_count() * len(self._choices)
+            self._count = self._placements + (state.bonuses > 0)  # the decline, AXIO-11
 
     def __len__(self) -> int:
         """The number of legal moves."""
@@ -218,6 +231,8 @@ class LegalMoves(LazyMoves[Move]):
         """The move at ``position`` (in range)."""
         if self._fixed is not None:
             return self._fixed[position]
+        if position >= self._placements:
+            return DECLINE
         rank, choice = divmod(position, len(self._choices))
         pair = nth_bit(self._pairs, rank)
         return _fast_place(self._geometry.pair_hexes[pair], self._choices[choice])
@@ -232,6 +247,8 @@ class LegalMoves(LazyMoves[Move]):
             cells = hexes[pair]
             for colours in choices:
                 yield _fast_place(cells, colours)
+        if self._count > self._placements:
+            yield DECLINE
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
@@ -249,7 +266,8 @@ def legal_moves(state: State) -> LegalMoves:
 
     Empty once the game is over. Each distinct placement is listed once: two
     identical tiles in a rack give the same moves, and a double is not listed
-    turned round.
+    turned round. While a bonus placement is owed, :data:`DECLINE` comes last,
+    after the bonus placements (AXIO-11).
 
     >>> from tilegames.axio import new_game
     >>> state = new_game(seed=5, tiles=["RB"] * 12)

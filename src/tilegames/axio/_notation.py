@@ -1,4 +1,4 @@
-"""AXIO's notation: tiles as two colour letters, moves as ``Cq,r/Cq,r``, ``swap`` or ``keep``."""
+"""AXIO's notation: tiles as letter pairs; moves ``Cq,r/Cq,r``, ``swap``, ``keep``, ``decline``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from tilegames.axio._model import (
     _A_MOVE,
     _MOVE_TYPES,
     COLOUR_LETTERS,
+    DECLINE,
     KEEP,
     SWAP,
+    Decline,
     Move,
     Place,
     State,
@@ -26,6 +28,10 @@ _LETTER: Final = dict(enumerate(COLOUR_LETTERS))
 """Colour -> its letter."""
 _HEX_TEXT: Final = r"\s*([A-Za-z])\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*"
 _PLACEMENT: Final = re.compile(_HEX_TEXT + "/" + _HEX_TEXT)
+_WORDS: Final[dict[str, SwapChoice | Decline]] = {
+    str(move): move for move in (SWAP, KEEP, DECLINE)
+}
+"""The moves written as one word: ``swap``, ``keep``, ``decline``."""
 
 
 def format_tile(tile: Tile) -> str:
@@ -62,20 +68,21 @@ def parse_tile(text: str) -> Tile:
 
 
 def format_move(move: Move) -> str:
-    """Write a move: ``Cq,r/Cq,r`` for a placement, ``swap`` or ``keep`` for a swap choice.
+    """Write a move: ``Cq,r/Cq,r`` (placement), ``swap`` or ``keep`` (swap choice), ``decline``.
 
-    A placement gives each hex's colour letter and cell, in reading order.
+    ``decline`` declines a bonus placement (AXIO-11). A placement gives each
+    hex's colour letter and cell, in reading order.
 
     >>> format_move(Place(((-1, 2), (0, 2)), (1, 4)))
     'G-1,2/Y0,2'
-    >>> format_move(SWAP), format_move(KEEP)
-    ('swap', 'keep')
+    >>> format_move(SWAP), format_move(KEEP), format_move(DECLINE)
+    ('swap', 'keep', 'decline')
 
     Raises:
         WrongTypeError: if ``move`` is not an AXIO move.
     """
     kind = type(move)
-    if kind is SwapChoice:
+    if kind is SwapChoice or kind is Decline:
         return str(move)
     if kind is not Place:
         wrong_type("axio.format_move", _A_MOVE, move, move=True)
@@ -96,6 +103,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     Place(cells=((0, 0), (1, 0)), colours=(0, 2))
     >>> parse_move(" Keep ")
     SwapChoice(swap=False)
+    >>> parse_move("DECLINE")
+    Decline()
 
     Raises:
         NotationError: saying what is wrong with the text.
@@ -107,13 +116,14 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     if state is not None and type(state) is not State and type(state) is not View:
         wrong_type("axio.parse_move", "an AXIO State, View or None as state", state)
     written = text.strip().lower()
-    if written in ("swap", "keep"):
-        return SWAP if written == "swap" else KEEP
+    fixed = _WORDS.get(written)
+    if fixed is not None:
+        return fixed
     match = _PLACEMENT.fullmatch(text)
     if match is None:
         msg = (
             f"{text!r} is not a move: write a placement as colour letter and q,r for each "
-            "hex, such as 'R0,0/B1,0', or 'swap' or 'keep'"
+            "hex, such as 'R0,0/B1,0', or 'swap', 'keep' or 'decline'"
         )
         raise NotationError(msg)
     l0, q0, r0, l1, q1, r1 = match.groups()

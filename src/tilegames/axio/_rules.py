@@ -31,6 +31,7 @@ from tilegames.axio._model import (
     RACK_SIZE,
     STANDARD_TILES,
     Colour,
+    Decline,
     Move,
     PairIndex,
     Place,
@@ -275,7 +276,7 @@ def _turn_text(state: State) -> str:
     if state.deciding:
         return f"seat {state.seat} to choose: swap or keep"
     if state.bonuses:
-        return f"seat {state.seat} to place a bonus tile ({state.bonuses} owed)"
+        return f"seat {state.seat} to place a bonus tile or decline ({state.bonuses} owed)"
     return f"seat {state.seat} to place, turn {state.turn}"
 
 
@@ -324,7 +325,7 @@ def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) 
 def score_move(state: State, move: Move) -> Points:
     """The points per colour the move would score (AXIO-9), before the caps of AXIO-10.
 
-    A swap choice scores nothing.
+    A swap choice and a decline score nothing.
 
     Raises:
         IllegalMoveError: if the move is not legal.
@@ -348,14 +349,17 @@ def score_move(state: State, move: Move) -> Points:
 
 
 def apply(state: State, move: Move) -> State:
-    """Play a move: place and score (AXIO-7 .. AXIO-11), or choose to swap (AXIO-12).
+    """Play a move: place and score (AXIO-7 .. AXIO-11), decline a bonus, or choose to swap.
 
     After a placement the points go to the mover's (team's) tracks, capped
     (AXIO-10, AXIO-18); each colour reaching a stage owes a bonus placement,
-    made at once from the same rack (AXIO-11). When the placements end, the
-    returned state asks the seat to swap or keep if AXIO-12 offers a swap;
-    otherwise the rack is refilled (AXIO-13) and the turn passes to the next
-    seat holding a tile. The game ends as AXIO-14, AXIO-15 and AXIO-21 say.
+    made at once from the same rack or declined (AXIO-11): :data:`DECLINE`
+    forfeits one owed placement. When the placements end (the last bonus
+    placed or declined), the returned state asks the seat to swap or keep if
+    AXIO-12 offers a swap; otherwise the rack is refilled (AXIO-13) and the
+    turn passes to the next seat holding a tile. In solo the tile drawn for a
+    declined bonus stays in the rack: it is the next turn's tile. The game
+    ends as AXIO-14, AXIO-15 and AXIO-21 say.
 
     Args:
         state: the state to move from; it is not changed.
@@ -373,15 +377,17 @@ def apply(state: State, move: Move) -> State:
     if type(state) is not State:
         wrong_type("axio.apply", _A_STATE, state)
     kind = type(move)
-    if kind is not SwapChoice and kind is not Place:
+    if kind is not SwapChoice and kind is not Place and kind is not Decline:
         wrong_type("axio.apply", _A_MOVE, move, move=True)
     try:
         placed = _checked(state, move)
     except Refusal as refusal:
         raise _refused(state, move, refusal) from None
-    if placed is None:
-        return _choose(state, cast(SwapChoice, move).swap)
-    return _place(state, *placed)
+    if placed is not None:
+        return _place(state, *placed)
+    if kind is Decline:
+        return _decline(state)
+    return _choose(state, cast(SwapChoice, move).swap)
 
 
 def _scored(
@@ -537,6 +543,34 @@ def _pass_turn(
     )
     _set_slot(after, "_index", _Index(empty, over))
     return after
+
+
+def _decline(state: State) -> State:
+    """Apply a checked decline: one owed bonus placement is forfeited (AXIO-11).
+
+    With more bonuses owed the seat places (or declines) again; declining the
+    last goes on as after a turn's last placement. In solo the rack keeps the
+    tile drawn for the bonus, and that tile is the next turn's (AXIO-20,
+    AXIO-13: the rack of one is full, so nothing is drawn).
+    """
+    empty = cast(_Index, state._index).empty
+    if state.mode == _SOLO:
+        owed = state.bonuses - 1
+        held = list(state.racks[state.seat])
+        return _placed(
+            state,
+            list(state.cells),
+            state.tracks,
+            held,
+            state.bag,
+            empty,
+            False,
+            owed,
+            state.turn + (not owed),
+        )
+    owner = _owner(state.mode, state.seat)
+    held = list(state.racks[state.seat])
+    return _after_placement(state, list(state.cells), state.tracks, owner, held, empty, 0)
 
 
 def _choose(state: State, swap: bool) -> State:

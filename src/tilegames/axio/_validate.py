@@ -684,7 +684,7 @@ def validate(
     An outcome without a mode (from an older document) is read as solo for
     one seat, as a team game for four seats whose partners' tracks agree,
     else as a standard game. A move is checked by its constructor, so any
-    :class:`Place` or :class:`SwapChoice` passes. :mod:`tilegames.serialize`
+    :class:`Place`, :class:`SwapChoice` or :class:`Decline` passes. :mod:`tilegames.serialize`
     calls this on everything it loads.
 
     >>> import attrs
