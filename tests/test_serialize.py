@@ -442,3 +442,11 @@ class TestOlderDocuments:
         assert names == {
             f"{g}-{p}" for g in ("axio", "axio-rota", "aztack", "polygon") for p in parts
         }
+
+
+def test_a_class_without_fields_says_so() -> None:
+    """An unknown field in a document of a field-less move names the class, not an empty list."""
+    written = to_dict(axio.DECLINE)
+    written["data"] = {"swap": True}
+    with pytest.raises(InvalidStateError, match=r"unknown field 'swap' \(a Decline has none\)"):
+        from_dict(written, axio.Move)

@@ -413,7 +413,8 @@ def _decode_fields(data: Any, kind: type, path: str) -> Any:
     names = [name for name, _, _ in fields]
     unknown = [key for key in data if key not in names]
     if unknown:
-        raise _fail(path, f"unknown field {unknown[0]!r} (the fields are {', '.join(names)})")
+        known = f"the fields are {', '.join(names)}" if names else f"a {kind.__name__} has none"
+        raise _fail(path, f"unknown field {unknown[0]!r} ({known})")
     optional = _optional(kind)
     missing = [name for name in names if name not in data and name not in optional]
     if missing:
