@@ -348,6 +348,13 @@ def score_move(state: State, move: Move) -> Points:
     return cast(Points, tuple(points))
 
 
+def _wrong_arguments(function: str, state: object, move: object) -> None:
+    """Raise the WrongTypeError for whichever of a state and a move is of the wrong kind."""
+    if type(state) is not State:
+        wrong_type(function, _A_STATE, state)
+    wrong_type(function, _A_MOVE, move, move=True)
+
+
 def apply(state: State, move: Move) -> State:
     """Play a move: place and score (AXIO-7 .. AXIO-11), decline a bonus, or choose to swap.
 
@@ -374,17 +381,18 @@ def apply(state: State, move: Move) -> State:
             notation, the reason, the rule id and whose turn it is.
         WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
     """
-    if type(state) is not State:
-        wrong_type("axio.apply", _A_STATE, state)
     kind = type(move)
-    if kind is not SwapChoice and kind is not Place and kind is not Decline:
-        wrong_type("axio.apply", _A_MOVE, move, move=True)
+    if type(state) is not State or (
+        kind is not Place and kind is not SwapChoice and kind is not Decline
+    ):  # one branch on the hot path
+        _wrong_arguments("axio.apply", state, move)
     try:
         placed = _checked(state, move)
     except Refusal as refusal:
         raise _refused(state, move, refusal) from None
     if placed is not None:
-        return _place(state, *placed)
+        pair, first, second = placed
+        return _place(state, pair, first, second)
     if kind is Decline:
         return _decline(state)
     return _choose(state, cast(SwapChoice, move).swap)
