@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import tilegames
 from document_mutations import mutate, mutations
 from golden_positions import golden
-from serialize_documents import document, positions
+from serialize_documents import document, positions, refused
 from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import FORMAT, VERSION, from_dict, from_json, game_of, to_dict, to_json
@@ -450,3 +450,269 @@ def test_a_class_without_fields_says_so() -> None:
     written["data"] = {"swap": True}
     with pytest.raises(InvalidStateError, match=r"unknown field 'swap' \(a Decline has none\)"):
         from_dict(written, axio.Move)
+
+
+ROTA_MOVE = (
+    '{"format":"tilegames","version":1,"game":"axio-rota","type":"Move",'
+    '"data":{"cell":[1,-1],"rotation":3,"named":2}}'
+)
+"""An AXIO Rota move document: 113 characters, 11 values, nested 3 deep."""
+
+
+def rota_move_with_cell(cell: str) -> str:
+    """The AXIO Rota move document with ``cell`` written as the JSON text given."""
+    return ROTA_MOVE.replace("[1,-1]", cell)
+
+
+class TestLimits:
+    """Issue 13: depth, size and length limits, each refused one step over and accepted at it."""
+
+    def test_the_example_document(self) -> None:
+        """The example reads back as the move it writes (113 characters, by count)."""
+        assert len(ROTA_MOVE) == 113
+        move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+        assert from_json(ROTA_MOVE, axio_rota.Move) == move
+        assert to_json(move) == ROTA_MOVE
+
+    def test_depth_at_and_over_a_given_limit(self) -> None:
+        """max_depth=3 reads the move (document, data, cell); max_depth=2 refuses at data.cell."""
+        move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+        assert from_json(ROTA_MOVE, axio_rota.Move, max_depth=3) == move
+        assert from_dict(json.loads(ROTA_MOVE), axio_rota.Move, max_depth=3) == move
+        with pytest.raises(InvalidStateError) as raised:
+            from_json(ROTA_MOVE, axio_rota.Move, max_depth=2)
+        assert str(raised.value).startswith("document: data.cell nests deeper than 2 levels")
+        assert "max_depth=" in str(raised.value)
+
+    def test_entries_at_and_over_a_given_limit(self) -> None:
+        """max_entries=11 reads the move; max_entries=10 refuses it, naming the keyword."""
+        move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+        assert from_json(ROTA_MOVE, axio_rota.Move, max_entries=11) == move
+        with pytest.raises(InvalidStateError) as raised:
+            from_dict(json.loads(ROTA_MOVE), axio_rota.Move, max_entries=10)
+        assert str(raised.value).startswith("document: more than 10 values")
+        assert "MAX_ENTRIES = 50000" in str(raised.value)
+        assert "max_entries=" in str(raised.value)
+
+    def test_chars_at_and_over_a_given_limit(self) -> None:
+        """max_chars=113 reads the move; max_chars=112 refuses it before parsing."""
+        move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+        assert from_json(ROTA_MOVE, axio_rota.Move, max_chars=113) == move
+        assert from_json(ROTA_MOVE.encode(), axio_rota.Move, max_chars=113) == move
+        with pytest.raises(InvalidStateError) as raised:
+            from_json(ROTA_MOVE, axio_rota.Move, max_chars=112)
+        assert str(raised.value).startswith("document: 113 characters is more than 112")
+        assert "max_chars=" in str(raised.value)
+
+    def test_default_depth(self) -> None:
+        """A cell's first item nested to depth 64 (3 + 61 arrays) passes the depth check and
+        is refused by the field check; one array more (65) is refused by the depth check."""
+        at = rota_move_with_cell("[" + "[" * 61 + "0" + "]" * 61 + ",0]")
+        with pytest.raises(InvalidStateError, match=r"^Move\.cell\[0\]: expected an int, got \["):
+            from_json(at, axio_rota.Move)
+        over = rota_move_with_cell("[" + "[" * 62 + "0" + "]" * 62 + ",0]")
+        with pytest.raises(InvalidStateError) as raised:
+            from_json(over, axio_rota.Move)
+        assert str(raised.value).startswith("document: data.cell" + "[0]" * 62 + " nests deeper")
+        assert "MAX_DEPTH = 64" in str(raised.value)
+
+    @pytest.mark.parametrize("depth", [990, 5000])
+    def test_the_issue_cell(self, depth: int) -> None:
+        """The issue's cell nested 990 deep (and one the parser cannot read) is an
+        InvalidStateError, not a RecursionError."""
+        text = rota_move_with_cell("[" + "[" * depth + "0" + "]" * depth + ",0]")
+        with pytest.raises(InvalidStateError, match=r"^document: .*(deeper|too deeply)"):
+            from_json(text, axio_rota.Move)
+
+    def test_default_entries(self) -> None:
+        """A cell of 49,991 items makes 50,000 values (1 + 5 + 3 + 49,991) and reaches the
+        field check; 49,992 items make 50,001 and are refused by the count."""
+        at = {**json.loads(ROTA_MOVE)}
+        at["data"] = {"cell": [0] * 49_991, "rotation": 3, "named": 2}
+        with pytest.raises(InvalidStateError, match=r"^Move\.cell: expected an array of 2 items"):
+            from_dict(at, axio_rota.Move)
+        at["data"]["cell"].append(0)
+        with pytest.raises(InvalidStateError, match=r"^document: more than 50000 values"):
+            from_dict(at, axio_rota.Move)
+
+    def test_default_chars(self) -> None:
+        """Text of exactly 1,000,000 characters (the move, then blanks) loads; 1,000,001 not."""
+        text = ROTA_MOVE + " " * (1_000_000 - 113)
+        assert from_json(text, axio_rota.Move) == axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+        with pytest.raises(InvalidStateError, match=r"^document: 1000001 characters is more"):
+            from_json(text + " ", axio_rota.Move)
+
+    def test_the_issue_display(self) -> None:
+        """A state whose display holds 100,000 placements (over 2 MB) is refused by length as
+        text and by count as a dict, naming the keyword that raises each limit."""
+        state = axio_rota.new_game(seed=1)
+        written = to_dict(state)
+        written["data"]["display"] = written["data"]["display"][:1] * 100_000
+        with pytest.raises(InvalidStateError, match="max_chars="):
+            from_json(json.dumps(written), axio_rota.State)
+        with pytest.raises(
+            InvalidStateError, match=r"^document: more than 50000 values.*max_entries="
+        ):
+            from_dict(written, axio_rota.State)
+
+    def test_a_document_that_contains_itself(self) -> None:
+        """A dict built in Python that holds itself is too deep, not an endless walk."""
+        written = json.loads(ROTA_MOVE)
+        written["data"]["cell"] = written
+        with pytest.raises(InvalidStateError, match=r"^document: data.cell.data.cell"):
+            from_dict(written, axio_rota.Move)
+
+    def test_real_documents_are_far_inside_the_limits(self) -> None:
+        """The golden states of every game load with a depth limit of 8 and 1,000 values."""
+        for name in GAMES:
+            text = (Path(__file__).parent / "data" / "json" / f"{name}-state.json").read_text()
+            from_json(text, GAMES[name].State, max_depth=8, max_entries=1_000)
+
+
+class TestShownEvidence:
+    """Issue 13: the evidence in an error message is bounded whatever the value."""
+
+    def test_deep_list(self) -> None:
+        """A list nested 100,000 deep is shown cut at 60 characters, without recursion."""
+        from tilegames.serialize import _shown
+
+        deep: list[Any] = []
+        for _ in range(100_000):
+            deep = [deep]
+        assert _shown(deep) == "[" * 57 + "..."
+
+    def test_cycle_and_huge_values(self) -> None:
+        """A list holding itself, an int of 5,000 digits and a long string stay short."""
+        from tilegames.serialize import _shown
+
+        cycle: list[Any] = []
+        cycle.append(cycle)
+        assert _shown(cycle) == "[" * 57 + "..."
+        assert _shown(10**5000) == "<an int of 16610 bits>"
+        assert _shown("x" * 10**6) == '"' + "x" * 56 + "..."
+
+    def test_short_values_as_json(self) -> None:
+        """Short values read as JSON, as before: strings quoted, null, NaN, nested arrays."""
+        from tilegames.serialize import _shown
+
+        assert _shown("3") == '"3"'
+        assert _shown([1, [None, True], {"a": 1.5}]) == '[1, [null, true], {"a": 1.5}]'
+        assert _shown(float("nan")) == "NaN"
+
+
+def move_document(name: str, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A move document of game ``name`` with class ``kind`` and fields ``data``."""
+    return {"format": FORMAT, "version": VERSION, "game": name, "type": kind, "data": data}
+
+
+class TestLoadedMoves:
+    """Issue 13: a loaded move is checked for range (constructor, then the game's validate)."""
+
+    @pytest.mark.parametrize(
+        ("name", "kind", "data"),
+        [
+            ("axio-rota", "Move", {"cell": [1, -1], "rotation": 3, "named": 4}),
+            ("axio", "Place", {"cells": [[0, 0], [1, 0]], "colours": [5, 0]}),
+            (
+                "aztack",
+                "Place",
+                {"seat": 3, "stone": 0, "first": [0, 0], "second": [1, 0], "discard": None},
+            ),
+            ("aztack", "Pass", {"seat": 0}),
+            ("polygon", "Move", {"tile": "X3", "space": [0, 0]}),
+        ],
+    )
+    def test_at_the_edge(self, name: str, kind: str, data: dict[str, Any]) -> None:
+        """The last value in range loads, and the game's validate passes it."""
+        module = GAMES[name]
+        move = from_dict(move_document(name, kind, data), module.Move)
+        module.validate(move)
+        assert to_dict(move)["data"] == data
+
+    @pytest.mark.parametrize(
+        ("data", "message"),
+        [
+            ({"cell": [1, -1], "rotation": 4, "named": 2}, "Move: a move's rotation must be"),
+            ({"cell": [1, -1], "rotation": -1, "named": 2}, "Move: a move's rotation must be"),
+            ({"cell": [1, -1], "rotation": 3, "named": 5}, "Move: a named colour must be None"),
+            ({"cell": [1, -1], "rotation": 3, "named": -1}, "Move: a named colour must be None"),
+        ],
+    )
+    def test_axio_rota_out_of_range(self, data: dict[str, Any], message: str) -> None:
+        """A rotation outside 0..3 or a named colour outside 0..4 is refused."""
+        refused(move_document("axio-rota", "Move", data), axio_rota.Move, message)
+
+    def test_polygon_unknown_tile(self) -> None:
+        """A tile that is none of the eight values is refused."""
+        written = move_document("polygon", "Move", {"tile": "X4", "space": [0, 0]})
+        refused(written, polygon.Move, "Move: a move's tile must be one of")
+
+    @pytest.mark.parametrize("colours", [[6, 0], [244, 2], [-1, 0]])
+    def test_axio_colour_out_of_range(self, colours: list[int]) -> None:
+        """A colour outside 0..5 is refused (today it loads and formats as 'P3,2/244,2')."""
+        written = move_document("axio", "Place", {"cells": [[0, 0], [1, 0]], "colours": colours})
+        with pytest.raises(InvalidStateError):
+            from_dict(written, axio.Move)
+
+    def test_axio_cell_off_the_board(self) -> None:
+        """A cell far off every playing area is refused."""
+        written = move_document(
+            "axio", "Place", {"cells": [[100, 0], [101, 0]], "colours": [0, 1]}
+        )
+        with pytest.raises(InvalidStateError):
+            from_dict(written, axio.Move)
+
+    @pytest.mark.parametrize(
+        "data",
+        [
+            {"seat": 4, "stone": 0, "first": [0, 0], "second": [1, 0], "discard": None},
+            {"seat": -1, "stone": 0, "first": [0, 0], "second": [1, 0], "discard": None},
+            {"seat": 0, "stone": -5, "first": [0, 0], "second": [1, 0], "discard": None},
+            {"seat": 0, "stone": 0, "first": [99, 0], "second": [99, 1], "discard": None},
+        ],
+    )
+    def test_aztack_out_of_range(self, data: dict[str, Any]) -> None:
+        """A seat outside 0..3, a negative stone id or a cell off the pyramid is refused."""
+        with pytest.raises(InvalidStateError):
+            from_dict(move_document("aztack", "Place", data), aztack.Move)
+
+    def test_polygon_space_off_the_board(self) -> None:
+        """A space far off the 61-space board is refused."""
+        written = move_document("polygon", "Move", {"tile": "3", "space": [100, -50]})
+        with pytest.raises(InvalidStateError):
+            from_dict(written, polygon.Move)
+
+
+class TestLoadedMovesAtTheRim:
+    """The board limits of loaded moves, exactly at the rim (loads) and one step over (refused)."""
+
+    def test_axio_radius_seven(self) -> None:
+        """AXIO's largest playing area has radius 7 (AXIO-3): (7, 0) loads, (8, 0) does not."""
+        at = move_document("axio", "Place", {"cells": [[7, 0], [6, 0]], "colours": [0, 1]})
+        assert from_dict(at, axio.Move) == axio.Place(((7, 0), (6, 0)), (0, 1))
+        over = move_document("axio", "Place", {"cells": [[8, 0], [7, 0]], "colours": [0, 1]})
+        refused(over, axio.Move, "(8, 0) lies off every playing area (radius 7, AXIO-3)")
+
+    def test_polygon_radius_four(self) -> None:
+        """Polygon's board has radius 4 (POLY-4): (4, -4) loads, (5, -4) does not."""
+        at = move_document("polygon", "Move", {"tile": "3", "space": [4, -4]})
+        assert from_dict(at, polygon.Move) == polygon.Move("3", (4, -4))
+        over = move_document("polygon", "Move", {"tile": "3", "space": [5, -4]})
+        refused(over, polygon.Move, "Move.space: (5, -4) is not a space of the board (POLY-4)")
+
+    def test_aztack_last_cell_and_stone(self) -> None:
+        """The base is 6 x 4 and ids stop at 239: the last of each loads, one more does not."""
+        data = {"seat": 0, "stone": 239, "first": [5, 3], "second": [4, 3], "discard": None}
+        assert from_dict(move_document("aztack", "Place", data), aztack.Move) == aztack.Place(
+            0, 239, (5, 3), (4, 3)
+        )
+        refused(
+            move_document("aztack", "Place", {**data, "stone": 240}),
+            aztack.Move,
+            "Place.stone: 240 is not a stone id 0..239",
+        )
+        refused(
+            move_document("aztack", "Place", {**data, "first": [6, 3]}),
+            aztack.Move,
+            "Place.first: (6, 3) is not a cell of the 6x4 base",
+        )

@@ -41,7 +41,14 @@ Traceback (most recent call last):
 tilegames.errors.InvalidStateError: Move.rotation: expected an int, got "3"
 
 Nothing is evaluated or unpickled: a document only ever becomes the classes
-it names, through their constructors. A view (``rules.view(state, seat)``)
+it names, through their constructors. Before any field is read, a document
+is measured without recursion against three limits, each far above any
+document the games write and each adjustable per call: at most
+:data:`MAX_DOCUMENT_CHARS` characters of text (``max_chars=``), values
+nested at most :data:`MAX_DEPTH` deep (``max_depth=``) and at most
+:data:`MAX_ENTRIES` values in all (``max_entries=``); a document over one is
+refused at once with an :class:`~tilegames.InvalidStateError` naming the
+limit and the keyword that raises it. A view (``rules.view(state, seat)``)
 holds only what its seat may see, so its JSON is what a frontend may send to
 that seat.
 """
@@ -51,10 +58,11 @@ from __future__ import annotations
 import collections
 import functools
 import json
+import reprlib
 import types
 import typing
-from collections.abc import Sequence
-from typing import Any, Final, TypeVar, Union, overload
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, TypeVar, Union, cast, overload
 
 import attrs
 
@@ -65,6 +73,9 @@ from tilegames._core.rules import game_of as _game_of
 
 __all__ = [
     "FORMAT",
+    "MAX_DEPTH",
+    "MAX_DOCUMENT_CHARS",
+    "MAX_ENTRIES",
     "VERSION",
     "from_dict",
     "from_json",
@@ -80,6 +91,33 @@ VERSION: Final = 1
 """The ``version`` of the format written; loading accepts this version only.
 
 A change that makes old documents load differently or not at all raises it.
+"""
+
+MAX_DEPTH: Final = 64
+"""How deep the values of a document may nest, by default (``max_depth=`` sets another).
+
+The document object is at depth 1 and each array or object inside adds one:
+``{"data": {"cell": [1, -1]}}`` nests 3 deep. The games write documents at
+most 7 deep; the JSON parser itself gives up near 1000.
+"""
+
+MAX_ENTRIES: Final = 50_000
+"""How many values a document may hold in all, by default (``max_entries=`` sets another).
+
+Every object, array, number, string, boolean and ``null`` counts once, the
+document object included: the AXIO Rota move
+``{"format": ..., "version": ..., "game": ..., "type": ..., "data":
+{"cell": [1, -1], "rotation": 3, "named": 2}}`` holds 11. A state of the
+standard sets holds under 1,000; one of the largest custom sets the games
+allow (4,096 Polygon tiles, in the set and in the bag) 8,292.
+"""
+
+MAX_DOCUMENT_CHARS: Final = 1_000_000
+"""How long the text given to :func:`from_json` may be, by default (``max_chars=`` sets another).
+
+Counted in characters for ``str`` and in bytes for ``bytes``. The games'
+documents take a few kilobytes; a Polygon state with a custom set of the
+largest size (4,096 tiles) takes 35,283 characters, 93,489 pretty-printed.
 """
 
 T = TypeVar("T")
@@ -176,16 +214,71 @@ def _type_name(tp: Any) -> str:
 
 
 def _shown(value: object, limit: int = 60) -> str:
-    text = json.dumps(value) if _jsonable(value) else repr(value)
+    """``value`` as JSON text (``repr`` for what JSON lacks), cut at ``limit`` characters.
+
+    Written by a loop over a stack of iterators, never by recursion, and
+    stopping once ``limit`` characters are out, so that any value, however
+    deep, big or cyclic, is shown in bounded work.
+    """
+    parts: list[str] = []
+    size = 0
+    stack: list[Iterator[object]] = [iter((value,))]
+    while stack and size <= limit:
+        item = next(stack[-1], _END)
+        if item is _END:
+            stack.pop()
+            continue
+        if type(item) is _Text:
+            text: str = item
+        elif type(item) in (list, tuple):
+            text = "["
+            stack.append(_array_parts(cast("Sequence[object]", item)))
+        elif type(item) is dict:
+            text = "{"
+            stack.append(_object_parts(cast("dict[object, object]", item)))
+        else:
+            text = _scalar_text(item, limit)
+        parts.append(text)
+        size += len(text)
+    text = "".join(parts)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _jsonable(value: object) -> bool:
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return True
+class _Text(str):
+    """Punctuation that :func:`_shown` writes as it is."""
+
+
+_END: Final = object()
+
+
+def _array_parts(items: Sequence[object]) -> Iterator[object]:
+    for i, item in enumerate(items):
+        if i:
+            yield _Text(", ")
+        yield item
+    yield _Text("]")
+
+
+def _object_parts(members: dict[object, object]) -> Iterator[object]:
+    for i, (key, item) in enumerate(members.items()):
+        if i:
+            yield _Text(", ")
+        yield _Text(_scalar_text(key, 60) + ": ")
+        yield item
+    yield _Text("}")
+
+
+def _scalar_text(value: object, limit: int) -> str:
+    """A value that is no array or object as JSON text, or ``repr``, of bounded size."""
+    if value is None or type(value) in (bool, float):
+        return json.dumps(value)
+    if type(value) is int:
+        if value.bit_length() > 4 * limit:  # Python refuses to write ints of 4,300 digits
+            return f"<an int of {value.bit_length()} bits>"
+        return str(value)
+    if type(value) is str:
+        return json.dumps(value[: limit + 1])[: limit + 2]
+    return reprlib.repr(value)  # reprlib bounds both depth and length
 
 
 # ---------------------------------------------------------------------------
@@ -467,15 +560,70 @@ def _owned(kind: type) -> bool:
     return True
 
 
-@overload
-def from_dict(document: Any, kind: type[T]) -> T: ...
+def _check_size(document: object, max_depth: int, max_entries: int) -> None:
+    """Refuse a document nested deeper than ``max_depth`` or holding over ``max_entries`` values.
+
+    A loop over a stack, never recursion: it looks at each value once and
+    stops at the first value past a limit, so a hostile document costs at
+    most ``max_entries + 1`` steps, whatever its depth or size (a document
+    built in Python that contains itself is only ever too deep).
+    """
+    # Each entry: the value, its depth, and where it is as (key, parent's place).
+    pending: list[tuple[object, int, tuple[Any, ...] | None]] = [(document, 1, None)]
+    entries = 1  # the values seen or waiting in ``pending``
+    while pending:
+        value, depth, place = pending.pop()
+        kind = type(value)
+        if kind is not dict and kind is not list:
+            continue
+        if depth > max_depth:
+            msg = (
+                f"{_place_text(place)} nests deeper than {max_depth} levels (the limit is "
+                f"MAX_DEPTH = {MAX_DEPTH} unless max_depth= says otherwise); pass a larger "
+                "max_depth= to from_json or from_dict to read a document this deep"
+            )
+            raise _fail("document", msg)
+        container = cast("dict[Any, Any] | list[Any]", value)
+        entries += len(container)  # counted before they are stacked: the stack stays small
+        if entries > max_entries:
+            msg = (
+                f"more than {max_entries} values (the limit is MAX_ENTRIES = {MAX_ENTRIES} "
+                "unless max_entries= says otherwise); pass a larger max_entries= to "
+                "from_json or from_dict to read a document this big"
+            )
+            raise _fail("document", msg)
+        items = container.items() if type(container) is dict else enumerate(container)
+        pending.extend((item, depth + 1, (key, place)) for key, item in items)
+
+
+def _place_text(place: tuple[Any, ...] | None) -> str:
+    """Where a value is in a document, such as ``data.cell[0][0]``, from ``(key, parent)``."""
+    keys = []
+    while place is not None:
+        key, place = place
+        keys.append(key)
+    text = "".join(
+        f"[{key}]" if type(key) is int else f".{_scalar_text(key, 30).strip(chr(34))}"
+        for key in reversed(keys)
+    )
+    return text[1:] if text.startswith(".") else text or "the document"
 
 
 @overload
-def from_dict(document: Any, kind: Any) -> Any: ...
+def from_dict(
+    document: Any, kind: type[T], *, max_depth: int | None = None, max_entries: int | None = None
+) -> T: ...
 
 
-def from_dict(document: Any, kind: Any) -> Any:
+@overload
+def from_dict(
+    document: Any, kind: Any, *, max_depth: int | None = None, max_entries: int | None = None
+) -> Any: ...
+
+
+def from_dict(
+    document: Any, kind: Any, *, max_depth: int | None = None, max_entries: int | None = None
+) -> Any:
     """Read a document (a parsed JSON object) as a value of ``kind``, checking everything.
 
     Args:
@@ -484,16 +632,26 @@ def from_dict(document: Any, kind: Any) -> Any:
             (a union such as ``axio.Move`` or a base class such as
             ``aztack.Move`` accepts any of its classes), or
             :class:`~tilegames.Outcome`.
+        max_depth: how deep values may nest (default :data:`MAX_DEPTH`).
+        max_entries: how many values the document may hold (default
+            :data:`MAX_ENTRIES`).
 
     Returns:
         A value that the game's rules accept, equal to the one written.
 
     Raises:
         InvalidStateError: naming the field and the problem, for any document
-            that is not exactly a valid value of ``kind``.
+            that is not exactly a valid value of ``kind``; naming the limit,
+            before any field is read, for one over ``max_depth`` or
+            ``max_entries``.
         TypeError: if ``kind`` is not a class that documents hold.
     """
     accepted = _accepted(kind)
+    _check_size(
+        document,
+        MAX_DEPTH if max_depth is None else max_depth,
+        MAX_ENTRIES if max_entries is None else max_entries,
+    )
     if type(document) is not dict:
         raise _fail("document", f"expected a JSON object, got {_shown(document)}")
     unknown = [key for key in document if key not in _ENVELOPE]
@@ -534,30 +692,82 @@ def from_dict(document: Any, kind: Any) -> Any:
 
 
 @overload
-def from_json(text: str | bytes, kind: type[T]) -> T: ...
+def from_json(
+    text: str | bytes,
+    kind: type[T],
+    *,
+    max_chars: int | None = None,
+    max_depth: int | None = None,
+    max_entries: int | None = None,
+) -> T: ...
 
 
 @overload
-def from_json(text: str | bytes, kind: Any) -> Any: ...
+def from_json(
+    text: str | bytes,
+    kind: Any,
+    *,
+    max_chars: int | None = None,
+    max_depth: int | None = None,
+    max_entries: int | None = None,
+) -> Any: ...
 
 
-def from_json(text: str | bytes, kind: Any) -> Any:
+def from_json(
+    text: str | bytes,
+    kind: Any,
+    *,
+    max_chars: int | None = None,
+    max_depth: int | None = None,
+    max_entries: int | None = None,
+) -> Any:
     """Read JSON text as a value of ``kind`` (see :func:`from_dict`).
 
+    A document for a game that needs more room than the defaults (a huge
+    custom set) passes larger limits:
+
+    >>> from tilegames import axio_rota
+    >>> text = to_json(axio_rota.Move((1, -1), 3, axio_rota.BLUE))
+    >>> from_json(text, axio_rota.Move, max_chars=50)
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidStateError: document: 113 characters is more than 50 (the limit ...
+    >>> from_json(text, axio_rota.Move, max_chars=113)
+    Move(cell=(1, -1), rotation=3, named=2)
+
+    Args:
+        text: the JSON text, as ``str`` or as UTF-8 ``bytes``.
+        kind: the class expected (see :func:`from_dict`).
+        max_chars: how long the text may be (default :data:`MAX_DOCUMENT_CHARS`),
+            checked before it is parsed.
+        max_depth: how deep values may nest (default :data:`MAX_DEPTH`).
+        max_entries: how many values the document may hold (default
+            :data:`MAX_ENTRIES`).
+
     Raises:
-        InvalidStateError: if the text is not JSON, or not a valid document of ``kind``.
+        InvalidStateError: if the text is not JSON, is over a limit, or is not
+            a valid document of ``kind``.
     """
+    chars = MAX_DOCUMENT_CHARS if max_chars is None else max_chars
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > chars:
+        msg = (
+            f"{len(text)} characters is more than {chars} (the limit is MAX_DOCUMENT_CHARS = "
+            f"{MAX_DOCUMENT_CHARS} unless max_chars= says otherwise); pass a larger "
+            "max_chars= to from_json to read a document this long"
+        )
+        raise _fail("document", msg)
     try:
         document: Any = json.loads(
             text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys
         )
     except RecursionError:
-        raise _fail("document", "nested too deeply") from None
+        msg = f"nested too deeply for the JSON parser (MAX_DEPTH is {MAX_DEPTH} levels)"
+        raise _fail("document", msg) from None
     except (ValueError, TypeError) as error:
         if isinstance(error, InvalidStateError):
             raise
         raise _fail("document", f"not JSON: {error}") from None
-    return from_dict(document, kind)
+    return from_dict(document, kind, max_depth=max_depth, max_entries=max_entries)
 
 
 def _refuse_constant(name: str) -> Any:

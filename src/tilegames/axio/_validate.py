@@ -28,6 +28,7 @@ from tilegames.axio._model import (
     _SOLO,
     _STAGES,
     _TEAM,
+    BOARD_RADIUS,
     COLOUR_LETTERS,
     COLOURS,
     EMPTY,
@@ -38,6 +39,7 @@ from tilegames.axio._model import (
     TEAM_CAP,
     TRACK_CAP,
     Move,
+    Place,
     Points,
     State,
     Tile,
@@ -713,5 +715,24 @@ def validate(
         _validate_view(cast(View, value), tiles)
     elif kind is Outcome:
         _validate_outcome(cast(Outcome, value))
+    elif kind is Place:
+        _validate_place(cast(Place, value))
     elif kind not in _MOVE_TYPES:
         wrong_type("axio.validate", "an AXIO State, View, move or Outcome", value)
+
+
+def _validate_place(move: Place) -> None:
+    """A placement's colours are colours (AXIO-1) and its cells lie on the largest board (AXIO-3).
+
+    Whether the cells lie on this game's board, and are free, is for
+    :func:`why_illegal` to say: a move alone does not know its game.
+    """
+    for i, colour in enumerate(move.colours):
+        if not 0 <= colour < len(COLOURS):
+            raise invalid(f"Place.colours[{i}]", f"{colour} is not a colour 0..5 (AXIO-1)")
+    for i, (q, r) in enumerate(move.cells):
+        if max(abs(q), abs(r), abs(q + r)) > BOARD_RADIUS:
+            raise invalid(
+                f"Place.cells[{i}]",
+                f"({q}, {r}) lies off every playing area (radius {BOARD_RADIUS}, AXIO-3)",
+            )

@@ -16,6 +16,7 @@ from tilegames._core.rules import Outcome
 from tilegames.aztack._model import (
     _CELLS,
     _KINDS,
+    _MAX_STONES,
     BASE_STONES,
     DEPTH,
     MAX_PLAYERS,
@@ -274,5 +275,26 @@ def validate(value: State | View | Outcome | Move) -> None:
         _check_view(value)
     elif isinstance(value, Outcome):
         _check_outcome(value)
-    elif not isinstance(value, (Place, Pass)):
+    elif isinstance(value, (Place, Pass)):
+        _check_move(value)
+    else:
         wrong_type("aztack.validate", "an Aztack State, View, move or Outcome", value)
+
+
+def _check_move(move: Place | Pass) -> None:
+    """A move names a seat 0..3, and a placement real stone ids and two cells of the base.
+
+    Whether the seat holds the stone and the cells fit is for ``why_illegal``
+    to say: a move alone does not know its game.
+    """
+    kind = type(move).__name__
+    if not 0 <= move.seat < MAX_PLAYERS:
+        raise invalid(f"{kind}.seat", f"{move.seat} is not a seat 0..{MAX_PLAYERS - 1}")
+    if not isinstance(move, Place):
+        return
+    for field, stone in (("stone", move.stone), ("discard", move.discard)):
+        if stone is not None and not 0 <= stone < _MAX_STONES:
+            raise invalid(f"Place.{field}", f"{stone} is not a stone id 0..{_MAX_STONES - 1}")
+    for field, cell in (("first", move.first), ("second", move.second)):
+        if cell not in _XY:
+            raise invalid(f"Place.{field}", f"{cell} is not a cell of the {WIDTH}x{DEPTH} base")

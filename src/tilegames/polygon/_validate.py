@@ -609,5 +609,8 @@ def validate(
         _validate_view(value, _set_of(value, tiles))
     elif type(value) is Outcome:
         _validate_outcome(value)
-    elif type(value) is not Move:
+    elif type(value) is Move:
+        if value.space is not None and value.space not in CELL:
+            raise invalid("Move.space", f"{value.space} is not a space of the board (POLY-4)")
+    else:
         checks.wrong_type("polygon.validate", "a Polygon State, View, Move or Outcome", value)
