@@ -115,6 +115,7 @@ _DOCUMENTED_MODULES = (
     "tilegames._core.refusal",
     "tilegames._core.checks",
     "tilegames._core.bits",
+    "tilegames._core.notation",
     "tilegames._core.svg",
     "tilegames._core.state",
     "tilegames.geometry.square",

@@ -15,6 +15,7 @@ comparison. A game's ``validate`` builds its messages with :func:`invalid`
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Hashable, Iterable
 from typing import NoReturn, TypeVar
 
@@ -32,6 +33,21 @@ __all__ = [
 T = TypeVar("T", bound=Hashable)
 
 
+def _shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters; a value with no repr is described instead.
+
+    An int of more than 4,300 digits has no ``repr`` (Python's digit limit
+    raises ``ValueError``), nor has a container holding one.
+    """
+    try:
+        text = reprlib.repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            return f"<an int of about {int(value.bit_length() * 0.30103)} digits>"
+        return f"<a {type(value).__name__} that cannot be shown>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _described(value: object) -> str:
     kind = type(value)
     if value is None:
@@ -40,7 +56,7 @@ def _described(value: object) -> str:
     if module.startswith("tilegames."):
         game = module.split(".")[1].lstrip("_")
         return f"a {kind.__name__} of {game}" if game not in ("_core", "core") else kind.__name__
-    return f"a {kind.__name__} ({value!r:.60})"
+    return f"a {kind.__name__} ({_shown(value)})"
 
 
 def wrong_type(function: str, what: str, value: object, *, move: bool = False) -> NoReturn:
@@ -95,7 +111,7 @@ def check_int(where: str, value: object, low: int = 0, high: int | None = None) 
     """
     if type(value) is not int or value < low or (high is not None and value > high):
         bound = f"at least {low}" if high is None else f"{low}..{high}"
-        raise invalid(where, f"{value!r} is not an int {bound}")
+        raise invalid(where, f"{_shown(value)} is not an int {bound}")
     return value
 
 

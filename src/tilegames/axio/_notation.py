@@ -7,6 +7,10 @@ from typing import Final
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.errors import NotationError
+from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
+from tilegames._core.notation import TOO_BIG as _TOO_BIG
+from tilegames._core.notation import ascii_only as _ascii
+from tilegames._core.notation import integer as _integer
 from tilegames.axio._model import (
     _A_MOVE,
     _MOVE_TYPES,
@@ -26,12 +30,18 @@ from tilegames.axio._tables import _TILE_OF
 
 _LETTER: Final = dict(enumerate(COLOUR_LETTERS))
 """Colour -> its letter."""
-_HEX_TEXT: Final = r"\s*([A-Za-z])\s*([+-]?\d+)\s*,\s*([+-]?\d+)\s*"
+_HEX_TEXT: Final = r"\s*([A-Za-z])\s*([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+)\s*"
+"""One hex of a placement; ASCII digits only (``\\d`` would take other scripts' digits)."""
 _PLACEMENT: Final = re.compile(_HEX_TEXT + "/" + _HEX_TEXT)
 _WORDS: Final[dict[str, SwapChoice | Decline]] = {
     str(move): move for move in (SWAP, KEEP, DECLINE)
 }
 """The moves written as one word: ``swap``, ``keep``, ``decline``."""
+
+
+def _letter(colour: object) -> str:
+    """A colour's letter, or ``?`` for anything that is no colour."""
+    return _LETTER[colour] if type(colour) is int and colour in _LETTER else "?"
 
 
 def format_tile(tile: Tile) -> str:
@@ -40,12 +50,15 @@ def format_tile(tile: Tile) -> str:
     >>> format_tile((0, 5)), format_tile((2, 2))
     ('RP', 'BB')
 
+    A value that is no colour is written ``?`` (so that a message can show a
+    broken tile); :func:`parse_tile` refuses such text.
+
     Raises:
         WrongTypeError: if ``tile`` is not a pair.
     """
     if type(tile) is not tuple or len(tile) != 2:
         wrong_type("axio.format_tile", "a tile (two colours)", tile)
-    return _LETTER.get(tile[0], "?") + _LETTER.get(tile[1], "?")
+    return _letter(tile[0]) + _letter(tile[1])
 
 
 def parse_tile(text: str) -> Tile:
@@ -55,11 +68,12 @@ def parse_tile(text: str) -> Tile:
     ((0, 5), (2, 2))
 
     Raises:
-        NotationError: if the text is not two colour letters.
+        NotationError: if the text is not two colour letters (ASCII).
         WrongTypeError: if ``text`` is not a string.
     """
     if type(text) is not str:
         wrong_type("axio.parse_tile", "a tile written as text", text)
+    _ascii(text)
     written = text.strip().upper()
     if len(written) != 2 or any(letter not in COLOUR_LETTERS for letter in written):
         msg = f"a tile is two letters of {COLOUR_LETTERS}, such as 'RB' or 'YY', not {text!r}"
@@ -80,6 +94,7 @@ def format_move(move: Move) -> str:
 
     Raises:
         WrongTypeError: if ``move`` is not an AXIO move.
+        NotationError: if a coordinate has more than 640 digits.
     """
     kind = type(move)
     if kind is SwapChoice or kind is Decline:
@@ -87,6 +102,9 @@ def format_move(move: Move) -> str:
     if kind is not Place:
         wrong_type("axio.format_move", _A_MOVE, move, move=True)
     (q0, r0), (q1, r1) = move.cells  # type: ignore[union-attr]
+    if not all(-_TOO_BIG < number < _TOO_BIG for number in (q0, r0, q1, r1)):
+        msg = f"a cell coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
+        raise NotationError(msg)
     c0, c1 = move.colours  # type: ignore[union-attr]
     return f"{_LETTER.get(c0, str(c0))}{q0},{r0}/{_LETTER.get(c1, str(c1))}{q1},{r1}"
 
@@ -95,9 +113,11 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     """Read a move written as by :func:`format_move`.
 
     Spaces are ignored, letters may be lower case, and the two hexes of a
-    placement may come in either order. The notation needs no context;
-    ``state`` is accepted for the common API (:class:`~tilegames.Rules`).
-    Whether the move is legal is for ``why_illegal`` to say.
+    placement may come in either order. Apart from spaces the text is ASCII:
+    digits other than ``0``-``9`` (such as U+0661, the Arabic-Indic one)
+    are refused, and a number has at most 640 digits. The notation needs no
+    context; ``state`` is accepted for the common API
+    (:class:`~tilegames.Rules`). Whether the move is legal is for ``why_illegal`` to say.
 
     >>> parse_move("B1,0 / r0,0")
     Place(cells=((0, 0), (1, 0)), colours=(0, 2))
@@ -107,7 +127,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     Decline()
 
     Raises:
-        NotationError: saying what is wrong with the text.
+        NotationError: saying what is wrong with the text, including a
+            character outside ASCII or a number of more than 640 digits.
         WrongTypeError: if ``text`` is not a string, or ``state`` neither an AXIO
             State, View nor ``None``.
     """
@@ -115,6 +136,7 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         wrong_type("axio.parse_move", "a move written as text", text)
     if state is not None and type(state) is not State and type(state) is not View:
         wrong_type("axio.parse_move", "an AXIO State, View or None as state", state)
+    _ascii(text)
     written = text.strip().lower()
     fixed = _WORDS.get(written)
     if fixed is not None:
@@ -133,7 +155,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
             msg = f"{letter!r} in {text!r} is not a colour letter of {COLOUR_LETTERS}"
             raise NotationError(msg)
         colours.append(COLOUR_LETTERS.index(letter.upper()))
-    return Place(((int(q0), int(r0)), (int(q1), int(r1))), (colours[0], colours[1]))
+    cells = ((_integer(q0, text), _integer(r0, text)), (_integer(q1, text), _integer(r1, text)))
+    return Place(cells, (colours[0], colours[1]))
 
 
 def _written(move: object) -> str:

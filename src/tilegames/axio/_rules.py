@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import islice
 from typing import cast
 
 from tilegames._core import rng
@@ -17,6 +18,7 @@ from tilegames.axio._model import (
     _A_STATE,
     _FINAL,
     _GAME,
+    _MAX_TILES,
     _NO_POINTS,
     _RACK,
     _RADIUS,
@@ -95,7 +97,7 @@ def new_game(
     """
     chosen_mode, count = _check_setup(players, mode)
     size = _RACK[chosen_mode]
-    chosen = STANDARD_TILES if tiles is None else _check_tiles(tiles, count * size)
+    chosen = STANDARD_TILES if tiles is None else _check_tiles(_given_set(tiles), count * size)
     order, carried = rng.shuffled(rng.normalize_seed(seed), chosen)
     racks = tuple(tuple(sorted(order[size * s : size * (s + 1)])) for s in range(count))
     geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
@@ -112,6 +114,21 @@ def new_game(
     )
     _set_slot(state, "_index", _Index(geometry.initial_empty, False))
     return state
+
+
+def _given_set(tiles: object) -> tuple[Tile | str, ...]:
+    """The ``tiles`` option as a tuple, read no further than one tile past the largest set.
+
+    Reading stops there so that an endless iterable is refused by the size
+    check instead of filling memory.
+    """
+    if isinstance(tiles, (str, bytes)):
+        msg = "tiles must be a collection of tiles, not one string"
+        raise ConfigurationError(msg)
+    if not isinstance(tiles, Iterable):
+        msg = f"tiles must be a collection of tiles such as ('RB', (0, 2)), not {tiles!r:.60}"
+        raise ConfigurationError(msg)
+    return tuple(islice(cast("Iterable[Tile | str]", tiles), _MAX_TILES + 1))
 
 
 def _check_setup(players: object, mode: object) -> tuple[str, int]:

@@ -7,14 +7,29 @@ from typing import Final
 
 from tilegames._core import checks
 from tilegames._core.errors import NotationError
+from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
+from tilegames._core.notation import TOO_BIG as _TOO_BIG
+from tilegames._core.notation import ascii_only as _ascii
+from tilegames._core.notation import integer as _integer
 from tilegames.axio_rota._model import COLOUR_LETTERS, LETTER, Move, State, Tile, View
 
-_INTEGER: Final = re.compile(r"[+-]?\d+")
+_INTEGER: Final = re.compile(r"[+-]?[0-9]+")
+"""An integer as notation writes it, in ASCII digits (``\\d`` takes any script's)."""
 _MOVE_FORM: Final = "write X,Y:R or X,Y:RC, for example '0,-2:1' or '1,0:3B'"
+
+
+def _letter(corner: object) -> str:
+    """A corner's letter: its colour's, ``.`` for empty, ``?`` for anything else."""
+    if corner is None:
+        return "."
+    return LETTER[corner] if type(corner) is int and corner in LETTER else "?"
 
 
 def format_tile(tile: Tile) -> str:
     """A tile as 4 letters, clockwise from the top left, ``.`` for the empty corner.
+
+    A corner that is no colour is written ``?`` (so that a message can show
+    a broken tile); :func:`parse_tile` refuses such text.
 
     >>> format_tile((0, 1, None, 4))
     'RG.P'
@@ -24,7 +39,7 @@ def format_tile(tile: Tile) -> str:
     """
     if type(tile) is not tuple:
         checks.wrong_type("axio_rota.format_tile", "a tile (a tuple of 4 corners)", tile)
-    return "".join(LETTER.get(corner, "?") for corner in tile)
+    return "".join(map(_letter, tile))
 
 
 def parse_tile(text: str) -> Tile:
@@ -40,6 +55,7 @@ def parse_tile(text: str) -> Tile:
     """
     if type(text) is not str:
         checks.wrong_type("axio_rota.parse_tile", "a tile's text such as 'RGB.'", text)
+    _ascii(text)
     written = text.strip().upper()
     if len(written) != 4 or any(letter not in COLOUR_LETTERS + "." for letter in written):
         msg = (
@@ -68,9 +84,14 @@ def format_move(move: Move) -> str:
 
     Raises:
         WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
+        NotationError: if a coordinate has more than 640 digits.
     """
     if type(move) is not Move:
         checks.wrong_type("axio_rota.format_move", "an AXIO Rota Move", move, move=True)
+    for number in move.cell:
+        if not -_TOO_BIG < number < _TOO_BIG:
+            msg = f"cell coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
+            raise NotationError(msg)
     return str(move)
 
 
@@ -78,8 +99,10 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     """Read a move written as by :func:`format_move`.
 
     Spaces around the text are ignored and the colour letter may be lower
-    case. The notation needs no context; ``state`` is accepted for the common
-    API (:class:`~tilegames.Rules`). Whether the move is legal is for
+    case. Apart from spaces the text is ASCII: digits other than ``0``-``9``
+    (such as U+0661, the Arabic-Indic one) are refused, and a number has at
+    most 640 digits. The notation needs no context; ``state`` is accepted for
+    the common API (:class:`~tilegames.Rules`). Whether the move is legal is for
     :func:`why_illegal` to say.
 
     >>> parse_move("0,-2:1")
@@ -88,7 +111,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     True
 
     Raises:
-        NotationError: saying which part of the text is wrong.
+        NotationError: saying which part of the text is wrong, including a
+            character outside ASCII or a number of more than 640 digits.
         WrongTypeError: if ``text`` is not a string, or ``state`` is neither
             ``None`` nor an AXIO Rota state or view.
     """
@@ -96,6 +120,7 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         checks.wrong_type("axio_rota.parse_move", "a move's text such as '0,-2:1'", text)
     if state is not None and type(state) is not State and type(state) is not View:
         checks.wrong_type("axio_rota.parse_move", "an AXIO Rota State, View or None", state)
+    _ascii(text)
     written = text.strip()
     if not written:
         msg = f"{text!r} is not a move: {_MOVE_FORM}"
@@ -122,4 +147,4 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         )
         raise NotationError(msg)
     named = COLOUR_LETTERS.index(letter) if letter else None
-    return Move((int(xs), int(ys)), int(turn[0]), named)
+    return Move((_integer(xs, text), _integer(ys, text)), int(turn[0]), named)

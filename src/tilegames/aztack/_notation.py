@@ -10,6 +10,10 @@ from typing import Final
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.errors import NotationError
+from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
+from tilegames._core.notation import TOO_BIG as _TOO_BIG
+from tilegames._core.notation import ascii_only as _ascii
+from tilegames._core.notation import integer as _integer
 from tilegames.aztack._model import (
     _A_MOVE,
     COLOUR_LETTERS,
@@ -42,12 +46,15 @@ def format_half(half: Half) -> str:
 
     Raises:
         WrongTypeError: if ``half`` is not a tuple of two ints.
-        ValueError: if the colour is not 0..4 or the glyph not 0..3.
+        NotationError: if the colour is not 0..4 or the glyph not 0..3 (a
+            ``ValueError``, as before).
     """
     try:
         colour, glyph = _check_half(half)
     except TypeError:
         wrong_type("aztack.format_half", _HALF, half)
+    except ValueError as error:
+        raise NotationError(f"aztack.format_half: {error}") from None
     return COLOUR_LETTERS[colour] + GLYPH_LETTERS[glyph]
 
 
@@ -60,7 +67,8 @@ def format_stone(stone: Stone | tuple[Half, Half]) -> str:
 
     Raises:
         WrongTypeError: if ``stone`` is neither a :class:`Stone` nor two halves.
-        ValueError: if a colour or glyph is out of range.
+        NotationError: if a colour or glyph is out of range (a ``ValueError``,
+            as before).
     """
     if type(stone) is Stone:
         first, second = stone.halves
@@ -69,6 +77,8 @@ def format_stone(stone: Stone | tuple[Half, Half]) -> str:
             first, second = _check_halves(stone)
         except TypeError:
             wrong_type("aztack.format_stone", _STONE, stone)
+        except ValueError as error:
+            raise NotationError(f"aztack.format_stone: {error}") from None
     return (
         COLOUR_LETTERS[first[0]]
         + GLYPH_LETTERS[first[1]]
@@ -93,6 +103,7 @@ def parse_stone(text: str) -> tuple[Half, Half]:
     """
     if type(text) is not str:
         wrong_type("aztack.parse_stone", "a stone written as text, such as 'GfOw'", text)
+    _ascii(text)
     found = _STONE_TEXT.fullmatch(text.strip())
     if found is None:
         msg = (
@@ -128,17 +139,26 @@ def format_move(move: Move) -> str:
 
     Raises:
         WrongTypeError: if ``move`` is not a :class:`Place` or :class:`Pass`.
+        NotationError: if a number has more than 640 digits.
     """
     if type(move) is Place:
         (x1, y1), (x2, y2) = move.first, move.second
+        numbers = (move.seat, move.stone, x1, y1, x2, y2, move.discard or 0)
+        if not all(-_TOO_BIG < number < _TOO_BIG for number in numbers):
+            msg = f"a number of {_MAX_DIGITS + 1} or more digits cannot be written"
+            raise NotationError(msg)
         discard = "" if move.discard is None else f"x{move.discard}"
         return f"{move.seat}:{move.stone}@{x1},{y1}/{x2},{y2}{discard}"
     if type(move) is not Pass:
         wrong_type("aztack.format_move", _A_MOVE, move, move=True)
+    if not -_TOO_BIG < move.seat < _TOO_BIG:
+        msg = f"a seat of {_MAX_DIGITS + 1} or more digits cannot be written"
+        raise NotationError(msg)
     return f"{move.seat}:pass"
 
 
-_NUMBER_TEXT: Final = r"[+-]?\d+"
+_NUMBER_TEXT: Final = r"[+-]?[0-9]+"
+"""A number: ASCII digits only (``\\d`` would take other scripts' digits)."""
 _PLACE_TEXT: Final = re.compile(
     rf"(?:(?P<seat>{_NUMBER_TEXT}):)?(?P<stone>{_NUMBER_TEXT})@"
     rf"(?P<x1>{_NUMBER_TEXT}),(?P<y1>{_NUMBER_TEXT})/(?P<x2>{_NUMBER_TEXT}),(?P<y2>{_NUMBER_TEXT})"
@@ -153,7 +173,9 @@ _MOVE_FORM: Final = (
 def parse_move(text: str, state: State | View | None = None) -> Move:
     """Read a move written as by :func:`format_move`.
 
-    Spaces are ignored and ``pass``/``x`` may be in capitals. In the turn
+    Spaces are ignored and ``pass``/``x`` may be in capitals. Apart from
+    spaces the text is ASCII: digits other than ``0``-``9`` (such as
+    U+0661, the Arabic-Indic one) are refused, and a number has at most 640 digits. In the turn
     game the seat may be left out (``17@2,0/3,0``): it is then the seat to
     move of ``state`` (a state or a view). Whether the move is legal is for
     :func:`why_illegal`.
@@ -166,13 +188,15 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     Raises:
         WrongTypeError: if ``text`` is not a string, or ``state`` neither an
             Aztack State, a View nor ``None``.
-        NotationError: if the text is not a move, or leaves the seat out where
-            there is no single seat to move.
+        NotationError: if the text is not a move (a character outside ASCII
+            or a number of more than 640 digits included), or leaves the seat
+            out where there is no single seat to move.
     """
     if type(text) is not str:
         wrong_type("aztack.parse_move", "a move written as text", text)
     if state is not None and type(state) is not State and type(state) is not View:
         wrong_type("aztack.parse_move", "an Aztack State or View (or None)", state)
+    _ascii(text)
     written = "".join(text.split()).lower()
     found = _PLACE_TEXT.fullmatch(written) or _PASS_TEXT.fullmatch(written)
     if found is None:
@@ -181,7 +205,7 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     parts = found.groupdict()
     seat_text = parts.pop("seat")
     if seat_text is not None:
-        seat = int(seat_text)
+        seat = _integer(seat_text, text)
     elif state is not None and state.turn is not None:
         seat = state.turn
     else:
@@ -192,8 +216,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     discard = parts["discard"]
     return Place(
         seat,
-        int(parts["stone"]),
-        (int(parts["x1"]), int(parts["y1"])),
-        (int(parts["x2"]), int(parts["y2"])),
-        None if discard is None else int(discard),
+        _integer(parts["stone"], text),
+        (_integer(parts["x1"], text), _integer(parts["y1"], text)),
+        (_integer(parts["x2"], text), _integer(parts["y2"], text)),
+        None if discard is None else _integer(discard, text),
     )

@@ -8,6 +8,7 @@ test each, raising :class:`~tilegames.WrongTypeError`) and seats with
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import islice
 
 import attrs
 
@@ -168,12 +169,17 @@ def _check_players(players: object) -> int:
     return players
 
 
-def _check_stones(stones: Iterable[Stone | tuple[Half, Half] | str], players: int) -> StoneSet:
+def _check_stones(stones: object, players: int) -> StoneSet:
     if isinstance(stones, (str, bytes)):
         msg = "stones must be a collection of stones, not one string"
         raise ConfigurationError(msg)
+    if not isinstance(stones, Iterable):
+        msg = f"stones must be a collection of stones such as ('GfOw', ...), not {stones!r:.60}"
+        raise ConfigurationError(msg)
     result: list[Stone] = []
-    for index, given in enumerate(stones):
+    # Read no further than one stone past the largest set: an endless iterable
+    # is then refused by the size check instead of filling memory.
+    for index, given in enumerate(islice(stones, _MAX_STONES + 1)):
         try:
             if isinstance(given, Stone):
                 halves: object = given.halves

@@ -7,9 +7,14 @@ from typing import Final
 
 from tilegames._core import checks
 from tilegames._core.errors import NotationError
+from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
+from tilegames._core.notation import TOO_BIG as _TOO_BIG
+from tilegames._core.notation import ascii_only as _ascii
+from tilegames._core.notation import integer as _integer
 from tilegames.polygon._model import ORDER, VALUES, Move, State, View
 
-_MOVE_TEXT: Final = re.compile(r"\s*([^@\s]+)\s*@\s*(?:(-)|([+-]?\d+)\s*,\s*([+-]?\d+))\s*")
+_MOVE_TEXT: Final = re.compile(r"\s*([^@\s]+)\s*@\s*(?:(-)|([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+))\s*")
+"""A move; ASCII digits only (``\\d`` would take other scripts' digits)."""
 _FORM: Final = "write V@Q,R or V@-, for example '3@1,-2', 'W@0,1' or 'X2@-'"
 
 
@@ -21,14 +26,21 @@ def format_move(move: Move) -> str:
 
     Raises:
         WrongTypeError: if ``move`` is not a Polygon :class:`Move`.
+        NotationError: if a coordinate has more than 640 digits.
     """
     if type(move) is not Move:
         checks.wrong_type("polygon.format_move", "a Polygon Move", move, move=True)
+    if move.space is not None and not all(-_TOO_BIG < n < _TOO_BIG for n in move.space):
+        msg = f"a space coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
+        raise NotationError(msg)
     return str(move)
 
 
 def parse_move(text: str, state: State | View | None = None) -> Move:
     """Read a move written as by :func:`format_move`; letters may be lower case.
+
+    Apart from spaces the text is ASCII: digits other than ``0``-``9`` (such
+    as U+0661, the Arabic-Indic one) are refused, and a number has at most 640 digits.
 
     The notation needs no context; ``state`` is accepted for the common API
     (:class:`~tilegames.Rules`). Whether the move is legal is for
@@ -40,11 +52,14 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     Move(tile='4', space=None)
 
     Raises:
-        NotationError: saying which part of the text is wrong.
+        NotationError: saying which part of the text is wrong, including a
+            character outside ASCII or a number of more than 640 digits.
         WrongTypeError: if ``state`` is given and is not a Polygon State or View.
     """
     if state is not None and type(state) is not State and type(state) is not View:
         checks.wrong_type("polygon.parse_move", "a Polygon State or View (or None)", state)
+    if isinstance(text, str):
+        _ascii(text)
     found = _MOVE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if found is None:
         msg = f"{text!r} is not a move: {_FORM}"
@@ -54,4 +69,4 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     if tile not in ORDER:
         msg = f"{written!r} in {text!r} is not a tile value; values are {', '.join(VALUES)}"
         raise NotationError(msg)
-    return Move(tile, None if aside else (int(q), int(r)))
+    return Move(tile, None if aside else (_integer(q, text), _integer(r, text)))

@@ -1,0 +1,71 @@
+"""What every game's notation shares: ASCII only, and numbers of a bounded length.
+
+A notation that round-trips has one spelling, so text outside ASCII (other
+scripts' digits such as ARABIC-INDIC DIGIT ONE, look-alike letters such as the
+Kelvin sign)
+is refused rather than read as ASCII; whitespace of any script is allowed
+around the parts. A number has at most :data:`MAX_DIGITS` digits, checked
+before ``int()`` sees it, so no interpreter's digit limit is ever reached.
+
+>>> integer("-12", "0,-12:1")
+-12
+>>> ascii_only("\u0661,0:0")
+Traceback (most recent call last):
+...
+tilegames.errors.NotationError: '\u0661,0:0' holds '\u0661' (U+0661): notation is written in
+ASCII, with the digits 0-9 and the letters shown
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tilegames._core.errors import NotationError
+
+__all__ = ["MAX_DIGITS", "TOO_BIG", "ascii_only", "integer"]
+
+MAX_DIGITS: Final = 640
+"""The most digits a number in notation may have.
+
+640 is the lowest limit :func:`sys.set_int_max_str_digits` accepts, so a
+number this long converts under any interpreter setting; a longer one is
+refused with a :class:`~tilegames.errors.NotationError` before ``int()`` sees it.
+"""
+
+TOO_BIG: Final = 10**MAX_DIGITS
+"""The smallest magnitude that notation cannot write (it has ``MAX_DIGITS + 1`` digits)."""
+
+
+def ascii_only(text: str) -> None:
+    """Refuse text with a character outside ASCII other than whitespace (one spelling).
+
+    Raises:
+        NotationError: naming the character and its code point.
+    """
+    for char in text:
+        if not char.isascii() and not char.isspace():
+            msg = (
+                f"{text!r:.80} holds {char!r} (U+{ord(char):04X}): notation is written in "
+                "ASCII, with the digits 0-9 and the letters shown"
+            )
+            raise NotationError(msg)
+
+
+def integer(digits: str, text: str) -> int:
+    """``digits`` (an optional sign and ASCII digits, matched by the caller) as an int.
+
+    Args:
+        digits: the number as written.
+        text: the whole text it came from, for the message.
+
+    Raises:
+        NotationError: if it has more than :data:`MAX_DIGITS` digits.
+    """
+    length = len(digits.lstrip("+-"))
+    if length > MAX_DIGITS:
+        msg = (
+            f"the number {digits[:12]}... in {text!r:.40} is too long: {length} digits, "
+            f"and a number in notation has at most {MAX_DIGITS}"
+        )
+        raise NotationError(msg)
+    return int(digits)
