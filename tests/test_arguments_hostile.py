@@ -30,6 +30,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import tilegames
 from tilegames import (
     ConfigurationError,
     NotationError,
@@ -301,6 +302,21 @@ class TestUnprintableIntegers:
         """``format_tile`` of a 5000-digit int is a WrongTypeError, not a ValueError."""
         with pytest.raises(WrongTypeError, match="an int of about 5000 digits"):
             axio.format_tile(10**5000)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("call", "shown"),
+        [
+            (lambda: axio.new_game(players=10**5000), "<an int of about 5000 digits>"),
+            (lambda: axio.new_game(mode=10**5000), "<an int of about 5000 digits>"),  # type: ignore[arg-type]
+            (lambda: tilegames.get("polygon").new_game([10**5000]), "a list that cannot be"),  # type: ignore[arg-type]
+            (lambda: tilegames.get("aztack").new_game(seed=[10**5000]), "a list that cannot be"),  # type: ignore[arg-type]
+        ],
+    )
+    def test_setup_messages(self, call: Any, shown: str) -> None:
+        """new_game's refusals show an unprintable value by its kind, not by a crash."""
+        with pytest.raises(ConfigurationError) as refused:
+            call()
+        assert shown in str(refused.value)
 
     def test_a_container_holding_one(self) -> None:
         """A tuple holding such an int is described by its type, the message still short."""

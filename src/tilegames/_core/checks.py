@@ -26,6 +26,7 @@ __all__ = [
     "check_seat",
     "count",
     "invalid",
+    "shown",
     "take",
     "wrong_type",
 ]
@@ -33,11 +34,15 @@ __all__ = [
 T = TypeVar("T", bound=Hashable)
 
 
-def _shown(value: object, limit: int = 60) -> str:
+def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters; a value with no repr is described instead.
 
-    An int of more than 4,300 digits has no ``repr`` (Python's digit limit
-    raises ``ValueError``), nor has a container holding one.
+    Error messages show the evidence through it. An int of more than 4,300
+    digits has no ``repr`` (Python's digit limit raises ``ValueError``), nor
+    has a container holding one.
+
+    >>> shown("x" * 100, limit=12), shown(10**5000)
+    ("'xxxxxxxx...", '<an int of about 5000 digits>')
     """
     try:
         text = reprlib.repr(value)
@@ -56,7 +61,7 @@ def _described(value: object) -> str:
     if module.startswith("tilegames."):
         game = module.split(".")[1].lstrip("_")
         return f"a {kind.__name__} of {game}" if game not in ("_core", "core") else kind.__name__
-    return f"a {kind.__name__} ({_shown(value)})"
+    return f"a {kind.__name__} ({shown(value)})"
 
 
 def wrong_type(function: str, what: str, value: object, *, move: bool = False) -> NoReturn:
@@ -111,7 +116,7 @@ def check_int(where: str, value: object, low: int = 0, high: int | None = None) 
     """
     if type(value) is not int or value < low or (high is not None and value > high):
         bound = f"at least {low}" if high is None else f"{low}..{high}"
-        raise invalid(where, f"{_shown(value)} is not an int {bound}")
+        raise invalid(where, f"{shown(value)} is not an int {bound}")
     return value
 
 

@@ -25,6 +25,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from tilegames._core.checks import shown
 from tilegames._core.errors import ConfigurationError
 
 __all__ = [
@@ -67,7 +68,7 @@ def normalize_seed(seed: int | None) -> Seed:
     if seed is None:
         return fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
-        msg = f"seed must be an int or None, not {type(seed).__name__} {seed!r}"
+        msg = f"seed must be an int or None, not {type(seed).__name__} {shown(seed)}"
         raise ConfigurationError(msg)
     return seed & _MASK
 

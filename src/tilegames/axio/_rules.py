@@ -7,7 +7,7 @@ from itertools import islice
 from typing import cast
 
 from tilegames._core import rng
-from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat
@@ -133,12 +133,12 @@ def _given_set(tiles: object) -> tuple[Tile | str, ...]:
 
 def _check_setup(players: object, mode: object) -> tuple[str, int]:
     if mode is not None and mode not in MODES:
-        msg = f"mode must be one of {', '.join(map(repr, MODES))} or None, not {mode!r}"
+        msg = f"mode must be one of {', '.join(map(repr, MODES))} or None, not {shown(mode)}"
         raise ConfigurationError(msg)
     count: int | None = None
     if players is not None:
         if type(players) is not int or not 1 <= players <= 4:
-            msg = f"AXIO is for 1 to 4 players, not {players!r}"
+            msg = f"AXIO is for 1 to 4 players, not {shown(players)}"
             raise ConfigurationError(msg)
         count = players
     chosen = str(mode) if mode is not None else _SOLO if count == 1 else _STANDARD

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from tilegames._core import rng
-from tilegames._core.checks import check_int, count, invalid, take, wrong_type
+from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
 from tilegames._core.errors import ConfigurationError, NotationError
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
@@ -112,7 +112,7 @@ def _check_seat_count(where: str, per_seat: object) -> int:
 def _check_mode(where: str, mode: object, seats: int) -> str:
     """Check the variant and that it allows ``seats`` players (AXIO-3, AXIO-17, AXIO-20)."""
     if type(mode) is not str or mode not in MODES:
-        raise invalid(where, f"{mode!r} is not one of {', '.join(map(repr, MODES))}")
+        raise invalid(where, f"{shown(mode)} is not one of {', '.join(map(repr, MODES))}")
     if seats not in _SEATS[mode]:
         need = _SEATS_TEXT[mode]
         raise invalid(

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import NoReturn, cast
 
 from tilegames._core import checks, rng, tracks
+from tilegames._core.checks import shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal, explain, illegal_move
@@ -109,7 +110,7 @@ def new_game(
             or a tile (named by its index) or the set's size is not allowed.
     """
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        msg = f"AXIO Rota is for 1 to {MAX_PLAYERS} players, not {players!r}"
+        msg = f"AXIO Rota is for 1 to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, players)
     for tile in chosen:

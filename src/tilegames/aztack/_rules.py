@@ -14,7 +14,7 @@ import attrs
 
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
-from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
@@ -105,7 +105,7 @@ def new_game(
     """
     count = _check_players(players)
     if mode not in MODES:
-        msg = f"mode must be one of {MODES}, not {mode!r}"
+        msg = f"mode must be one of {MODES}, not {shown(mode)}"
         raise ConfigurationError(msg)
     info = _STANDARD if stones is None else _set_info(_check_stones(stones, count))
     stream = rng.Stream(rng.normalize_seed(seed))
@@ -164,7 +164,7 @@ def _lay_base(
 
 def _check_players(players: object) -> int:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"Aztack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+        msg = f"Aztack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     return players
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from tilegames._core import checks, rng
+from tilegames._core.checks import shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError, NotationError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
@@ -81,7 +82,7 @@ _STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
 
 def _check_players(players: object) -> int:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"Polygon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+        msg = f"Polygon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     return players
 
