@@ -34,6 +34,7 @@ from tilegames.axio._model import (
 from tilegames.axio._notation import format_tile
 from tilegames.axio._rules import playing_area, scores, solo_score, to_move
 from tilegames.axio._tables import _GEOMETRY
+from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
 RADIUS: Final = 19.0
@@ -229,7 +230,7 @@ def draw(
 ) -> str:
     """The playing area on the left; tracks, racks and the bag on the right."""
     area = playing_area(position)
-    span = max(max(abs(q), abs(r), abs(q + r)) for q, r in area)
+    span = max(map(hexagon.length, area))
     width = RADIUS * SQRT3 * (2 * span + 1) + 2 * _MARGIN
     height = RADIUS * (3 * span + 2) + 2 * _MARGIN
     origin = (width / 2, height / 2)

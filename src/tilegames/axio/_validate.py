@@ -50,6 +50,7 @@ from tilegames.axio._model import (
 )
 from tilegames.axio._notation import format_tile, parse_tile
 from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TILE_OF, _TILES, _empty_pairs, _Geometry
+from tilegames.geometry import hexagon
 
 # ---------------------------------------------------------------------------
 # The set given to new_game
@@ -730,9 +731,9 @@ def _validate_place(move: Place) -> None:
     for i, colour in enumerate(move.colours):
         if not 0 <= colour < len(COLOURS):
             raise invalid(f"Place.colours[{i}]", f"{colour} is not a colour 0..5 (AXIO-1)")
-    for i, (q, r) in enumerate(move.cells):
-        if max(abs(q), abs(r), abs(q + r)) > BOARD_RADIUS:
+    for i, cell in enumerate(move.cells):
+        if hexagon.length(cell) > BOARD_RADIUS:
             raise invalid(
                 f"Place.cells[{i}]",
-                f"({q}, {r}) lies off every playing area (radius {BOARD_RADIUS}, AXIO-3)",
+                f"{cell} lies off every playing area (radius {BOARD_RADIUS}, AXIO-3)",
             )
