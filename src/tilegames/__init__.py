@@ -14,13 +14,15 @@ Generic code reaches a game through its :class:`Rules`, by name:
 True
 """
 
-from tilegames import errors, rng
+from tilegames import chance, errors, rng
+from tilegames._core.chance import CHANCE, Unseen
 from tilegames._core.errors import (
     ConfigurationError,
     GameOverError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    RecordError,
     SeatError,
     TilegamesError,
     UnknownGameError,
@@ -44,6 +46,7 @@ from tilegames._core.rules import (
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "CHANCE",
     "ConfigurationError",
     "GameOverError",
     "GameRules",
@@ -52,6 +55,7 @@ __all__ = [
     "LazyMoves",
     "NotationError",
     "Outcome",
+    "RecordError",
     "Rules",
     "Score",
     "Seat",
@@ -59,8 +63,10 @@ __all__ = [
     "Setup",
     "TilegamesError",
     "UnknownGameError",
+    "Unseen",
     "WrongTypeError",
     "__version__",
+    "chance",
     "errors",
     "game_of",
     "get",

@@ -77,6 +77,7 @@ __all__ = [
     "MAX_DOCUMENT_CHARS",
     "MAX_ENTRIES",
     "VERSION",
+    "check_size",
     "from_dict",
     "from_json",
     "game_of",
@@ -560,7 +561,7 @@ def _owned(kind: type) -> bool:
     return True
 
 
-def _check_size(document: object, max_depth: int, max_entries: int) -> None:
+def check_size(document: object, max_depth: int, max_entries: int) -> None:
     """Refuse a document nested deeper than ``max_depth`` or holding over ``max_entries`` values.
 
     A loop over a stack, never recursion: it looks at each value once and
@@ -647,7 +648,7 @@ def from_dict(
         TypeError: if ``kind`` is not a class that documents hold.
     """
     accepted = _accepted(kind)
-    _check_size(
+    check_size(
         document,
         MAX_DEPTH if max_depth is None else max_depth,
         MAX_ENTRIES if max_entries is None else max_entries,

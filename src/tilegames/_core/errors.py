@@ -13,6 +13,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "NotationError",
+    "RecordError",
     "SeatError",
     "TilegamesError",
     "UnknownGameError",
@@ -101,3 +102,22 @@ class WrongTypeError(TilegamesError, TypeError):
 
 class SeatError(TilegamesError, ValueError):
     """A seat number that is not a seat of the game (seats are ``0 .. players - 1``)."""
+
+
+class RecordError(TilegamesError, ValueError):
+    """A game record that cannot be read or replayed (:mod:`tilegames.records`).
+
+    When a move is at fault, :attr:`number` is its 1-based number in the
+    record and :attr:`move` its text; the message gives both and the reason,
+    with the rule id.
+    """
+
+    def __init__(
+        self, message: str, *, number: int | None = None, move: str | None = None
+    ) -> None:
+        """Keep the move's number and text, and lead the message with them."""
+        self.number = number
+        self.move = move
+        if number is not None:
+            message = f"move {number} ({move}): {message}"
+        super().__init__(message)

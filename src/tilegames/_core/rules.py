@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, Final, Generic, Protocol, TypeVar, Union
 
 import attrs
@@ -274,6 +275,20 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def chance_outcomes(self) -> Callable[[StateT], tuple[tuple[MoveT, Fraction], ...]] | None:
+        """Optional: the outcomes of the chance step a state waits for, with their probabilities.
+
+        In a game started with ``chance="explicit"``, ``to_move(state)`` is
+        ``(CHANCE,)`` while chance decides (a tile drawn, a die rolled), and
+        ``chance_outcomes(state)`` gives each distinct outcome once with its
+        exact probability (:class:`fractions.Fraction`, summing to 1); ``()``
+        at any other step. An unseen draw (:class:`tilegames.chance.Unseen`)
+        is a legal move there but never one of these outcomes. ``None``: the
+        game has no chance at all.
+        """
+        ...
+
+    @property
     def state_type(self) -> type | None:
         """The game's State class (tooling finds a value's game through it)."""
         ...
@@ -325,8 +340,8 @@ class GameRules(Generic[StateT, MoveT]):
     A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
     Instances compare by their functions and pickle by reference to them.
     Each field is the member of :class:`Rules` with the same name; the
-    optional ``evaluate``, ``determinize``, ``validate``, ``draw`` and
-    ``move_cells`` default to ``None``. ``state_type``, ``view_type`` and
+    optional ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
+    ``draw`` and ``move_cells`` default to ``None``. ``state_type``, ``view_type`` and
     ``move_types`` name the classes the game owns: :func:`game_of` finds a
     value's game through them, and so do JSON, pictures and every other tool.
     """
@@ -349,6 +364,7 @@ class GameRules(Generic[StateT, MoveT]):
     evaluate: Callable[[StateT, MoveT, Seat], float] | None = None
     determinize: Callable[[Any, Stream], StateT] | None = None
     validate: Callable[[Any], None] | None = None
+    chance_outcomes: Callable[[StateT], tuple[tuple[MoveT, Fraction], ...]] | None = None
     state_type: type | None = None
     view_type: type | None = None
     move_types: tuple[type, ...] = ()
@@ -373,7 +389,7 @@ class GameRules(Generic[StateT, MoveT]):
         A game package's face ends with
         ``RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Move,))``:
         every member function (``new_game`` .. ``format_move`` and the
-        optional ``evaluate``, ``determinize``, ``validate``, ``draw``,
+        optional ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``, ``draw``,
         ``move_cells``) is taken from ``namespace`` by its name, and so are
         the classes ``State`` (as ``state_type``) and ``View`` (as
         ``view_type``), unless given in ``fields``.
@@ -412,7 +428,7 @@ _REQUIRED_FUNCTIONS: Final = (
 )
 _MEMBER_FUNCTIONS: Final = (
     *_REQUIRED_FUNCTIONS,
-    *("evaluate", "determinize", "validate", "draw", "move_cells"),
+    *("evaluate", "determinize", "validate", "chance_outcomes", "draw", "move_cells"),
 )
 
 
