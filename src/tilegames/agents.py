@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from tilegames._core.chance import settle
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.rules import Outcome, Rules, Seat
 from tilegames.rng import Stream
@@ -441,7 +442,7 @@ class _Search:
         while True:
             path.append((node, who))
             gains[who] += self.evaluate(state, move, who)
-            state = rules.apply(state, move)
+            state = settle(rules, rules.apply(state, move), self.stream)
             if node.visits == 0 or rules.is_over(state):
                 break
             move, child = self.select(node, state)
@@ -528,7 +529,7 @@ class _Search:
             if horizon is not None:
                 who = mover(rules, state, move)
                 gains[who] += self.evaluate(state, move, who)
-            state = rules.apply(state, move)
+            state = settle(rules, rules.apply(state, move), self.stream)
         if rules.is_over(state):
             return _final_rewards(rules, state)
         if horizon is not None:

@@ -32,6 +32,7 @@ from typing import Any, Protocol, TextIO
 import attrs
 
 from tilegames._core import rng
+from tilegames._core.chance import CHANCE, settle
 from tilegames._core.rules import Outcome, Rules, Score, Seat, Setup
 from tilegames.agents import Agent, moves_for
 
@@ -105,7 +106,10 @@ def play_game(
 
     Each agent sees only its seat's view and draws from its own stream,
     derived from ``seed`` and its seat. When several seats may move at once,
-    the one to act is drawn from another stream of the same seed.
+    the one to act is drawn from another stream of the same seed. In a game
+    started with ``chance="explicit"`` (pass it in ``options``), chance's
+    steps are sampled by their probabilities from a third stream of the seed;
+    they are not counted as moves.
 
     Args:
         rules: the game.
@@ -125,12 +129,16 @@ def play_game(
     state = rules.new_game(players, seed=seed, **dict(options or {}))
     streams = [rng.Stream(rng.derive(seed, "agent", seat)) for seat in range(players)]
     turns = rng.Stream(rng.derive(seed, "turns"))
+    chance = rng.Stream(rng.derive(seed, "chance"))
     moves = 0
     while not rules.is_over(state):
         if moves >= max_moves:
             msg = f"{rules.name}: game {index} (seed {seed}) did not end within {max_moves} moves"
             raise RuntimeError(msg)
         to_move = rules.to_move(state)
+        if to_move == (CHANCE,):  # an explicit game: chance's step, by its probabilities
+            state = settle(rules, state, chance)
+            continue
         seat = to_move[0] if len(to_move) == 1 else to_move[turns.randbelow(len(to_move))]
         legal = moves_for(rules, state, seat)
         agent = agents[playing[seat]]

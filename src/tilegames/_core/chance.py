@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
@@ -50,11 +50,13 @@ __all__ = [
     "Unseen",
     "chance_mode",
     "sample",
+    "settle",
     "uniform",
 ]
 
 T = TypeVar("T")
 H = TypeVar("H", bound=Hashable)
+S = TypeVar("S")
 
 CHANCE: Final = -1
 """The chance seat: ``to_move(state) == (CHANCE,)`` when chance decides the next step.
@@ -149,3 +151,15 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], stream: Stream) -> T:
             return outcome
         roll -= weight
     raise AssertionError("unreachable: the weights sum to the denominator")  # pragma: no cover
+
+
+def settle(rules: Any, state: S, stream: Stream) -> S:
+    """Play chance's steps from ``state`` by their probabilities until a seat is to move.
+
+    ``rules`` is the game's :class:`~tilegames.Rules`; a state that does not
+    wait for chance (any state of a seeded game) comes back as it is.
+    """
+    chance_outcomes = rules.chance_outcomes
+    while chance_outcomes is not None and rules.to_move(state) == (CHANCE,):
+        state = rules.apply(state, sample(chance_outcomes(state), stream))
+    return state

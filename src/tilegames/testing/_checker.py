@@ -5,12 +5,14 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
 import attrs
 
 from tilegames import serialize
 from tilegames._core import rng
+from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, Unseen, chance_mode, sample
 from tilegames._core.errors import IllegalMoveError, UnknownGameError
 from tilegames._core.rules import Outcome, Rules, Setup, get
 
@@ -114,6 +116,7 @@ def check_rules(
     illegal_samples: int = 8,
     candidates: Callable[[StateT], Iterable[MoveT]] | None = None,
     json: bool | None = None,
+    chance: Sequence[str] | None = None,
 ) -> CheckReport:
     """Play random legal games and check the contract of :class:`~tilegames.Rules` throughout.
 
@@ -141,7 +144,14 @@ def check_rules(
       the game's moves from their notation gives the same final state;
     * the game ends within ``max_moves`` moves;
     * with ``json``, every state, view, played move and the outcome survive a
-      round trip through :mod:`tilegames.serialize` (loading validates them).
+      round trip through :mod:`tilegames.serialize` (loading validates them);
+    * in a game started with ``chance="explicit"``, ``to_move`` is
+      ``(CHANCE,)`` exactly where ``chance_outcomes`` lists outcomes; these
+      are distinct, their probabilities are positive fractions summing to 1,
+      and they are the listed moves apart from an unseen draw
+      (:class:`~tilegames.chance.Unseen`), in the same order; the step
+      played there is sampled by those probabilities. Everywhere else, and
+      in a seeded game always, ``chance_outcomes`` is ``()``.
 
     Moves are chosen uniformly at random from a seeded generator, so a run is
     reproducible from ``seed``.
@@ -158,6 +168,9 @@ def check_rules(
             not), such as every placement on every cell.
         json: whether to check the JSON round trips; by default, when the game
             is registered under its name (:func:`tilegames.register`).
+        chance: the chance modes to alternate between (``"seeded"``,
+            ``"explicit"``); by default both when the game has
+            ``chance_outcomes``, else ``("seeded",)``.
 
     Returns:
         A :class:`CheckReport` of what was checked.
@@ -172,13 +185,20 @@ def check_rules(
         raise ValueError(msg)
     if json is None:
         json = _registered(rules)
+    if chance is None:
+        chance = (SEEDED, EXPLICIT) if rules.chance_outcomes is not None else (SEEDED,)
+    modes = tuple(chance_mode(mode) for mode in chance)
+    if not modes:
+        msg = "chance names no mode; pass 'seeded', 'explicit' or both"
+        raise ValueError(msg)
     totals = _Totals()
     for number in range(games):
-        setup = chosen[number % len(chosen)]
+        setup = chosen[(number // len(modes)) % len(chosen)]
         game_seed = rng.derive(seed, rules.name, "game", number)
         stream = rng.Stream(rng.derive(seed, rules.name, "moves", number))
         checked = _Game(rules, setup, game_seed, stream, max_moves, candidates, totals)
         checked.json = json
+        checked.explicit = modes[number % len(modes)] == EXPLICIT
         checked.play(legal_samples, illegal_samples)
     return CheckReport(
         game=rules.name,
@@ -228,16 +248,24 @@ class _Game(Generic[StateT, MoveT]):
         self.history: list[str] = []
         self.pool: list[MoveT] = []
         self.json = False
+        self.explicit = False
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        """``new_game``'s arguments: the setup's, and ``chance="explicit"`` when explicit."""
+        return {**self.setup.kwargs, **({"chance": EXPLICIT} if self.explicit else {})}
 
     def fail(self, problem: str) -> ConformanceError:
+        if self.explicit:
+            problem = f"(chance='explicit') {problem}"
         return ConformanceError(
             problem, game=self.rules.name, setup=self.setup, seed=self.seed, moves=self.history
         )
 
     def play(self, legal_samples: int, illegal_samples: int) -> None:
         rules = self.rules
-        state = self.guard("new_game", rules.new_game, **self.setup.kwargs, seed=self.seed)
-        again = self.guard("new_game", rules.new_game, **self.setup.kwargs, seed=self.seed)
+        state = self.guard("new_game", rules.new_game, **self.kwargs, seed=self.seed)
+        again = self.guard("new_game", rules.new_game, **self.kwargs, seed=self.seed)
         if again != state:
             raise self.fail("new_game with the same seed gave two different states")
         self.check_state(state)
@@ -246,7 +274,11 @@ class _Game(Generic[StateT, MoveT]):
                 raise self.fail(f"the game did not end within {self.max_moves} moves")
             moves = self.guard("legal_moves", rules.legal_moves, state)
             listed = self.check_listing(state, moves)
-            played = moves[self.stream.randbelow(len(moves))]
+            outcomes = self.check_chance(state, moves)
+            if outcomes:
+                played = sample(outcomes, self.stream)
+            else:
+                played = moves[self.stream.randbelow(len(moves))]
             for _ in range(min(legal_samples, len(moves))):
                 self.check_legal(state, moves[self.stream.randbelow(len(moves))])
             self.check_illegal_candidates(state, moves, listed, played, illegal_samples)
@@ -278,7 +310,10 @@ class _Game(Generic[StateT, MoveT]):
             raise self.fail(f"players(state) is {players}, the setup has {self.setup.players}")
         if over != (not seats):
             raise self.fail(f"is_over is {over} but to_move is {seats!r}")
-        if any(not 0 <= seat < players for seat in seats) or len(set(seats)) != len(seats):
+        if seats == (CHANCE,) and not self.explicit:
+            raise self.fail("to_move is (CHANCE,) in a seeded game")
+        outside = seats != (CHANCE,) and any(not 0 <= seat < players for seat in seats)
+        if outside or len(set(seats)) != len(seats):
             raise self.fail(f"to_move {seats!r} names seats outside 0..{players - 1} or twice")
         if not over and result is not None:
             raise self.fail(f"outcome is {result!r} before the game is over")
@@ -293,6 +328,29 @@ class _Game(Generic[StateT, MoveT]):
         self.check_value("state", state)
         for seat in range(players):
             self.check_view(state, seat)
+
+    def check_chance(self, state: StateT, moves: Sequence[MoveT]) -> tuple[tuple[MoveT, Any], ...]:
+        """Check ``chance_outcomes`` against ``to_move`` and the listing; the outcomes."""
+        rules = self.rules
+        if rules.chance_outcomes is None:
+            return ()
+        outcomes = tuple(self.guard("chance_outcomes", rules.chance_outcomes, state))
+        at_chance = rules.to_move(state) == (CHANCE,)
+        if not at_chance:
+            if outcomes:
+                raise self.fail(f"chance_outcomes lists {len(outcomes)} outcomes at a seat's step")
+            return ()
+        if not outcomes:
+            raise self.fail("to_move is (CHANCE,) but chance_outcomes is empty")
+        chances = [p for _, p in outcomes]
+        if not all(isinstance(p, Fraction) and p > 0 for p in chances) or sum(chances) != 1:
+            raise self.fail(
+                f"chance probabilities {chances} are not positive Fractions summing to 1"
+            )
+        named = [move for move in moves if not isinstance(move, Unseen)]
+        if named != [outcome for outcome, _ in outcomes]:
+            raise self.fail("chance_outcomes and legal_moves (without Unseen) differ")
+        return outcomes
 
     def check_value(self, what: str, value: object) -> None:
         """Values must hash, pickle (and with ``json``, save as JSON), and come back equal."""
@@ -435,7 +493,7 @@ class _Game(Generic[StateT, MoveT]):
 
     def check_replay(self, final: StateT) -> None:
         rules = self.rules
-        state = rules.new_game(**self.setup.kwargs, seed=self.seed)
+        state = rules.new_game(**self.kwargs, seed=self.seed)
         for text in self.history:
             move = self.guard(f"parse_move({text!r})", rules.parse_move, text, state)
             state = self.guard(f"apply({text}) on replay", rules.apply, state, move)
