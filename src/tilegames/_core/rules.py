@@ -289,6 +289,18 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def choices(self) -> Callable[..., Any] | None:
+        """Optional: a move picked part by part, as a person makes it.
+
+        ``choices(state, picked=())`` gives the next part to pick after the
+        parts in ``picked``: its ``kind`` (a documented name such as
+        ``"tile"`` or ``"cell"``), its ``options`` (a mapping from each option
+        to the legal moves it still leads to) and ``move`` (the move once only
+        one is left, else ``None``). ``None``: the game offers no such help.
+        """
+        ...
+
+    @property
     def state_type(self) -> type | None:
         """The game's State class (tooling finds a value's game through it)."""
         ...
@@ -341,9 +353,10 @@ class GameRules(Generic[StateT, MoveT]):
     Instances compare by their functions and pickle by reference to them.
     Each field is the member of :class:`Rules` with the same name; the
     optional ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
-    ``draw`` and ``move_cells`` default to ``None``. ``state_type``, ``view_type`` and
-    ``move_types`` name the classes the game owns: :func:`game_of` finds a
-    value's game through them, and so do JSON, pictures and every other tool.
+    ``choices``, ``draw`` and ``move_cells`` default to ``None``.
+    ``state_type``, ``view_type`` and ``move_types`` name the classes the
+    game owns: :func:`game_of` finds a value's game through them, and so do
+    JSON, pictures and every other tool.
     """
 
     name: str
@@ -365,6 +378,7 @@ class GameRules(Generic[StateT, MoveT]):
     determinize: Callable[[Any, Stream], StateT] | None = None
     validate: Callable[[Any], None] | None = None
     chance_outcomes: Callable[[StateT], tuple[tuple[MoveT, Fraction], ...]] | None = None
+    choices: Callable[..., Any] | None = None
     state_type: type | None = None
     view_type: type | None = None
     move_types: tuple[type, ...] = ()
@@ -389,10 +403,11 @@ class GameRules(Generic[StateT, MoveT]):
         A game package's face ends with
         ``RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Move,))``:
         every member function (``new_game`` .. ``format_move`` and the
-        optional ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``, ``draw``,
-        ``move_cells``) is taken from ``namespace`` by its name, and so are
-        the classes ``State`` (as ``state_type``) and ``View`` (as
-        ``view_type``), unless given in ``fields``.
+        optional ``evaluate``, ``determinize``, ``validate``,
+        ``chance_outcomes``, ``choices``, ``draw``, ``move_cells``) is taken
+        from ``namespace`` by its name, and so are the classes ``State``
+        (as ``state_type``) and ``View`` (as ``view_type``), unless given in
+        ``fields``.
 
         Raises:
             TypeError: naming a required function that the namespace lacks.
@@ -428,7 +443,7 @@ _REQUIRED_FUNCTIONS: Final = (
 )
 _MEMBER_FUNCTIONS: Final = (
     *_REQUIRED_FUNCTIONS,
-    *("evaluate", "determinize", "validate", "chance_outcomes", "draw", "move_cells"),
+    *("evaluate", "determinize", "validate", "chance_outcomes", "choices", "draw", "move_cells"),
 )
 
 
