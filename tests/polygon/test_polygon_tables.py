@@ -333,17 +333,26 @@ class TestLoadedHistory:
 
     def test_played_tiles_join_start(self) -> None:
         """A played tile cut off from START is refused (POLY-11); one in its corner loads."""
-        state = polygon.new_game(2, seed=1)
-        tile = state.bag[0]
+        # The first drawn tile placed this turn, by the circle (the counters agree).
+        state = attrs.evolve(polygon.new_game(2, seed=1), symbol=polygon.CIRCLE)
+        tile, rest = state.drawn[0], state.drawn[1:]
         near = dict(polygon.stacks(state))
         near[(1, 0)] = (tile,)  # in START's circle corner {(0,0), (1,0), (0,1)}
         polygon.validate(
-            attrs.evolve(state, stacks=tuple(near[s] for s in polygon.SPACES), bag=state.bag[1:])
+            attrs.evolve(
+                state,
+                stacks=tuple(near[s] for s in polygon.SPACES),
+                drawn=rest,
+                placed=(polygon.SPACES.index((1, 0)),),
+            )
         )
         far = dict(polygon.stacks(state))
         far[(2, 0)] = (tile,)  # its corners hold (1,0), (1,1), (3,0), (2,1), (2,-1), (3,-1)
         apart = attrs.evolve(
-            state, stacks=tuple(far[s] for s in polygon.SPACES), bag=state.bag[1:]
+            state,
+            stacks=tuple(far[s] for s in polygon.SPACES),
+            drawn=rest,
+            placed=(polygon.SPACES.index((2, 0)),),
         )
         with pytest.raises(
             InvalidStateError,

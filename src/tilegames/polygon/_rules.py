@@ -11,6 +11,7 @@ operations, :func:`legal_moves` is a lazy sequence over those masks, and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Final
 
 from tilegames._core import checks, rng
@@ -616,16 +617,21 @@ def combination_value(values: Iterable[Value], *, scoring: object = None) -> int
 
     Raises:
         ConfigurationError: if ``scoring`` is not a complete table.
-        NotationError: if a value is not one of :data:`VALUES`.
-        ValueError: if there are not exactly three values.
-        WrongTypeError: if ``values`` is not a collection.
+        NotationError: if a value is not one of :data:`VALUES`, or there are
+            not exactly three values (an endless iterable is read no further
+            than a fourth).
+        WrongTypeError: if ``values`` is not a collection, or is one string.
     """
-    if not isinstance(values, Iterable):
+    if not isinstance(values, Iterable) or isinstance(values, (str, bytes)):
         checks.wrong_type("polygon.combination_value", "three tile values", values)
-    given = tuple(values)
+    given = tuple(islice(values, 4))
     if len(given) != 3:
-        msg = f"a grouping has three tiles, not {len(given)}: {given!r}"
-        raise ValueError(msg)
+        count = "more than 3" if len(given) > 3 else str(len(given))
+        msg = (
+            f"polygon.combination_value: a grouping has three tiles, not {count}: "
+            f"{shown(given)} (POLY-6, POLY-14)"
+        )
+        raise NotationError(msg)
     for value in given:
         if type(value) is not str or value not in ORDER:
             msg = f"{value!r} is not a tile value; values are {', '.join(VALUES)}"

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from tilegames._core import checks, rng
-from tilegames._core.checks import invalid
+from tilegames._core.checks import invalid, shown
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
@@ -79,24 +79,26 @@ def check_set(tiles: object, players: int) -> tuple[Value, ...]:
     if isinstance(tiles, (str, bytes)):
         msg = f"tiles must be {_SET_FORM}, not one string"
         raise ConfigurationError(msg)
-    try:
-        given_tiles = list(tiles)  # type: ignore[call-overload]
-    except TypeError:
-        msg = f"tiles must be {_SET_FORM}, not {tiles!r}"
-        raise ConfigurationError(msg) from None
+    if not isinstance(tiles, Iterable):
+        msg = f"tiles must be {_SET_FORM}, not {shown(tiles)}"
+        raise ConfigurationError(msg)
+    # Read no further than one tile past the largest set, so that an endless
+    # iterable is refused by the size check below instead of read forever.
+    given_tiles = list(itertools.islice(tiles, MAX_TILES + 1))
     result: list[Value] = []
     for position, given in enumerate(given_tiles):
         value = given.strip().upper() if isinstance(given, str) else None
         if value is None or value not in ORDER:
             msg = (
-                f"tile {position} {given!r} is not a tile value; values are "
+                f"tiles: tile {position} {shown(given)} is not a tile value; values are "
                 f"{', '.join(VALUES)} (POLY-2)"
             )
             raise ConfigurationError(msg)
         result.append(value)
     problem = _set_problem(result, players)
     if problem:
-        raise ConfigurationError(problem)
+        msg = f"tiles: {problem}"
+        raise ConfigurationError(msg)
     return tuple(result)
 
 
@@ -474,6 +476,81 @@ def _check_set(where: str, tiles: tuple[Value, ...], parts: dict[str, Iterable[V
         raise invalid(where, f"{left} tiles of the set are nowhere, such as {missing} (POLY-2)")
 
 
+def _check_counters(
+    where: str, value: State | View, bag_size: int, set_size: int, first: Seat
+) -> None:
+    """The turn number, the bag, the drawn and placed tiles and the totals agree (POLY-10, 13).
+
+    Past the start draw, which leaves every tile but the START tile in the bag
+    (POLY-7), turn ``t`` has drawn ``2t`` tiles in all, or ``2t - 1`` when the
+    bag held one tile for its draw; the bag is then empty (POLY-10).
+    """
+    turn, drawn, placed = value.turn, value.drawn, value.placed
+    out = set_size - 1 - bag_size  # tiles drawn in turns 1 .. turn
+    this_turn = out - 2 * (turn - 1)  # drawn for this turn: 2, or 1 from a bag of one
+    if this_turn != 2 and (bag_size or this_turn != 1):
+        raise invalid(
+            f"{where}.turn",
+            f"turn {turn}, but {out} tiles of the set of {set_size} have left the bag since "
+            f"the start draw (bag {bag_size}): each turn draws 2, one only from a bag of one, "
+            "so the bag and the turn disagree (POLY-10)",
+        )
+    if not drawn and placed:
+        raise invalid(
+            f"{where}.placed",
+            f"{len(placed)} placed after the game's last turn was scored: a turn's "
+            "placements are cleared when it ends (POLY-13, POLY-15)",
+        )
+    if len(placed) + len(drawn) > this_turn:
+        raise invalid(
+            f"{where}.placed",
+            f"{len(placed)} placed and {len(drawn)} drawn, but turn {turn} drew "
+            f"{this_turn} from a bag of {this_turn} (POLY-10)",
+        )
+    if drawn and this_turn - len(placed) - len(drawn) > len(value.aside):
+        raise invalid(
+            f"{where}.aside",
+            f"turn {turn} drew {this_turn} tiles, {len(placed)} placed and {len(drawn)} still "
+            f"to place, so one was set aside, but {len(value.aside)} are aside (POLY-11)",
+        )
+    count = len(value.totals)
+    scored = turn if not drawn else turn - 1  # turns over and scored
+    best = max(points for _, points in (value.scoring or STANDARD_SCORING))
+    for seat, total in enumerate(value.totals):
+        # Seat ``first`` plays turns 1, 1 + count, ...; each turn credits at most
+        # one grouping to each of its two tiles (POLY-13).
+        offset = (seat - first) % count
+        turns = (scored - 1 - offset) // count + 1 if scored > offset else 0
+        if total > 2 * best * turns:
+            raise invalid(
+                f"{where}.totals[{seat}]",
+                f"{total} points from {turns} scored turns: a turn scores at most two "
+                f"groupings of at most {best} (POLY-13)",
+            )
+
+
+def _check_placements(where: str, value: State | View) -> None:
+    """Each tile placed this turn was placed by the turn's symbol (POLY-11).
+
+    Each placement shared a corner of the turn's symbol with another space
+    holding a played tile then, and played spaces stay played. (A turn names
+    at most one space here: after its second tile it is over.)
+    """
+    depth = printed_depth(value.board)
+    symbol = value.symbol
+    played = 0
+    for cell, stack in enumerate(value.stacks):
+        if len(stack) > depth[cell]:
+            played |= 1 << cell
+    for cell in value.placed:
+        if not LINKS[cell][symbol] & played:
+            raise invalid(
+                f"{where}.placed",
+                f"space {SPACES[cell]} shares no {SYMBOLS[symbol]} corner with another "
+                "space holding a played tile, yet a tile was placed there this turn (POLY-11)",
+            )
+
+
 def _played(value: State | View) -> list[Value]:
     """The played tiles of a board (its printed tiles left out)."""
     depth = printed_depth(value.board)
@@ -528,6 +605,8 @@ def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
     _check_connected("State", state)
     parts = {"stacks": _played(state), "drawn": state.drawn, "bag": state.bag}
     _check_set("State", tiles, {**parts, "aside": state.aside})
+    _check_counters("State", state, len(state.bag), len(tiles), first)
+    _check_placements("State", state)
 
 
 def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
@@ -548,6 +627,8 @@ def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
     _check_connected("View", seen)
     parts = {"stacks": _played(seen), "drawn": seen.drawn, "bag_contents": contents}
     _check_set("View", tiles, {**parts, "aside": seen.aside})
+    _check_counters("View", seen, len(contents), len(tiles), first)
+    _check_placements("View", seen)
 
 
 def _validate_outcome(result: Outcome) -> None:
