@@ -1,0 +1,669 @@
+"""Mutation testing of the games' rules and validation code, run by hand (not in CI).
+
+A small mutator built on :mod:`ast`, with no dependency beyond the test
+extra. It makes one small fault at a time in a game's ``_rules.py`` or
+``_validate.py`` (a flipped comparison, a constant off by one, a dropped
+``raise``...), writes it into a private copy of the tree, runs that game's
+tests there, and reports which faults no test noticed.
+
+Usage (from the repository root)::
+
+    python tools/mutation.py --game aztack --sample 15 --seed 1
+    python tools/mutation.py --game polygon --module _validate --list
+    python tools/mutation.py --sample 150 --seed 1 --jobs 2   # 150 of each game
+
+The repository itself is never written to: ``src/``, ``tests/`` and
+``pyproject.toml`` are copied into a temporary directory (one copy per job)
+and the mutants are written there.
+
+Each mutant has a stable id, ``<game>/<module>.py:<line>:<col>:<operator>``.
+``line:col`` is where the mutated node starts or, for a binary operator or a
+comparison, where its right operand starts. Mutants judged equivalent (no
+test could tell them from the original) are listed in
+``tools/mutation_equivalent.txt``, one id per line followed by the reason;
+they are not run, and the score leaves them out:
+
+    score = killed / (killed + survived + timeout)
+
+Incompetent mutants (the module no longer compiles or imports, so no test
+even starts) are counted but left out of the score. A timeout is counted
+apart, and as not caught: a fault should fail an assertion, not hang.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import copy
+import dataclasses
+import functools
+import importlib.util
+import os
+import queue
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root: the tree that is copied, never written."""
+
+EQUIVALENT_FILE = ROOT / "tools" / "mutation_equivalent.txt"
+"""The mutants judged equivalent: ``<id> <reason>`` per line, ``#`` comments."""
+
+GAMES = ("axio_rota", "axio", "aztack", "polygon")
+"""The game packages under ``src/tilegames``."""
+
+MODULES = ("_rules", "_validate")
+"""The modules mutated in each game."""
+
+KEYWORDS = {
+    "axio_rota": "axio_rota or axio-rota",
+    "axio": "axio and not axio_rota and not axio-rota",
+    "aztack": "aztack",
+    "polygon": "polygon",
+}
+"""The ``pytest -k`` expression that picks a game's tests out of the shared files."""
+
+SELECTIONS = ("game", "conformance", "cross")
+"""The test selections, each one wider than the one before.
+
+``game``: ``tests/<game>/`` and the doctests of the game package;
+``conformance``: and ``tests/test_conformance.py``; ``cross``: and every
+other ``tests/test_*.py``, each narrowed with ``-k`` to the game's tests.
+"""
+
+KILLED, SURVIVED, TIMEOUT, INCOMPETENT, EQUIVALENT = (
+    "killed",
+    "survived",
+    "timeout",
+    "incompetent",
+    "equivalent",
+)
+STATUSES = (KILLED, SURVIVED, TIMEOUT, INCOMPETENT, EQUIVALENT)
+"""The outcomes of a mutant, in the order the report lists them."""
+
+_COMPARE_FLIPS: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
+_BINOP_FLIPS: dict[type[ast.operator], type[ast.operator]] = {ast.Add: ast.Sub, ast.Sub: ast.Add}
+_BOOLOP_FLIPS: dict[type[ast.boolop], type[ast.boolop]] = {ast.And: ast.Or, ast.Or: ast.And}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One fault in one module: where it is, what it changes, and the text edit that makes it."""
+
+    id: str
+    """``<game>/<module>.py:<line>:<col>:<operator>``, stable while the code above stays."""
+    game: str
+    """The game package, such as ``aztack``."""
+    path: str
+    """The module's path from the repository root."""
+    line: int
+    """The first line the mutant changes (1-based)."""
+    before: str
+    """The original source of the changed code, on one line."""
+    after: str
+    """The mutated source, on one line."""
+    start: int
+    """Where the text edit starts in the module's source (a character offset)."""
+    end: int
+    """Where the text edit ends."""
+    text: str
+    """The text that replaces ``source[start:end]``."""
+    index: int
+    """The position of the mutated node in ``ast.walk`` order, to check the edit."""
+    new: ast.AST | None
+    """The node put in its place, or None when an ``if`` body becomes ``pass``."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the tests made of one mutant."""
+
+    mutant: Mutant
+    status: str
+    """One of :data:`STATUSES`."""
+    seconds: float
+    """Wall-clock time of its test run."""
+    detail: str = ""
+    """The first failing test, or why it was incompetent."""
+
+
+# --- making mutants ---------------------------------------------------------
+
+
+def _is_docstring(node: ast.stmt) -> bool:
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
+
+
+def _skipped_ids(tree: ast.Module) -> set[int]:
+    """The ids of the nodes never mutated: annotations, ``__all__``, f-strings, docstrings."""
+    skipped: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign | ast.arg) and node.annotation is not None:
+            skipped.append(node.annotation)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns:
+            skipped.append(node.returns)
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                skipped.append(node)
+        if (
+            isinstance(node, ast.JoinedStr)
+            or (isinstance(node, ast.If) and _is_type_checking(node.test))
+            or (isinstance(node, ast.Call) and _call_name(node) in {"TypeVar", "cast"})
+        ):
+            skipped.append(node)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            skipped.extend(stmt for stmt in node.body if _is_docstring(stmt))
+    return {id(sub) for node in skipped for sub in ast.walk(node)}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _call_name(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _const(value: int) -> ast.expr:
+    if value < 0:
+        return ast.UnaryOp(ast.USub(), ast.Constant(-value))
+    return ast.Constant(value)
+
+
+def _edits(node: ast.AST) -> Iterator[tuple[ast.AST, str, ast.AST]]:
+    """Each mutation of ``node``: the node whose position names it, the operator, the new node."""
+    if isinstance(node, ast.Compare):
+        for index, op in enumerate(node.ops):
+            flip = _COMPARE_FLIPS.get(type(op))
+            if flip is not None:
+                new = copy.deepcopy(node)
+                new.ops[index] = flip()
+                name = f"{type(op).__name__}->{flip.__name__}"
+                yield node.comparators[index], name, new
+    elif isinstance(node, ast.BinOp):
+        binop = _BINOP_FLIPS.get(type(node.op))
+        if binop is not None:
+            new_bin = copy.deepcopy(node)
+            new_bin.op = binop()
+            yield node.right, f"{type(node.op).__name__}->{binop.__name__}", new_bin
+    elif isinstance(node, ast.BoolOp):
+        boolop = _BOOLOP_FLIPS[type(node.op)]
+        new_bool = copy.deepcopy(node)
+        new_bool.op = boolop()
+        yield node.values[1], f"{type(node.op).__name__}->{boolop.__name__}", new_bool
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield node, "Not->drop", node.operand
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield node, f"{node.value}->{not node.value}", ast.Constant(not node.value)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        yield node, "int+1", _const(node.value + 1)
+        yield node, "int-1", _const(node.value - 1)
+    elif isinstance(node, ast.Call) and _call_name(node) == "range" and not node.keywords:
+        names = ("stop",) if len(node.args) == 1 else ("start", "stop", "step")
+        for index, (arg, name) in enumerate(zip(node.args, names, strict=False)):
+            if isinstance(arg, ast.Constant) or name == "step":
+                continue  # a constant bound is already an int+1 / int-1 mutant
+            for sign, step in (("+1", ast.Add()), ("-1", ast.Sub())):
+                new_call = copy.deepcopy(node)
+                new_call.args[index] = ast.BinOp(copy.deepcopy(arg), step, ast.Constant(1))
+                yield arg, f"range.{name}{sign}", new_call
+    elif isinstance(node, ast.Return | ast.Raise):
+        yield node, f"{type(node).__name__}->pass", ast.Pass()
+
+
+def _span(lines: Sequence[str], node: ast.AST) -> tuple[int, int]:
+    """The character offsets of ``node`` (an expression or statement) in ``"".join(lines)``."""
+    if not isinstance(node, ast.expr | ast.stmt):
+        raise TypeError(f"no position: {ast.dump(node)}")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    # ast columns count UTF-8 bytes; convert them to characters.
+    first = lines[node.lineno - 1].encode()[: node.col_offset].decode()
+    end_lineno = node.end_lineno if node.end_lineno is not None else node.lineno
+    end_col = node.end_col_offset if node.end_col_offset is not None else node.col_offset
+    last = lines[end_lineno - 1].encode()[:end_col].decode()
+    return starts[node.lineno - 1] + len(first), starts[end_lineno - 1] + len(last)
+
+
+@functools.cache
+def original_source(relative: str) -> str:
+    """The module at ``relative``, read once: mutants, copies and restores all use this text.
+
+    Others may edit the repository while a run lasts; reading each module once
+    keeps every offset of every mutant true to the text it was made from.
+    """
+    return (ROOT / relative).read_text(encoding="utf-8")
+
+
+def _one_line(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 110 else flat[:107] + "..."
+
+
+def mutants_of(game: str, module: str) -> list[Mutant]:
+    """Every mutant of ``src/tilegames/<game>/<module>.py``, in source order."""
+    relative = f"src/tilegames/{game}/{module}.py"
+    source = original_source(relative)
+    lines = source.splitlines(keepends=True)
+    tree = ast.parse(source)
+    skipped = _skipped_ids(tree)
+    found: list[Mutant] = []
+    for index, node in enumerate(ast.walk(tree)):
+        if id(node) in skipped:
+            continue
+        for where, name, new in _edits(node):
+            start, end = _span(lines, node)
+            before, after = _diff_line(source, start, end, ast.unparse(new))
+            found.append(
+                Mutant(
+                    id=_id(relative, where, name),
+                    game=game,
+                    path=relative,
+                    line=getattr(node, "lineno", 1),
+                    before=before,
+                    after=after,
+                    start=start,
+                    end=end,
+                    text=ast.unparse(new),
+                    index=index,
+                    new=new,
+                )
+            )
+        if isinstance(node, ast.If) and not (
+            len(node.body) == 1 and isinstance(node.body[0], ast.Pass)
+        ):
+            start, _ = _span(lines, node.body[0])
+            _, end = _span(lines, node.body[-1])
+            test = _one_line(ast.unparse(node.test))
+            found.append(
+                Mutant(
+                    id=_id(relative, node, "If.body->pass"),
+                    game=game,
+                    path=relative,
+                    line=node.lineno,
+                    before=_one_line(f"if {test}: {source[start:end]}"),
+                    after=f"if {test}: pass",
+                    start=start,
+                    end=end,
+                    text="pass",
+                    index=index,
+                    new=None,
+                )
+            )
+    found.sort(key=lambda m: (m.line, m.start, m.id))
+    seen: Counter[str] = Counter()
+    result = []
+    for mutant in found:  # two mutants with one place and operator are told apart by ~2, ~3
+        seen[mutant.id] += 1
+        if seen[mutant.id] > 1:
+            mutant = dataclasses.replace(mutant, id=f"{mutant.id}~{seen[mutant.id]}")
+        result.append(mutant)
+    return result
+
+
+def _diff_line(source: str, start: int, end: int, text: str) -> tuple[str, str]:
+    """The one-line diff of an edit: its whole line before and after, or the node alone."""
+    if "\n" in source[start:end]:
+        return _one_line(source[start:end]), _one_line(text)
+    first = source.rfind("\n", 0, start) + 1
+    last = source.find("\n", end)
+    last = len(source) if last < 0 else last
+    return (
+        _one_line(source[first:last]),
+        _one_line(source[first:start] + text + source[end:last]),
+    )
+
+
+def _id(relative: str, where: ast.AST, name: str) -> str:
+    module = relative.removeprefix("src/tilegames/")
+    return f"{module}:{getattr(where, 'lineno', 1)}:{getattr(where, 'col_offset', 0)}:{name}"
+
+
+def mutated_source(mutant: Mutant) -> str:
+    """The whole module with the mutant in it.
+
+    The mutant is a text edit, so the rest of the file (comments, layout, line
+    numbers) stays as it was. The edit is checked against the same change made
+    on the syntax tree; should they disagree (an operator precedence the edit
+    did not foresee), the module is written from the tree instead.
+    """
+    source = original_source(mutant.path)
+    edited = source[: mutant.start] + mutant.text + source[mutant.end :]
+    expected = _swapped(ast.parse(source), mutant)
+    try:
+        if ast.dump(ast.parse(edited)) == ast.dump(expected):
+            return edited
+    except SyntaxError:
+        pass
+    return ast.unparse(expected) + "\n"
+
+
+def _swapped(tree: ast.Module, mutant: Mutant) -> ast.Module:
+    """``tree`` with the mutant's change made on the node at ``mutant.index``."""
+    target = next(node for i, node in enumerate(ast.walk(tree)) if i == mutant.index)
+    new = mutant.new
+
+    class Swap(ast.NodeTransformer):
+        def visit(self, node: ast.AST) -> ast.AST:
+            if node is not target:
+                visited: ast.AST = super().visit(node)
+                return visited
+            if isinstance(node, ast.If) and new is None:
+                node.body = [ast.Pass()]
+                return node
+            return copy.deepcopy(new) if new is not None else node
+
+    swapped = ast.fix_missing_locations(Swap().visit(tree))
+    if not isinstance(swapped, ast.Module):
+        raise TypeError("the module itself cannot be swapped")
+    return swapped
+
+
+# --- running the tests ------------------------------------------------------
+
+
+def make_copy(into: Path) -> Path:
+    """Copy ``src/``, ``tests/`` and ``pyproject.toml`` into ``into``; return the copy's root."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest_cache")
+    for name in ("src", "tests"):
+        shutil.copytree(ROOT / name, into / name, ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
+    for game in GAMES:
+        for module in MODULES:
+            relative = f"src/tilegames/{game}/{module}.py"
+            (into / relative).write_text(original_source(relative), encoding="utf-8")
+    with (into / "tests" / "conftest.py").open("a", encoding="utf-8") as conftest:
+        conftest.write(_PROFILE)
+    return into
+
+
+_PROFILE = """
+
+# Added by tools/mutation.py to its copy: the same examples for every mutant,
+# and no example database, so that one mutant's failures never leak into the next.
+settings.register_profile(
+    "mutation", settings.get_profile("default"), database=None, derandomize=True
+)
+"""
+
+
+def pytest_command(game: str, selection: str) -> list[str]:
+    """The pytest arguments, relative to a copy's root, that run ``game``'s selected tests."""
+    paths = [f"tests/{game}", f"src/tilegames/{game}"]
+    if selection in ("conformance", "cross"):
+        paths.append("tests/test_conformance.py")
+    if selection == "cross":
+        paths += sorted(
+            f"tests/{path.name}"
+            for path in (ROOT / "tests").glob("test_*.py")
+            if path.name != "test_conformance.py"
+        )
+    plugins = ["-p", "no:cacheprovider"]
+    if importlib.util.find_spec("xdist") is not None:
+        plugins += ["-n", "0"]
+    if importlib.util.find_spec("pytest_randomly") is not None:
+        plugins += ["-p", "no:randomly"]
+    return [
+        sys.executable,
+        "-m",
+        "pytest",
+        *paths,
+        "-k",
+        KEYWORDS[game],
+        *plugins,
+        "-x",
+        "-q",
+        "--no-header",
+        "--tb=line",
+        "--hypothesis-profile=mutation",
+    ]
+
+
+def _environment(root: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(root / "src")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # a stale .pyc must never stand in for a mutant
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def run_tests(
+    root: Path, game: str, selection: str, timeout: float
+) -> tuple[int | None, float, str]:
+    """Run the selection in the copy at ``root``.
+
+    Returns:
+        The exit code (None on a timeout), the seconds it took, and pytest's output.
+    """
+    started = time.perf_counter()
+    with subprocess.Popen(
+        pytest_command(game, selection),
+        cwd=root,
+        env=_environment(root),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    ) as process:
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            return None, time.perf_counter() - started, ""
+    return process.returncode, time.perf_counter() - started, output
+
+
+def _first_failure(output: str) -> str:
+    for line in output.splitlines():
+        if line.startswith(("FAILED ", "ERROR ")):
+            return _one_line(line)
+    lines = [line for line in output.splitlines() if line.strip()]
+    return _one_line(lines[-1]) if lines else ""
+
+
+def run_mutant(mutant: Mutant, root: Path, selection: str, timeout: float) -> Result:
+    """Write ``mutant`` into the copy at ``root``, run its game's tests, restore the module."""
+    target = root / mutant.path
+    original = original_source(mutant.path)
+    source = mutated_source(mutant)
+    try:
+        compile(source, str(target), "exec")
+    except SyntaxError as error:
+        return Result(mutant, INCOMPETENT, 0.0, f"does not compile: {error}")
+    target.write_text(source, encoding="utf-8")
+    try:
+        code, seconds, output = run_tests(root, mutant.game, selection, timeout)
+    finally:
+        target.write_text(original, encoding="utf-8")
+    if code is None:
+        return Result(mutant, TIMEOUT, seconds, f"over {timeout:.0f} s")
+    if code == 0:
+        return Result(mutant, SURVIVED, seconds)
+    if _COLLECTION_ERROR.search(output):  # a test module could not import the game
+        return Result(mutant, INCOMPETENT, seconds, _first_failure(output))
+    if code == 1:
+        return Result(mutant, KILLED, seconds, _first_failure(output))
+    return Result(mutant, KILLED, seconds, f"pytest exit {code}: {_first_failure(output)}")
+
+
+_COLLECTION_ERROR = re.compile(r"^ERROR [^\s:]+(\s|$)", re.MULTILINE)
+"""pytest's summary line for a file that failed to import (a test's own error has ``::``)."""
+
+
+# --- choosing, recording, reporting -----------------------------------------
+
+
+def read_equivalent(path: Path = EQUIVALENT_FILE) -> dict[str, str]:
+    """The equivalent mutants: id to reason."""
+    if not path.exists():
+        return {}
+    found = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            mutant_id, _, reason = line.partition(" ")
+            found[mutant_id] = reason.strip()
+    return found
+
+
+def choose(mutants: Sequence[Mutant], sample: int | None, seed: int) -> list[Mutant]:
+    """``sample`` mutants drawn with ``seed`` (all when None), in source order."""
+    if sample is None or sample >= len(mutants):
+        return list(mutants)
+    chosen = set(random.Random(seed).sample(range(len(mutants)), sample))
+    return [mutant for index, mutant in enumerate(mutants) if index in chosen]
+
+
+def score(results: Sequence[Result]) -> tuple[int, int]:
+    """(killed, killed + survived + timeout): equivalent and incompetent mutants are left out."""
+    counts = Counter(result.status for result in results)
+    return counts[KILLED], counts[KILLED] + counts[SURVIVED] + counts[TIMEOUT]
+
+
+def report(results: Sequence[Result], stale: Sequence[str]) -> str:
+    """The per-module counts, the score, and one line per survivor and timeout."""
+    by_module: dict[str, Counter[str]] = {}
+    for result in results:
+        by_module.setdefault(result.mutant.path, Counter())[result.status] += 1
+    width = max([len(path) for path in by_module] + [6])
+    lines = ["", f"{'module':<{width}}  " + "  ".join(f"{s:>11}" for s in STATUSES)]
+    for path, counts in sorted(by_module.items()):
+        lines.append(f"{path:<{width}}  " + "  ".join(f"{counts[s]:>11}" for s in STATUSES))
+    killed, scored = score(results)
+    percent = f"{100 * killed / scored:.1f}%" if scored else "n/a"
+    ran = [result.seconds for result in results if result.seconds > 0]
+    mean = sum(ran) / len(ran) if ran else 0.0
+    lines += [
+        "",
+        f"score: {killed}/{scored} = {percent} killed "
+        f"(of {len(results)} mutants; equivalent and incompetent left out)",
+        f"time: {sum(ran):.0f} s of tests, {mean:.1f} s per mutant",
+    ]
+    for status in (SURVIVED, TIMEOUT):
+        shown = [result for result in results if result.status == status]
+        if shown:
+            lines += ["", f"{status}: write a test that catches each, or list it as equivalent"]
+        for result in shown:
+            mutant = result.mutant
+            lines += [f"  {mutant.id}", f"    - {mutant.before}", f"    + {mutant.after}"]
+    if stale:
+        lines += ["", "equivalent ids that match no mutant any more (code moved?):"]
+        lines += [f"  {mutant_id}" for mutant_id in stale]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the mutants chosen by the command line; return the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=GAMES, action="append", help="default: every game")
+    parser.add_argument(
+        "--module", choices=MODULES, action="append", help="default: _rules and _validate"
+    )
+    parser.add_argument(
+        "--sample", type=int, help="run this many mutants of each game, drawn at random"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the sample")
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
+    parser.add_argument(
+        "--tests",
+        choices=SELECTIONS,
+        default="conformance",
+        help="game: tests/<game>/ and its doctests; conformance (default): and "
+        "test_conformance.py; cross: and every tests/test_*.py, all with -k <game>",
+    )
+    parser.add_argument(
+        "--timeout", type=float, help="seconds per mutant (default: 3 x the clean run + 30)"
+    )
+    parser.add_argument("--list", action="store_true", help="list the chosen mutants, run none")
+    args = parser.parse_args(argv)
+    games = args.game or list(GAMES)
+    modules = args.module or list(MODULES)
+
+    chosen = [
+        mutant
+        for game in games
+        for mutant in choose(
+            [m for module in modules for m in mutants_of(game, module)], args.sample, args.seed
+        )
+    ]
+    equivalent = read_equivalent()
+    known = {m.id for game in GAMES for module in MODULES for m in mutants_of(game, module)}
+    stale = sorted(set(equivalent) - known)
+    print(f"{len(known)} mutants in all, {len(chosen)} chosen", flush=True)
+    if args.list:
+        for mutant in chosen:
+            print(f"{mutant.id}\n    - {mutant.before}\n    + {mutant.after}")
+        return 0
+
+    results = [Result(m, EQUIVALENT, 0.0, equivalent[m.id]) for m in chosen if m.id in equivalent]
+    to_run = [mutant for mutant in chosen if mutant.id not in equivalent]
+    with tempfile.TemporaryDirectory(prefix="tilegames-mutation-") as temporary:
+        roots = [make_copy(Path(temporary) / f"job{n}") for n in range(max(1, args.jobs))]
+        timeouts = {}
+        for game in sorted({mutant.game for mutant in to_run}):
+            code, seconds, output = run_tests(roots[0], game, args.tests, timeout=3600)
+            print(f"clean run of {game} ({args.tests}): {seconds:.1f} s", flush=True)
+            if code != 0:
+                print(output[-3000:])
+                print(f"the unmutated tests of {game} fail: fix them first", file=sys.stderr)
+                return 2
+            timeouts[game] = args.timeout or 3 * seconds + 30
+        free: queue.Queue[Path] = queue.Queue()
+        for root in roots:
+            free.put(root)
+
+        def work(mutant: Mutant) -> Result:
+            root = free.get()
+            try:
+                return run_mutant(mutant, root, args.tests, timeouts[mutant.game])
+            finally:
+                free.put(root)
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(roots)) as pool:
+            for done, result in enumerate(pool.map(work, to_run), start=1):
+                results.append(result)
+                print(
+                    f"[{done}/{len(to_run)}] {result.status:<11} {result.seconds:5.1f} s  "
+                    f"{result.mutant.id}",
+                    flush=True,
+                )
+    print(report(results, stale))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
