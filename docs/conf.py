@@ -111,6 +111,8 @@ _DOCUMENTED_MODULES = (
     "tilegames.simulate",
     "tilegames.testing.strategies",
     "tilegames.rng",
+    "tilegames.chance",
+    "tilegames.records",
     "tilegames._core.tracks",
     "tilegames._core.refusal",
     "tilegames._core.checks",

@@ -41,15 +41,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
 from tilegames._core.checks import shown, wrong_type
 from tilegames._core.errors import (
     ConfigurationError,
-    IllegalMoveError,
-    NotationError,
     RecordError,
     TilegamesError,
     WrongTypeError,
@@ -61,7 +59,6 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "Record",
-    "RecordError",
     "dumps",
     "loads",
     "record_of",
@@ -76,9 +73,13 @@ VERSION: Final = 1
 
 _TEXT_FIRST_LINE: Final = f"tilegames record {VERSION}"
 _RESERVED: Final = frozenset({"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"})
-_TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9 _.-]*\Z")
-_MOVE_LINE: Final = re.compile(r"(\d+)\.\s+(\S+)\s*\Z")
+_TAG_NAME: Final = re.compile(r"[A-Za-z]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?\Z")
+_OPTION_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_NOT_OPTIONS: Final = frozenset({"players", "seed"})  # fields of their own
+_MOVE_LINE: Final = re.compile(r"([0-9]{1,7})\.\s+(\S+)\s*\Z")
+_FIRST_LINE: Final = re.compile(r"tilegames record (\S{1,40})\Z")
 _MAX_MOVES: Final = 100_000
+_MAX_DIGITS: Final = 40  # a seed, a player count, a seat or a score in a record
 
 OptionValue = Any
 """An option's value: JSON's scalars (str, int, bool, ``None``) and tuples of them."""
@@ -93,8 +94,13 @@ def _to_moves(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _to_options(items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(_to_pairs(items), key=lambda pair: pair[0]))
+
+
 def _to_comments(items: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
-    return tuple((index, text) for index, text in items)
+    # Stable by move: the text format groups comments by the move they follow.
+    return tuple(sorted(((index, text) for index, text in items), key=lambda pair: pair[0]))
 
 
 @attrs.frozen
@@ -113,12 +119,16 @@ class Record:
     """Every move in the game's notation, chance outcomes included in an explicit game."""
     seed: int | None = None
     """The seed given to ``new_game``: needed to replay a seeded game, optional if explicit."""
-    options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), converter=_to_pairs)
+    options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), converter=_to_options)
     """The further keyword options of ``new_game`` (``mode``, ``chance``, ...), sorted by name."""
     tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_to_pairs)
     """Free tags as ``(name, value)`` pairs in order: ``Event``, ``Date``, ``Seat 0``, ..."""
     comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_to_comments)
-    """Comments as ``(after, text)``: after move number ``after`` (0: before the first move)."""
+    """Comments as ``(after, text)``: after move number ``after`` (0: before the first move).
+
+    Kept in the order of the moves they follow (the order given among the
+    comments after one move).
+    """
     result: Outcome | None = None
     """The outcome when the game was over, else ``None``."""
 
@@ -132,9 +142,21 @@ def _fail(message: str) -> RecordError:
     return RecordError(message)
 
 
+def _check_option_name(name: object) -> str:
+    if not isinstance(name, str) or not _OPTION_NAME.match(name) or name in _NOT_OPTIONS:
+        msg = (
+            f"an option's name is a keyword of new_game other than players and seed "
+            f"(letters, digits and '_'), not {shown(name)}"
+        )
+        raise ConfigurationError(msg)
+    return name
+
+
 def _check_option(name: str, value: object) -> OptionValue:
-    if value is None or isinstance(value, (str, int, bool)):
+    if value is None or isinstance(value, (str, bool)):
         return value
+    if isinstance(value, int):
+        return _check_number(f"option {name}", value)
     if isinstance(value, (tuple, list)):
         return tuple(_check_option(name, item) for item in value)
     msg = (
@@ -144,12 +166,22 @@ def _check_option(name: str, value: object) -> OptionValue:
     raise ConfigurationError(msg)
 
 
-def _check_text(what: str, text: object) -> str:
+def _check_text(what: str, text: object, *, strip: bool = True) -> str:
+    """A one-line string; with ``strip``, also without whitespace at either end."""
     if not isinstance(text, str):
         raise WrongTypeError(f"{what} must be a str, got {shown(text)}")
-    if "\n" in text or "\r" in text:
+    if text.splitlines() not in ([], [text]):  # any line break: \n, \r, \x85, \u2028, ...
         raise ConfigurationError(f"{what} must be one line, got {shown(text)}")
+    if strip and text != text.strip():
+        raise ConfigurationError(f"{what} must not start or end with a space, got {shown(text)}")
     return text
+
+
+def _check_number(what: str, value: int) -> int:
+    if abs(value) >= 10**_MAX_DIGITS:
+        msg = f"{what} has at most {_MAX_DIGITS} digits, not {shown(value)}"
+        raise ConfigurationError(msg)
+    return value
 
 
 def record_of(
@@ -179,19 +211,23 @@ def record_of(
     Raises:
         RecordError: naming the first move that is not legal, with the reason.
         ConfigurationError: for a seeded game without a seed, a reserved or
-            badly formed tag, or an option a record cannot hold.
+            badly formed tag, a tag value or comment of more than one line, a
+            comment after a move that was not played, or an option a record
+            cannot hold; and as ``new_game`` raises it for a bad setup.
     """
     rules = get(game)
     if options.get("chance", "seeded") == "seeded" and seed is None:
         msg = "a seeded game's record needs its seed: pass seed= (or play with chance='explicit')"
         raise ConfigurationError(msg)
+    if seed is not None and not isinstance(seed, bool) and isinstance(seed, int):
+        _check_number("the seed", seed)
     checked_options = tuple(
-        sorted((key, _check_option(key, value)) for key, value in options.items())
+        (_check_option_name(key), _check_option(key, value)) for key, value in options.items()
     )
     pairs = _to_pairs(tags or {})
     for key, value in pairs:
         _check_tag(key, value)
-    notes = _to_comments(comments)
+    notes = tuple(comments)
     texts: list[str] = []
     state = rules.new_game(players=players, seed=seed, **dict(checked_options))
     for number, move in enumerate(moves, start=1):
@@ -199,8 +235,11 @@ def record_of(
             raise _fail(f"a record holds at most {_MAX_MOVES:,} moves")
         state, text = _play(rules, state, move, number)
         texts.append(text)
-    for index, text in notes:
-        _check_comment(index, text, len(texts))
+    for note in cast("tuple[object, ...]", notes):
+        if not isinstance(note, (tuple, list)) or len(note) != 2:
+            msg = f"a comment is a pair (after, text), not {shown(note)}"
+            raise ConfigurationError(msg)
+        _check_comment(note[0], note[1], len(texts))
     return Record(
         game=rules.name,
         players=players,
@@ -209,8 +248,16 @@ def record_of(
         options=checked_options,
         tags=pairs,
         comments=notes,
-        result=rules.outcome(state),
+        result=_result_of(rules, state),
     )
+
+
+def _result_of(rules: Rules[Any, Any], state: Any) -> Outcome | None:
+    """The outcome of ``state``, naming the game (as a record reads it back)."""
+    result = rules.outcome(state)
+    if result is not None and result.game != rules.name:
+        result = attrs.evolve(result, game=rules.name)
+    return result
 
 
 def _play(rules: Rules[Any, Any], state: Any, move: object, number: int) -> tuple[Any, str]:
@@ -219,20 +266,20 @@ def _play(rules: Rules[Any, Any], state: Any, move: object, number: int) -> tupl
         text = move
         try:
             move = rules.parse_move(move, state)
-        except NotationError as error:
+        except TilegamesError as error:  # NotationError, or a parser that sees the game over
             raise RecordError(str(error), number=number, move=text) from None
     else:
         try:
             text = rules.format_move(move)
         except TilegamesError as error:
             raise RecordError(str(error), number=number, move=shown(move)) from None
-    reason = rules.why_illegal(state, move)
-    if reason is not None:
-        raise RecordError(reason, number=number, move=text)
     try:
-        return rules.apply(state, move), rules.format_move(move)
-    except IllegalMoveError as error:  # pragma: no cover - why_illegal said it was legal
-        raise RecordError(str(error), number=number, move=text) from None
+        reason = rules.why_illegal(state, move)
+        if reason is None:
+            return rules.apply(state, move), rules.format_move(move)
+    except TilegamesError as error:  # pragma: no cover - a move why_illegal cannot judge
+        reason = str(error)
+    raise RecordError(reason, number=number, move=text)
 
 
 def _check_tag(key: object, value: object) -> None:
@@ -252,7 +299,7 @@ def _check_comment(index: object, text: object, moves: int) -> None:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= moves:
         msg = f"a comment comes after move 0..{moves}, not {shown(index)}"
         raise ConfigurationError(msg)
-    _check_text("a comment", text)
+    _check_text("a comment", text, strip=False)
 
 
 def replay(record: Record) -> list[Any]:
@@ -260,23 +307,42 @@ def replay(record: Record) -> list[Any]:
 
     Raises:
         RecordError: naming the first move that is not legal (its number, its
-            text and the reason with the rule id), or a result that is not
-            the one the moves lead to.
+            text and the reason with the rule id), a setup ``new_game``
+            refuses, or a result that is not the one the moves lead to.
         UnknownGameError: if the game is not registered.
     """
     if type(record) is not Record:
         wrong_type("records.replay", "a Record", record)
     rules = get(record.game)
-    states = [rules.new_game(**record.kwargs)]
+    try:
+        states = [rules.new_game(**record.kwargs)]
+    except (TilegamesError, TypeError) as error:  # TypeError: an option new_game does not take
+        msg = (
+            f"the record's setup {_setup_text(record)} cannot start a {record.game} game: {error}"
+        )
+        raise RecordError(msg) from None
     for number, text in enumerate(record.moves, start=1):
         states.append(_play(rules, states[-1], text, number)[0])
-    if record.result is not None and rules.outcome(states[-1]) != record.result:
+    reached = _result_of(rules, states[-1])
+    if record.result is not None and reached != record.result:
         msg = (
-            f"the record's result {_ranking_text(record.result)} is not the end of its moves "
-            f"({_ranking_text(rules.outcome(states[-1]))})"
+            f"the record's result ({_result_text(record.result)}) is not the end of its moves "
+            f"({_result_text(reached)})"
         )
         raise RecordError(msg)
     return states
+
+
+def _setup_text(record: Record) -> str:
+    options = "".join(f", {key}={value!r}" for key, value in record.options)
+    return f"players={record.players}, seed={record.seed}{options}"
+
+
+def _result_text(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "none: the game is not over"
+    scores = "; ".join(_score_text(score) for score in outcome.scores)
+    return f"{_ranking_text(outcome)}, scores {scores}, reason {outcome.reason!r}"
 
 
 # ---------------------------------------------------------------------------
@@ -293,7 +359,11 @@ def dumps(record: Record, format: str = "text") -> str:
     if type(record) is not Record:
         wrong_type("records.dumps", "a Record", record)
     if format == "json":
-        return json.dumps(_to_json(record), indent=1) + "\n"
+        # One line per field, each value compact: short enough to read, diff and mail.
+        fields = [
+            f" {json.dumps(key)}: {json.dumps(value)}" for key, value in _to_json(record).items()
+        ]
+        return "{\n" + ",\n".join(fields) + "\n}\n"
     if format == "text":
         return _to_text(record)
     msg = f"format is 'text' or 'json', not {shown(format)}"
@@ -302,7 +372,9 @@ def dumps(record: Record, format: str = "text") -> str:
 
 def _score_text(score: object) -> str:
     if isinstance(score, tuple):
-        return " ".join(str(part) for part in score)
+        # Bare numbers for a track of several colours; (n) and () keep a short tuple a tuple.
+        words = " ".join(str(part) for part in score)
+        return words if len(score) > 1 else f"({words})"
     return str(score)
 
 
@@ -377,10 +449,17 @@ def loads(
     """Read a record written by :func:`dumps` or by hand, in either format (recognised).
 
     The moves are not played (:func:`replay` does that); the header, the move
-    numbers and the shape of every field are checked.
+    numbers and the shape of every field are checked. A text starting with
+    ``{`` or ``[`` is read as JSON, any other as the text format.
+
+    Args:
+        text: the record, as ``str`` or UTF-8 ``bytes``.
+        max_chars: how long the text may be, checked before it is parsed.
 
     Raises:
-        RecordError: naming the line or field that is wrong.
+        RecordError: naming the line or field that is wrong; for any ``str``
+            or ``bytes`` that is not a record, never another exception.
+        WrongTypeError: if ``text`` is neither ``str`` nor ``bytes``.
     """
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -393,24 +472,24 @@ def loads(
         msg = f"the record has {len(text):,} characters, over the limit of {max_chars:,}"
         msg += " (max_chars= sets another)"
         raise RecordError(msg)
-    if text.lstrip().startswith("{"):
+    if text.lstrip().startswith(("{", "[")):
         return _from_json(text)
     return _from_text(text)
 
 
 def _from_json(text: str) -> Record:
-    try:
-        document = json.loads(text)
-        check_size(document, MAX_DEPTH, MAX_ENTRIES)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not a JSON record: {error}") from None
+    document = _json(text, "a JSON record")
     fields: tuple[str, ...] = ("format", "version", "game", "players", "seed", "options")
     fields += ("tags", "moves", "comments", "result")
     if not isinstance(document, dict) or sorted(document) != sorted(fields):
-        raise RecordError(f"a JSON record is an object with exactly the keys {', '.join(fields)}")
-    if document["format"] != FORMAT or document["version"] != VERSION:
-        msg = f"not a {FORMAT} version {VERSION} document: format {shown(document['format'])}, "
-        msg += f"version {shown(document['version'])}"
+        keys = shown(sorted(document)) if isinstance(document, dict) else "not an object"
+        msg = f"a JSON record is an object with exactly the keys {', '.join(fields)}; got {keys}"
+        raise RecordError(msg)
+    if document["format"] != FORMAT:
+        raise RecordError(f"not a {FORMAT} document: format {shown(document['format'])}")
+    version = document["version"]
+    if type(version) is not int or version != VERSION:
+        msg = f"a {FORMAT} of version {shown(version)}: this tilegames reads version {VERSION}"
         raise RecordError(msg)
     options = document["options"]
     moves = document["moves"]
@@ -434,6 +513,33 @@ def _from_json(text: str) -> Record:
         moves,
         _json_result(document["result"], document["game"]),
     )
+
+
+def _json(text: str, what: str) -> Any:
+    """Parse JSON strictly (no NaN, no key twice) within the size limits of serialize."""
+    try:
+        document = json.loads(
+            text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys
+        )
+        check_size(document, MAX_DEPTH, MAX_ENTRIES)
+    except RecordError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"{what} is not JSON: {error}") from None
+    return document
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise RecordError(f"the key {key!r} appears twice in one JSON object")
+        result[key] = value
+    return result
 
 
 def _listed(value: object, what: str) -> list[Any]:
@@ -468,8 +574,18 @@ def _outcome(
         raise RecordError(f"a result's scores are ints or lists of ints, got {shown(scores)}")
     if not isinstance(mode, str) or not isinstance(game, str):
         raise RecordError(f"a result's mode is a string, got {shown(mode)}")
-    if not all(isinstance(place, list) for place in ranking):
-        raise RecordError(f"a result's ranking is a list of places, got {shown(ranking)}")
+    if not all(
+        isinstance(place, list) and all(type(seat) is int for seat in place) for place in ranking
+    ):
+        raise RecordError(f"a result's ranking is a list of places of seats, got {shown(ranking)}")
+    try:
+        _check_text("a result's reason", reason)
+        _check_text("a result's mode", mode)
+        for score in scores:
+            for number in score if isinstance(score, tuple) else (score,):
+                _check_number("a score", number)
+    except (ConfigurationError, WrongTypeError) as error:
+        raise RecordError(str(error)) from None
     try:
         return Outcome(scores=scores, ranking=ranking, reason=reason, game=game, mode=mode)
     except (ValueError, TypeError) as error:
@@ -478,9 +594,13 @@ def _outcome(
 
 def _from_text(text: str) -> Record:
     lines = text.splitlines()
-    if not lines or lines[0].strip() != _TEXT_FIRST_LINE:
-        first = shown(lines[0]) if lines else "nothing"
-        raise RecordError(f"line 1: a text record starts with {_TEXT_FIRST_LINE!r}, not {first}")
+    first = _FIRST_LINE.match(lines[0].strip()) if lines else None
+    if first is not None and first[1] != str(VERSION):
+        msg = f"line 1: a record of version {shown(first[1])}: this tilegames reads version "
+        raise RecordError(msg + str(VERSION))
+    if first is None:
+        found = shown(lines[0]) if lines else "nothing"
+        raise RecordError(f"line 1: a text record starts with {_TEXT_FIRST_LINE!r}, not {found}")
     header: dict[str, str] = {}
     options: list[tuple[str, Any]] = []
     tags: list[tuple[str, str]] = []
@@ -493,12 +613,10 @@ def _from_text(text: str) -> Record:
             raise RecordError(f"line {number}: a header line is 'Name: value', not {shown(line)}")
         key, value = key.strip(), value.strip()
         if key.startswith("Option "):
-            try:
-                options.append((key[len("Option ") :].strip(), _tupled(json.loads(value))))
-            except ValueError:
-                raise RecordError(
-                    f"line {number}: an option's value is JSON, not {shown(value)}"
-                ) from None
+            name = key[len("Option ") :].strip()
+            if any(name == seen for seen, _ in options):
+                raise RecordError(f"line {number}: the option {name} is given twice")
+            options.append((name, _tupled(_json(value, f"line {number}: the option's value"))))
         elif key in _RESERVED:
             if key in header:
                 raise RecordError(f"line {number}: {key} is given twice")
@@ -525,6 +643,9 @@ def _from_text(text: str) -> Record:
     for key in ("Game", "Players"):
         if key not in header:
             raise RecordError(f"the header has no {key}: line")
+    for key in ("Scores", "Reason", "Mode"):
+        if key in header and "Result" not in header:
+            raise RecordError(f"the header has a {key}: line but no Result: line")
     players = _int(header["Players"], "Players")
     seed = _int(header["Seed"], "Seed") if "Seed" in header else None
     result = None
@@ -534,25 +655,37 @@ def _from_text(text: str) -> Record:
 
 
 def _int(text: str, what: str) -> int:
-    if not re.fullmatch(r"-?[0-9]{1,40}", text):
+    if not re.fullmatch(rf"-?[0-9]{{1,{_MAX_DIGITS}}}", text):
         raise RecordError(f"{what} is a whole number, not {shown(text)}")
     return int(text)
 
 
 def _text_result(header: dict[str, str], game: str) -> Outcome:
+    if "Scores" not in header:
+        raise RecordError("the header has a Result: line but no Scores: line")
     try:
         ranking = [
-            [int(seat) for seat in place.split("=")] for place in header["Result"].split(">")
+            [_int(seat.strip(), "a seat") for seat in place.split("=")]
+            for place in header["Result"].split(">")
         ]
-        scores: list[Any] = []
-        for part in header.get("Scores", "").split(";"):
-            numbers = tuple(int(word) for word in part.split())
-            scores.append(numbers[0] if len(numbers) == 1 else numbers)
-    except ValueError:
-        msg = "Result is places such as '1 > 0 = 2' and Scores numbers split by ';', not "
-        msg += f"{shown(header['Result'])}"
+        scores = [_text_score(part.strip()) for part in header["Scores"].split(";")]
+    except RecordError as error:
+        msg = "Result is places such as '1 > 0 = 2' and Scores is one score a seat split by "
+        msg += f"';' (a score: a number, or numbers split by spaces): {error}"
         raise RecordError(msg) from None
     return _outcome(scores, ranking, header.get("Reason", ""), header.get("Mode", ""), game)
+
+
+def _text_score(text: str) -> Any:
+    """A score as :func:`_score_text` writes it: ``5``, ``3 0 2``, ``(5)`` or ``()``."""
+    bracketed = text.startswith("(") and text.endswith(")")
+    words = text[1:-1].split() if bracketed else text.split()
+    numbers = tuple(_int(word, "a score") for word in words)
+    if not bracketed and len(numbers) == 1:
+        return numbers[0]
+    if not bracketed and not numbers:
+        raise RecordError("a score is a number, or numbers split by spaces; not empty")
+    return numbers
 
 
 def _checked(
@@ -566,19 +699,22 @@ def _checked(
     result: Outcome | None,
 ) -> Record:
     """Check the shape of every field (not the rules: :func:`replay` does that)."""
-    if not isinstance(game, str):
-        raise RecordError(f"the game is a registry name, not {shown(game)}")
-    for what, value in (("players", players), ("seed", seed)):
-        if isinstance(value, bool) or not (
-            isinstance(value, int) or (what == "seed" and value is None)
-        ):
-            raise RecordError(f"{what} is a whole number, not {shown(value)}")
     if len(moves) > _MAX_MOVES:
         raise RecordError(f"a record holds at most {_MAX_MOVES:,} moves")
     try:
+        _check_text("the game", game)
+        if not game:
+            raise ConfigurationError("the game is a registry name, not ''")
+        for what, value in (("players", players), ("seed", seed)):
+            if value is None and what == "seed":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ConfigurationError(f"{what} is a whole number, not {shown(value)}")
+            _check_number(what, value)
+        names = [_check_option_name(key) for key, _ in options]
+        if len(set(names)) != len(names):
+            raise ConfigurationError(f"an option is given twice: {', '.join(names)}")
         for key, value in options:
-            if not isinstance(key, str):
-                raise ConfigurationError(f"an option's name is a string, not {shown(key)}")
             _check_option(key, value)
         for key, value in tags:
             _check_tag(key, value)
@@ -587,17 +723,19 @@ def _checked(
     except (ConfigurationError, WrongTypeError) as error:
         raise RecordError(str(error)) from None
     for number, move in enumerate(moves, start=1):
-        if not isinstance(move, str) or not move or move != move.strip() or "#" in move:
-            raise RecordError(f"move {number} is a move in notation, not {shown(move)}")
-    assert isinstance(players, int)
-    assert seed is None or isinstance(seed, int)
+        if not isinstance(move, str) or move.split() != [move] or "#" in move:
+            msg = f"move {number} is a move in notation (no spaces, no '#'), not {shown(move)}"
+            raise RecordError(msg)
+    if result is not None and len(result.scores) != players:
+        msg = f"the result has {len(result.scores)} scores for {players} players"
+        raise RecordError(msg)
     return Record(
-        game=game,
-        players=players,
+        game=cast("str", game),
+        players=cast("int", players),
         moves=tuple(moves),
-        seed=seed,
-        options=tuple(sorted(options)),
+        seed=cast("int | None", seed),
+        options=options,
         tags=tuple(tags),
-        comments=tuple(comments),
+        comments=comments,
         result=result,
     )

@@ -1,0 +1,664 @@
+"""Tests for :mod:`tilegames.records`: both formats round-trip, replay, and every refusal."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tilegames
+from tilegames import CHANCE
+from tilegames.errors import ConfigurationError, RecordError, UnknownGameError, WrongTypeError
+from tilegames.records import Record, dumps, loads, record_of, replay
+
+GAMES = tilegames.names()
+FORMATS = ("text", "json")
+DATA = Path(__file__).parent / "data" / "records"
+_RESERVED = {"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"}
+_SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _one_line(text: str) -> bool:
+    return text.splitlines() in ([], [text])
+
+
+_TAG_NAMES = st.from_regex(
+    r"[A-Za-z]([A-Za-z0-9 _.-]{0,10}[A-Za-z0-9_.-])?", fullmatch=True
+).filter(lambda name: name not in _RESERVED and not name.startswith("Option "))
+_TAG_VALUES = st.text(max_size=20).filter(lambda text: _one_line(text) and text == text.strip())
+_COMMENTS = st.text(max_size=20).filter(_one_line)
+
+
+@st.composite
+def played(
+    draw: st.DrawFn, *, explicit: bool = False, games: tuple[str, ...] = GAMES
+) -> tuple[Record, list[Any]]:
+    """A random record of any game, with the states its moves pass through."""
+    name = draw(st.sampled_from(games), label="game")
+    rules = tilegames.get(name)
+    setup = draw(st.sampled_from(rules.setups), label="setup")
+    options = dict(setup.kwargs)
+    players = options.pop("players")
+    seed = None if explicit else draw(st.integers(-(2**70), 2**70), label="seed")
+    if explicit:
+        options["chance"] = "explicit"
+    state = rules.new_game(players=players, seed=seed, **options)
+    states = [state]
+    moves: list[Any] = []
+    to_end = draw(st.booleans(), label="play to the end")
+    length = 10_000 if to_end else draw(st.integers(0, 12), label="moves")
+    while len(moves) < length and not rules.is_over(state):
+        listed = rules.legal_moves(state)
+        move = listed[draw(st.integers(0, len(listed) - 1))]
+        moves.append(rules.format_move(move) if draw(st.booleans()) else move)
+        state = rules.apply(state, move)
+        states.append(state)
+    tags = draw(st.lists(st.tuples(_TAG_NAMES, _TAG_VALUES), max_size=4), label="tags")
+    comments = draw(
+        st.lists(st.tuples(st.integers(0, len(moves)), _COMMENTS), max_size=4), label="comments"
+    )
+    record = record_of(
+        name, moves, players=players, seed=seed, tags=tags, comments=comments, **options
+    )
+    return record, states
+
+
+class TestRoundTrip:
+    """Any game's random record survives both formats exactly."""
+
+    @_SETTINGS
+    @given(played(), st.sampled_from(FORMATS))
+    def test_loads_dumps(self, drawn: tuple[Record, list[Any]], format: str) -> None:
+        """loads(dumps(record)) is the record, and dumps of that gives the same text."""
+        record, _ = drawn
+        text = dumps(record, format)
+        again = loads(text)
+        assert again == record
+        assert dumps(again, format) == text
+
+    @_SETTINGS
+    @given(played())
+    def test_across_formats(self, drawn: tuple[Record, list[Any]]) -> None:
+        """JSON read back and written as text gives the text written directly, and back."""
+        record, _ = drawn
+        assert dumps(loads(dumps(record, "json")), "text") == dumps(record, "text")
+        assert dumps(loads(dumps(record, "text")), "json") == dumps(record, "json")
+
+    @_SETTINGS
+    @given(played())
+    def test_replay_gives_the_states(self, drawn: tuple[Record, list[Any]]) -> None:
+        """replay gives the states of playing the moves, read back from text too."""
+        record, states = drawn
+        assert replay(record) == states
+        assert replay(loads(dumps(record))) == states
+        rules = tilegames.get(record.game)
+        assert record.result == rules.outcome(states[-1])
+
+    @pytest.mark.parametrize("name", GAMES)
+    def test_explicit_chance(self, name: str) -> None:
+        """An explicit-chance game's record holds the outcomes among its moves and replays.
+
+        Guarded: skipped while the game's new_game does not take chance="explicit".
+        """
+        rules = tilegames.get(name)
+        try:
+            rules.new_game(players=rules.setups[0].players, chance="explicit")
+        except (ConfigurationError, TypeError):  # TypeError: no chance keyword yet
+            pytest.skip(f"{name} does not take chance='explicit' yet")
+
+        @_SETTINGS
+        @given(played(explicit=True, games=(name,)))
+        def check(drawn: tuple[Record, list[Any]]) -> None:
+            record, states = drawn
+            assert dict(record.options)["chance"] == "explicit"
+            for format in FORMATS:
+                assert loads(dumps(record, format)) == record
+            assert replay(record) == states
+
+        check()
+        chance_steps = []
+        state = rules.new_game(players=rules.setups[0].players, chance="explicit")
+        moves: list[Any] = []
+        while not rules.is_over(state) and len(moves) < 200:
+            if rules.to_move(state) == (CHANCE,):
+                chance_steps.append(len(moves) + 1)
+            move = rules.legal_moves(state)[0]
+            moves.append(move)
+            state = rules.apply(state, move)
+        record = record_of(name, moves, players=rules.setups[0].players, chance="explicit")
+        assert record.seed is None
+        assert replay(loads(dumps(record)))[-1] == state
+
+
+class TestFormats:
+    """The two formats, as the docs page describes them."""
+
+    def test_text_layout(self) -> None:
+        """Header, options as JSON, tags, a blank line, numbered moves, comments after '#'."""
+        record = record_of(
+            "axio-rota",
+            ["-1,-2:1"],
+            players=2,
+            seed=7,
+            tags={"Event": "Club night", "Seat 0": "Ada"},
+            comments=[(1, "a green point"), (0, "opening"), (1, "second note")],
+        )
+        assert dumps(record) == (
+            "tilegames record 1\n"
+            "Game: axio-rota\n"
+            "Players: 2\n"
+            "Seed: 7\n"
+            "Event: Club night\n"
+            "Seat 0: Ada\n"
+            "\n"
+            "# opening\n"
+            "1. -1,-2:1  # a green point\n"
+            "# second note\n"
+        )
+
+    def test_json_layout(self) -> None:
+        """One field a line, in a fixed order; comments sorted by the move they follow."""
+        record = record_of(
+            "axio-rota", ["-1,-2:1"], players=2, seed=7, comments=[(1, "b"), (0, "a")]
+        )
+        assert json.loads(dumps(record, "json")) == {
+            "format": "tilegames-record",
+            "version": 1,
+            "game": "axio-rota",
+            "players": 2,
+            "seed": 7,
+            "options": {},
+            "tags": [],
+            "moves": ["-1,-2:1"],
+            "comments": [[0, "a"], [1, "b"]],
+            "result": None,
+        }
+        assert dumps(record, "json").count("\n") == 12
+
+    def test_options_written_as_json(self) -> None:
+        """An option's value is JSON in the text header, and a list reads back as a tuple."""
+        record = record_of("aztack", [], players=2, seed=1, mode="speed")
+        assert 'Option mode: "speed"\n' in dumps(record)
+        assert loads(dumps(record)).kwargs == {"players": 2, "seed": 1, "mode": "speed"}
+
+    def test_hand_written_text_is_lenient(self) -> None:
+        """Spaces around names and values, blank lines and comment lines are all accepted."""
+        text = (
+            "tilegames record 1\n"
+            "Game:axio-rota\n"
+            "  Players :  2\n"
+            "Seed: 7\n"
+            "\n"
+            "# before the first move\n"
+            "\n"
+            "   1.   -1,-2:1   #a comment\n"
+        )
+        record = loads(text)
+        assert record.moves == ("-1,-2:1",)
+        assert record.comments == ((0, "before the first move"), (1, "a comment"))
+        assert loads(text.encode()) == record
+
+    def test_short_tuple_scores(self) -> None:
+        """A one-number or empty tuple score is written in brackets, so it stays a tuple."""
+        result = tilegames.Outcome(scores=[(5,), ()], ranking=[{0}, {1}], game="axio-rota")
+        record = Record("axio-rota", 2, (), seed=1, result=result)
+        text = dumps(record)
+        assert "Scores: (5); ()\n" in text
+        assert loads(text) == record
+
+    def test_dumps_refuses_unknown_format(self) -> None:
+        """Only 'text' and 'json' are formats."""
+        record = record_of("polygon", [], players=2, seed=1)
+        with pytest.raises(ConfigurationError, match="'text' or 'json'"):
+            dumps(record, "pgn")
+
+    def test_wrong_types(self) -> None:
+        """dumps and replay take a Record; loads takes str or bytes."""
+        with pytest.raises(WrongTypeError):
+            dumps("record")  # type: ignore[arg-type]
+        with pytest.raises(WrongTypeError):
+            replay({"game": "polygon"})  # type: ignore[arg-type]
+        with pytest.raises(WrongTypeError):
+            loads(42)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# Errors
+# ---------------------------------------------------------------------------
+
+# axio-rota, seed 7: the display is the 2x2 square at columns -1..0, rows -1..0.
+_HEADER = "tilegames record 1\nGame: axio-rota\nPlayers: 2\nSeed: 7\n\n"
+
+
+class TestMoveErrors:
+    """Errors name the first bad move: its number, its text, the reason with the rule id."""
+
+    def test_illegal_third_move(self) -> None:
+        """Move 3 on the cell move 1 took names move 3, its text and ROTA-11."""
+        record = loads(_HEADER + "1. -1,-2:1\n2. -1,-3:0\n3. -1,-2:0\n4. 0,-2:0\n")
+        with pytest.raises(RecordError) as caught:
+            replay(record)
+        assert caught.value.number == 3
+        assert caught.value.move == "-1,-2:0"
+        message = str(caught.value)
+        assert message.startswith("move 3 (-1,-2:0): ")
+        assert "ROTA-11" in message
+
+    def test_unreadable_move(self) -> None:
+        """A move that is not notation is named with the parser's reason."""
+        record = loads(_HEADER + "1. -1,-2:1\n2. hello\n")
+        with pytest.raises(RecordError, match=r"^move 2 \(hello\): ") as caught:
+            replay(record)
+        assert caught.value.number == 2
+
+    def test_record_of_checks_moves(self) -> None:
+        """record_of replays as it builds: the same error for the same move."""
+        with pytest.raises(RecordError, match="ROTA-11") as caught:
+            record_of("axio-rota", ["-1,-2:1", "-1,-3:0", "-1,-2:0"], players=2, seed=7)
+        assert (caught.value.number, caught.value.move) == (3, "-1,-2:0")
+
+    def test_move_after_the_end(self) -> None:
+        """A move after the game ended is refused by number."""
+        rules = tilegames.get("axio-rota")
+        state = rules.new_game(players=1, seed=3)
+        moves: list[Any] = []
+        while not rules.is_over(state):
+            moves.append(rules.format_move(rules.legal_moves(state)[0]))
+            state = rules.apply(state, rules.legal_moves(state)[0])
+        text = dumps(record_of("axio-rota", moves, players=1, seed=3))
+        text += f"{len(moves) + 1}. {moves[-1]}\n"
+        with pytest.raises(RecordError) as caught:
+            replay(
+                loads(
+                    text.replace("Result:", "X-Result:")
+                    .replace("Scores:", "X-Scores:")
+                    .replace("Reason:", "X-Reason:")
+                )
+            )
+        assert caught.value.number == len(moves) + 1
+
+    def test_wrong_result(self) -> None:
+        """A result the moves do not lead to is refused, showing both."""
+        text = _HEADER.replace("\n\n", "\nResult: 1 > 0\nScores: 1; 0\n\n") + "1. -1,-2:1\n"
+        with pytest.raises(RecordError, match="not the end of its moves"):
+            replay(loads(text))
+
+    def test_bad_setup(self) -> None:
+        """A setup new_game refuses, or an option it does not take, is a RecordError."""
+        with pytest.raises(RecordError, match="setup"):
+            replay(loads(_HEADER.replace("Players: 2", "Players: 9")))
+        with pytest.raises(RecordError, match="setup"):
+            replay(loads(_HEADER.replace("Seed: 7", "Seed: 7\nOption colour: 3")))
+
+    def test_unknown_game(self) -> None:
+        """A game that is not registered is an UnknownGameError at replay, not at loads."""
+        record = loads(_HEADER.replace("axio-rota", "chess"))
+        with pytest.raises(UnknownGameError):
+            replay(record)
+
+
+class TestRecordOfRefuses:
+    """record_of refuses what a record cannot hold."""
+
+    def test_seeded_game_needs_seed(self) -> None:
+        """A seeded game without a seed cannot be replayed, so it is refused."""
+        with pytest.raises(ConfigurationError, match="seed"):
+            record_of("polygon", [], players=2)
+
+    @pytest.mark.parametrize(
+        "tags",
+        [
+            {"Game": "x"},
+            {"Result": "x"},
+            {"Option x": "1"},
+            {"9lives": "x"},
+            {"Event ": "x"},
+            {"Ev:ent": "x"},
+            {"Event": " x"},
+            {"Event": "two\nlines"},
+            {"Event": "two\u2028lines"},
+        ],
+    )
+    def test_bad_tags(self, tags: dict[str, str]) -> None:
+        """Reserved names, bad names and values that would not read back are refused."""
+        with pytest.raises(ConfigurationError):
+            record_of("polygon", [], players=2, seed=1, tags=tags)
+
+    @pytest.mark.parametrize("comment", [(2, "after a move not played"), (-1, "x"), (0, "a\rb")])
+    def test_bad_comments(self, comment: tuple[int, str]) -> None:
+        """A comment must follow a move of the record and be one line."""
+        with pytest.raises(ConfigurationError):
+            record_of("polygon", ["1@0,-1"], players=2, seed=1, comments=[comment])
+
+    def test_bad_options(self) -> None:
+        """An option that is not a string, number, boolean, None or list of them is refused."""
+        with pytest.raises(ConfigurationError, match="cannot be written"):
+            record_of("polygon", [], players=2, seed=1, tiles={1: 2})
+        with pytest.raises(ConfigurationError, match="digits"):
+            record_of("polygon", [], players=2, seed=10**40)
+
+
+class TestLoadsRefuses:
+    """loads refuses a malformed record with a RecordError naming what is wrong."""
+
+    @pytest.mark.parametrize(
+        ("text", "match"),
+        [
+            ("", "starts with 'tilegames record 1'"),
+            ("tilegames record 2\nGame: polygon\nPlayers: 2\n", "version '2'"),
+            ("tilegames record one\n", "version 'one'"),
+            ("PGN\n", "starts with"),
+            ("tilegames record 1\nGame: polygon\n", "no Players"),
+            ("tilegames record 1\nPlayers: 2\n", "no Game"),
+            ("tilegames record 1\nGame: polygon\nPlayers: two\n", "whole number"),
+            (
+                "tilegames record 1\nGame: polygon\nGame: axio\nPlayers: 2\n",
+                "line 3: Game is given twice",
+            ),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nSeed: 1\nSeed: 2\n", "given twice"),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nno colon\n", "line 4: a header line"),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nOption x: {\n", "not JSON"),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nOption x: 1.5\n",
+                "cannot be written",
+            ),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nOption seed: 1\n", "option's name"),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nOption x: 1\nOption x: 2\n", "twice"),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0 > 1\n", "no Scores"),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\nScores: 1; 2\n", "no Result"),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0 > 0\nScores: 1; 2\n",
+                "bad result",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0\nScores: 1\n",
+                "1 scores for 2",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0 > x\nScores: 1; 2\n",
+                "Result is places",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0 > 1\nScores: 1; \n",
+                "Scores",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\n\n2. 1@0,-1\n",
+                "line 5: expected move 1",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\n\n1. 1@0,-1 1@1,-1\n",
+                "expected move 1",
+            ),
+            ("tilegames record 1\nGame: polygon\nPlayers: 2\n\n1.\n", "expected move 1"),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\n\n" + "9" * 5000 + ". x\n",
+                "expected",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nSeed: " + "9" * 41 + "\n",
+                "whole number",
+            ),
+        ],
+    )
+    def test_bad_text(self, text: str, match: str) -> None:
+        """Each malformed text names its fault."""
+        with pytest.raises(RecordError, match=match):
+            loads(text)
+
+    def _document(self, **changes: Any) -> dict[str, Any]:
+        record = record_of("polygon", ["1@0,-1"], players=2, seed=1, tags={"Event": "x"})
+        document: dict[str, Any] = json.loads(dumps(record, "json"))
+        document.update(changes)
+        return document
+
+    @pytest.mark.parametrize(
+        ("changes", "match"),
+        [
+            ({"format": "tilegames-state"}, "not a tilegames-record"),
+            ({"version": 2}, "version 2"),
+            ({"version": True}, "version True"),
+            ({"version": 1.0}, "version 1.0"),
+            ({"players": "2"}, "players is a whole number"),
+            ({"players": 2.0}, "players is a whole number"),
+            ({"seed": True}, "seed is a whole number"),
+            ({"seed": 10**41}, "digits"),
+            ({"game": 7}, "game"),
+            ({"game": "axio\nrota"}, "one line"),
+            ({"options": []}, "options is an object"),
+            ({"options": {"mode": {"a": 1}}}, "cannot be written"),
+            ({"options": {"bad name": 1}}, "option's name"),
+            ({"moves": "1@0,-1"}, "moves must be a list"),
+            ({"moves": [1]}, "list of strings"),
+            ({"moves": ["1@0, -1"]}, "no spaces"),
+            ({"moves": ["1@0,-1#"]}, "no spaces"),
+            ({"moves": [""]}, "no spaces"),
+            ({"tags": {"Event": "x"}}, "tags must be a list"),
+            ({"tags": [["Event"]]}, "pairs"),
+            ({"tags": [["Players", "3"]]}, "written by the record"),
+            ({"tags": [[1, "x"]]}, "tag's name"),
+            ({"comments": [[2, "x"]]}, "after move 0..1"),
+            ({"comments": [[True, "x"]]}, "after move 0..1"),
+            ({"comments": [[0, 5]]}, "must be a str"),
+            ({"result": {"scores": [1, 2]}}, "result is null or an object"),
+            (
+                {"result": {"scores": [1, True], "ranking": [[0], [1]], "reason": "", "mode": ""}},
+                "scores are ints",
+            ),
+            (
+                {"result": {"scores": [1, 2], "ranking": [[0], [True]], "reason": "", "mode": ""}},
+                "ranking",
+            ),
+            (
+                {"result": {"scores": [1, 2], "ranking": [[0]], "reason": "", "mode": ""}},
+                "bad result",
+            ),
+            (
+                {"result": {"scores": [1, 2], "ranking": [[0], [1]], "reason": 3, "mode": ""}},
+                "scores",
+            ),
+            (
+                {
+                    "result": {
+                        "scores": [1, 2],
+                        "ranking": [[0], [1]],
+                        "reason": "a\nb",
+                        "mode": "",
+                    }
+                },
+                "one line",
+            ),
+        ],
+    )
+    def test_bad_json(self, changes: dict[str, Any], match: str) -> None:
+        """Each malformed JSON field names its fault."""
+        with pytest.raises(RecordError, match=match):
+            loads(json.dumps(self._document(**changes)))
+
+    def test_json_extra_and_missing_keys(self) -> None:
+        """A JSON record has exactly its keys: one more or one less is refused."""
+        document = self._document()
+        with pytest.raises(RecordError, match="exactly the keys"):
+            loads(json.dumps({**document, "date": "today"}))
+        del document["comments"]
+        with pytest.raises(RecordError, match="exactly the keys"):
+            loads(json.dumps(document))
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "{",
+            "[]",
+            "[1]",
+            "{}",
+            '{"a": 1, "a": 2}',
+            '{"format": NaN}',
+            "[" * 100_000,
+            "{" + " " * 10,
+        ],
+    )
+    def test_not_a_json_record(self, text: str) -> None:
+        """Broken JSON, a key twice, NaN and deep nesting are RecordErrors."""
+        with pytest.raises(RecordError):
+            loads(text)
+
+    def test_too_long(self) -> None:
+        """A text over max_chars is refused before it is read."""
+        with pytest.raises(RecordError, match="over the limit of 10"):
+            loads("tilegames record 1\n", max_chars=10)
+
+    def test_bytes_not_utf8(self) -> None:
+        """Bytes must be UTF-8."""
+        with pytest.raises(RecordError, match="UTF-8"):
+            loads(b"\xff\xfe")
+
+
+def _golden_text() -> str:
+    return (DATA / "polygon.txt").read_text(encoding="utf-8")
+
+
+class TestFuzz:
+    """loads refuses anything malformed with a RecordError, never another exception."""
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.text())
+    def test_any_text(self, text: str) -> None:
+        """Any string is a Record or a RecordError."""
+        try:
+            result = loads(text)
+        except RecordError:
+            return
+        assert isinstance(result, Record)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.binary())
+    def test_any_bytes(self, data: bytes) -> None:
+        """Any bytes are a Record or a RecordError."""
+        with contextlib.suppress(RecordError):
+            loads(data)
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        st.sampled_from(["polygon.txt", "polygon.json", "axio.txt", "axio.json"]),
+        st.lists(
+            st.tuples(st.integers(0, 10**6), st.integers(0, 3), st.text(max_size=3)),
+            min_size=1,
+            max_size=4,
+        ),
+    )
+    def test_edited_records(self, file: str, edits: list[tuple[int, int, str]]) -> None:
+        """A golden record with characters cut and inserted is a Record or a RecordError.
+
+        A Record read from it is written back and read again to the same Record.
+        """
+        text = (DATA / file).read_text(encoding="utf-8")
+        for place, cut, insert in edits:
+            place %= len(text) + 1
+            text = text[:place] + insert + text[place + cut :]
+        try:
+            record = loads(text)
+        except RecordError:
+            return
+        for format in FORMATS:
+            assert loads(dumps(record, format)) == record
+        with contextlib.suppress(RecordError, UnknownGameError):
+            replay(record)
+
+    @settings(max_examples=200, deadline=None)
+    @given(
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+            lambda inner: (
+                st.lists(inner, max_size=3)
+                | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+            ),
+            max_leaves=8,
+        ),
+        st.sampled_from(
+            [
+                "format",
+                "version",
+                "game",
+                "players",
+                "seed",
+                "options",
+                "tags",
+                "moves",
+                "comments",
+                "result",
+            ]
+        ),
+    )
+    def test_json_fields(self, value: object, field: str) -> None:
+        """Any JSON value in any field of a JSON record is a Record or a RecordError."""
+        document = json.loads((DATA / "polygon.json").read_text(encoding="utf-8"))
+        document[field] = value
+        try:
+            record = loads(json.dumps(document))
+        except RecordError:
+            return
+        assert loads(dumps(record, "json")) == record
+        assert loads(dumps(record, "text")) == record
+
+
+# Scores after the golden games, worked out by hand from the rules (the comments in
+# each file say which corners, lines or groupings score) and the starting position.
+_GOLDEN: dict[str, dict[str, Any]] = {
+    # AXIO-9: blue +1 (move 1), orange +1 (move 2), green +1 (move 3). Colours R G B O Y P.
+    "axio": {"moves": 3, "tracks": ((0, 1, 1, 0, 0, 0), (0, 0, 0, 1, 0, 0)), "to_move": (1,)},
+    # ROTA-12: green +1 then blue +2 for seat 0; blue +1, orange +1 for seat 1. R G B O P.
+    "axio-rota": {"moves": 3, "tracks": ((0, 1, 2, 0, 0), (0, 0, 1, 1, 0)), "to_move": (1,)},
+    # AZT-12/13: seat 0 placed two stones and discarded one (12 - 3), seat 1 placed one.
+    "aztack": {"moves": 3, "stones": (9, 11), "to_move": (1,)},
+    # POLY-13/14: 1-2-3 scores 20 for seat 0; 2-3-5 scores nothing for seat 1.
+    "polygon": {"moves": 4, "totals": (20, 0), "to_move": (0,)},
+}
+
+
+class TestGolden:
+    """The golden records in tests/data/records/: one short hand-chosen game per game."""
+
+    def test_one_per_game(self) -> None:
+        """Every registered game has a text and a JSON golden record, and nothing else is there."""
+        assert sorted(path.name for path in DATA.iterdir()) == sorted(
+            f"{name}.{ext}" for name in GAMES for ext in ("txt", "json")
+        )
+        assert sorted(_GOLDEN) == sorted(GAMES)
+
+    @pytest.mark.parametrize("name", GAMES)
+    @pytest.mark.parametrize("ext", ["txt", "json"])
+    def test_replays_to_hand_worked_scores(self, name: str, ext: str) -> None:
+        """The record replays; its last state has the scores worked out by hand."""
+        record = loads((DATA / f"{name}.{ext}").read_bytes())
+        facts = _GOLDEN[name]
+        assert record.game == name
+        assert len(record.moves) == facts["moves"]
+        assert dict(record.tags)["Event"] == "Golden record (tests)"
+        assert record.comments
+        states = replay(record)
+        assert len(states) == facts["moves"] + 1
+        last = states[-1]
+        rules = tilegames.get(name)
+        assert rules.to_move(last) == facts["to_move"]
+        assert not rules.is_over(last)
+        if "tracks" in facts:
+            assert last.tracks == facts["tracks"]
+        if "totals" in facts:
+            assert last.totals == facts["totals"]
+        if "stones" in facts:
+            assert tuple(len(supply) for supply in last.supplies) == facts["stones"]
+
+    @pytest.mark.parametrize("name", GAMES)
+    @pytest.mark.parametrize("format", FORMATS)
+    def test_dumps_gives_the_file_back(self, name: str, format: str) -> None:
+        """dumps writes each golden file back byte for byte, from either file."""
+        ext = "txt" if format == "text" else "json"
+        expected = (DATA / f"{name}.{ext}").read_bytes()
+        for source in ("txt", "json"):
+            record = loads((DATA / f"{name}.{source}").read_text(encoding="utf-8"))
+            assert dumps(record, format).encode("utf-8") == expected
