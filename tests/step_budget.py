@@ -1,7 +1,7 @@
 """A step budget for tests: work is bounded by counting executed lines, never by a clock.
 
 ``with step_budget(100_000): determinize(view, stream)`` fails with
-:class:`BudgetExceeded` (an ``AssertionError``) as soon as the code inside has
+:class:`BudgetExceededError` (an ``AssertionError``) as soon as the code inside has
 executed more than 100,000 lines of Python, so a test of "bounded work" fails
 by an assertion instead of hanging, and gives the same verdict on any machine.
 """
@@ -14,10 +14,10 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-__all__ = ["BudgetExceeded", "step_budget"]
+__all__ = ["BudgetExceededError", "step_budget"]
 
 
-class BudgetExceeded(AssertionError):
+class BudgetExceededError(AssertionError):
     """The code under test ran more lines than its budget allowed."""
 
 
@@ -31,7 +31,7 @@ def step_budget(lines: int) -> Iterator[list[int]]:
             used[0] += 1
             if used[0] > lines:
                 sys.settrace(None)
-                raise BudgetExceeded(f"more than {lines:,} lines run: unbounded work?")
+                raise BudgetExceededError(f"more than {lines:,} lines run: unbounded work?")
         return trace
 
     previous = sys.gettrace()

@@ -2,7 +2,9 @@
 
 * ``tilegames games`` lists the games;
 * ``tilegames demo GAME`` plays a complete game between bots and prints it;
-* ``tilegames play GAME`` plays a game in the terminal against bots;
+* ``tilegames play GAME`` plays a game in the terminal against bots
+  (``--save FILE`` keeps its record, ``--load FILE`` resumes one);
+* ``tilegames replay FILE`` prints a game record move by move;
 * ``tilegames simulate GAME`` plays many games between bots and prints a summary.
 
 ``GAME`` is a registered name (see ``tilegames games``) or, for a game of
@@ -18,13 +20,21 @@ import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import tilegames
 from tilegames._core import rng
-from tilegames._core.errors import ConfigurationError, TilegamesError, UnknownGameError
+from tilegames._core.errors import (
+    ConfigurationError,
+    RecordError,
+    TilegamesError,
+    UnknownGameError,
+)
 from tilegames._core.rules import Outcome, Rules, Seat
 from tilegames.agents import AGENTS, Agent, GreedyAgent, make_agent, moves_for
+from tilegames.plot import check_plot_path, plot_simulation
+from tilegames.records import Record, dumps, loads, record_of, replay
 from tilegames.simulate import simulate
 
 __all__ = ["main"]
@@ -67,6 +77,12 @@ def _build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--quiet", action="store_true", help="print only the final position and result"
     )
+    demo.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="also write the game's record to FILE (JSON if FILE ends in .json, else text)",
+    )
 
     play = commands.add_parser(
         "play",
@@ -85,6 +101,31 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="A,B,...",
         help=f"the bots in the other seats, in seat order, repeated as needed "
         f"({_AGENT_NAMES}; mcts:N for N iterations); default: greedy",
+    )
+    play.add_argument(
+        "--save",
+        default=None,
+        metavar="FILE",
+        help="keep the game's record in FILE, written after every move (JSON if FILE ends "
+        "in .json, else text); 'save' on your turn writes it too",
+    )
+    play.add_argument(
+        "--load",
+        default=None,
+        metavar="FILE",
+        help="resume the game recorded in FILE (its setup and seed replace --players, "
+        "--option and --seed)",
+    )
+
+    replay_command = commands.add_parser(
+        "replay",
+        help="print a game record move by move",
+        description="Read a game record (text or JSON, as 'play --save' and 'demo --record' "
+        "write it), check every move, and print each move with the position after it.",
+    )
+    replay_command.add_argument("file", metavar="FILE", help="the record to replay")
+    replay_command.add_argument(
+        "--final", action="store_true", help="print only the final position and result"
     )
 
     sim = commands.add_parser(
@@ -122,6 +163,13 @@ def _build_parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="show a progress bar (default: only on a terminal)",
+    )
+    sim.add_argument(
+        "--plot",
+        default=None,
+        metavar="FILE",
+        help="also draw the score distributions and win rates into FILE, a .png or .svg "
+        '(needs matplotlib: pip install "tilegames[plot]")',
     )
     sim.set_defaults(seed=0)
     return parser
@@ -202,6 +250,42 @@ def _format_outcome(result: Outcome) -> str:
     return "\n".join(lines)
 
 
+def _record(
+    rules: Rules[Any, Any],
+    options: dict[str, Any],
+    seed: int,
+    moves: Sequence[Any],
+    tags: dict[str, str],
+) -> Record:
+    """The record of a game the command played (a game given as module:RULES is registered)."""
+    if rules.name not in tilegames.names():
+        tilegames.register(rules)
+    setup = dict(options)
+    players = setup.pop("players")
+    return record_of(rules.name, moves, players=players, seed=seed, tags=tags, **setup)
+
+
+def _write_record(path: str, record: Record) -> None:
+    text = dumps(record, "json" if path.endswith(".json") else "text")
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        msg = f"cannot write the record to {path}: {error.strerror or error}"
+        raise ConfigurationError(msg) from None
+
+
+def _read_record(path: str) -> Record:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        msg = f"cannot read the record {path}: {error.strerror or error}"
+        raise RecordError(msg) from None
+    try:
+        return loads(data)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
 def _demo(args: argparse.Namespace) -> int:
     rules = _resolve_game(args.game)
     options = _options(rules, args.players, args.option)
@@ -214,6 +298,7 @@ def _demo(args: argparse.Namespace) -> int:
     print(f"{rules.title}, {players} player{'s' if players > 1 else ''}, seed {game_seed}")
     print(names)
     turn = 0
+    played: list[Any] = []
     while not rules.is_over(state):
         seats = rules.to_move(state)
         seat = seats[0] if len(seats) == 1 else seats[streams[0].randbelow(len(seats))]
@@ -224,6 +309,10 @@ def _demo(args: argparse.Namespace) -> int:
             turn += 1
             print(f"{turn:4}. seat {seat}: {rules.format_move(move)}")
         state = rules.apply(state, move)
+        played.append(move)
+    if args.record is not None:
+        tags = {f"Seat {s}": bots[s % len(bots)].name for s in range(players)}
+        _write_record(args.record, _record(rules, options, game_seed, played, tags))
     print()
     print(state)
     result = rules.outcome(state)
@@ -243,8 +332,13 @@ On your turn, type one of:
   moves [TEXT]  list every legal move (those containing TEXT)
   board         show the board and the scores again
   hint          the move a greedy player would choose
+  undo          take back your last move (and the bots' replies to it)
+  save [FILE]   write the game's record (to --save FILE when no FILE is given)
   help          this text
   quit          give up the game"""
+
+
+_UNDONE: Any = object()  # what ``read`` returns after an undo: ask again from the new state
 
 
 class _AbandonError(Exception):
@@ -265,6 +359,10 @@ class _Terminal:
         human: Seat,
         bots: Sequence[Agent],
         seed: int,
+        *,
+        options: dict[str, Any] | None = None,
+        save: str | None = None,
+        history: Sequence[tuple[Any, Any]] = (),
     ) -> None:
         self.rules = rules
         self.state = state
@@ -275,6 +373,48 @@ class _Terminal:
         self.bots = {seat: bots[i % len(bots)] for i, seat in enumerate(others)}
         self.streams = [rng.Stream(rng.derive(seed, "agent", seat)) for seat in range(players)]
         self.turns = rng.Stream(rng.derive(seed, "turns"))
+        self.seed = seed
+        self.options = dict(options) if options is not None else {"players": players}
+        self.save_path = save
+        self.history: list[tuple[Any, Any]] = list(history)
+        """Every move played so far, as ``(state before, move)``: for undo and the record."""
+
+    def record(self) -> Record:
+        """The record of the game so far."""
+        tags = {f"Seat {seat}": bot.name for seat, bot in self.bots.items()}
+        tags[f"Seat {self.human}"] = "human"
+        moves = [move for _, move in self.history]
+        tags = dict(sorted(tags.items()))
+        return _record(self.rules, self.options, self.seed, moves, tags)
+
+    def save(self, path: str | None) -> None:
+        """Write the record to ``path`` (or --save FILE), saying where."""
+        target = path or self.save_path
+        if target is None:
+            print("Save where? Type 'save FILE', or start with --save FILE.")
+            return
+        try:
+            _write_record(target, self.record())
+        except ConfigurationError as error:
+            print(error)
+            return
+        count = len(self.history)
+        print(f"Saved {count} move{'s' if count != 1 else ''} to {target}.")
+
+    def undo(self) -> bool:
+        """Take back the human's last move and every move after it; whether there was one."""
+        for index in range(len(self.history) - 1, -1, -1):
+            before = self.history[index][0]
+            if self.human in self.rules.to_move(before):
+                taken = [self.rules.format_move(m) for _, m in self.history[index:]]
+                del self.history[index:]
+                self.state = before
+                print(f"Taken back: {', '.join(taken)}.")
+                if self.save_path is not None:
+                    _write_record(self.save_path, self.record())
+                return True
+        print("There is no move of yours to take back.")
+        return False
 
     def run(self) -> int:
         rules = self.rules
@@ -288,14 +428,21 @@ class _Terminal:
                 to_move = rules.to_move(self.state)
                 if self.human in to_move:
                     move = self.ask()
+                    if move is _UNDONE:
+                        continue
                     print(f"You play {rules.format_move(move)}.")
                 else:
                     seat = to_move[0] if len(to_move) == 1 else to_move[self.pick(len(to_move))]
                     move = self.bot_move(seat)
                     print(f"seat {seat} ({self.bots[seat].name}) plays {rules.format_move(move)}")
+                self.history.append((self.state, move))
                 self.state = rules.apply(self.state, move)
+                if self.save_path is not None:
+                    _write_record(self.save_path, self.record())
         except _AbandonError as reason:
             print(f"\n{reason} Game abandoned.")
+            if self.save_path is not None:
+                print(f"The record so far is in {self.save_path}: --load it to resume.")
             return reason.status
         print()
         print(rules.view(self.state, self.human))
@@ -364,6 +511,11 @@ class _Terminal:
             self.show(moves)
         elif command == "moves":
             self.list_moves(moves, limit=None, text=rest.strip())
+        elif text == "undo":
+            if self.undo():
+                return _UNDONE
+        elif command == "save":
+            self.save(rest.strip() or None)
         elif text == "hint":
             hint = GreedyAgent().choose(
                 rules, self.human, rules.view(self.state, self.human), moves, rng.Stream(0)
@@ -400,15 +552,83 @@ class _Terminal:
 
 def _play(args: argparse.Namespace) -> int:
     rules = _resolve_game(args.game)
-    options = _options(rules, args.players, args.option)
     bots = _agents(args.bots)
-    game_seed = rng.normalize_seed(args.seed)
-    state = rules.new_game(**options, seed=game_seed)
+    history: list[tuple[Any, Any]] = []
+    if args.load is not None:
+        record = _read_record(args.load)
+        if record.game != rules.name:
+            msg = f"{args.load} records a game of {record.game}, not of {rules.name}"
+            raise ConfigurationError(msg)
+        if record.seed is None:
+            msg = f"{args.load} has no seed: play resumes only seeded games"
+            raise ConfigurationError(msg)
+        states = replay(record)
+        history = [
+            (before, rules.parse_move(text, before))
+            for before, text in zip(states, record.moves, strict=False)  # one state more
+        ]
+        options = {"players": record.players, **dict(record.options)}
+        game_seed = record.seed
+        state = states[-1]
+    else:
+        options = _options(rules, args.players, args.option)
+        game_seed = rng.normalize_seed(args.seed)
+        state = rules.new_game(**options, seed=game_seed)
     players = rules.players(state)
     if not 0 <= args.seat < players:
         msg = f"--seat must be a seat of this {players}-player game: 0 to {players - 1}"
         raise ConfigurationError(msg)
-    return _Terminal(rules, state, args.seat, bots, game_seed).run()
+    terminal = _Terminal(
+        rules, state, args.seat, bots, game_seed, options=options, save=args.save, history=history
+    )
+    if history:
+        print(f"Resumed {args.load} after {len(history)} moves.")
+    return terminal.run()
+
+
+# ---------------------------------------------------------------------------
+# replay
+# ---------------------------------------------------------------------------
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    rules = tilegames.get(record.game)
+    states = replay(record)
+    players = f"{record.players} player{'s' if record.players > 1 else ''}"
+    seed = f", seed {record.seed}" if record.seed is not None else ""
+    options = "".join(f", {key}={value}" for key, value in record.options)
+    print(f"{rules.title}, {players}{seed}{options}")
+    for key, value in record.tags:
+        print(f"{key}: {value}")
+    notes: dict[int, list[str]] = {}
+    for after, text in record.comments:
+        notes.setdefault(after, []).append(text)
+    if not args.final:
+        for text in notes.get(0, ()):
+            print(f"# {text}")
+        for number, move in enumerate(record.moves, start=1):
+            seats = rules.to_move(states[number - 1])
+            who = f"seat {seats[0]}: " if len(seats) == 1 else ""
+            print()
+            print(f"{number}. {who}{move}")
+            for text in notes.get(number, ()):
+                print(f"# {text}")
+            print(states[number])
+    print()
+    if args.final:
+        print(f"After {len(record.moves)} moves:")
+        print(states[-1])
+    result = rules.outcome(states[-1])
+    if result is not None:
+        print(_format_outcome(result))
+    else:
+        print(f"The game is not over: {_seats_text(rules.to_move(states[-1]))} to move.")
+    return 0
+
+
+def _seats_text(seats: Sequence[Seat]) -> str:
+    return ", ".join(f"seat {seat}" for seat in seats)
 
 
 # ---------------------------------------------------------------------------
@@ -445,6 +665,11 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         msg = f"--games must be at least 1, not {args.games}"
         raise ConfigurationError(msg)
+    if args.plot is not None:
+        try:
+            check_plot_path(args.plot)  # before the games, not after them
+        except ModuleNotFoundError as error:
+            raise ConfigurationError(f"--plot: {error}") from None
     with _executor(args.jobs, args.dask) as executor:
         run = simulate(
             rules,
@@ -457,6 +682,8 @@ def _simulate(args: argparse.Namespace) -> int:
             progress=args.progress,
         )
     print(run)
+    if args.plot is not None:
+        print(f"\nplot: {plot_simulation(run, args.plot)}")
     return 0
 
 
@@ -469,7 +696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _build_parser()
     args = parser.parse_args(argv)
-    commands = {"demo": _demo, "play": _play, "simulate": _simulate}
+    commands = {"demo": _demo, "play": _play, "replay": _replay, "simulate": _simulate}
     try:
         if args.command == "games":
             return _games()

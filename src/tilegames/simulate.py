@@ -33,6 +33,7 @@ import attrs
 
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE, settle
+from tilegames._core.extras import optional_imports
 from tilegames._core.rules import Outcome, Rules, Score, Seat, Setup
 from tilegames.agents import Agent, moves_for
 
@@ -530,7 +531,8 @@ class _TqdmProgress:
     """A tqdm bar on standard error, moved to the number of games done."""
 
     def __init__(self, total: int) -> None:
-        tqdm = importlib.import_module("tqdm").tqdm  # an optional dependency
+        with optional_imports("the progress bar", "progress", "tqdm"):
+            tqdm = importlib.import_module("tqdm").tqdm  # else a plain counter: see _reporter
 
         self.bar: _Bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
         self.done = 0

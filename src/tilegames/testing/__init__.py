@@ -13,8 +13,11 @@ game or wrap one of ours::
 
 
 Hypothesis strategies for your own property-based tests live in
-:mod:`tilegames.testing.strategies` (they need ``hypothesis``); its main
-names are importable from here too, on first use.
+:mod:`tilegames.testing.strategies` (they need ``hypothesis``, from
+``pip install "tilegames[test]"``); its main names are importable from here
+too, on first use. Without Hypothesis, :func:`check_rules` still works, and
+asking for a strategy raises a :class:`ModuleNotFoundError` that names the
+command to run.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def _hypothesis_setup_hook() -> None:
 def __getattr__(name: str) -> Any:
     """Import the Hypothesis strategies only when they are asked for."""
     if name in _FROM_STRATEGIES:
-        from tilegames.testing import strategies  # hypothesis is optional
+        from tilegames.testing import strategies  # without hypothesis: names the extra
 
         return getattr(strategies, name)
     msg = f"module {__name__!r} has no attribute {name!r}"

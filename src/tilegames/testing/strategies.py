@@ -21,6 +21,9 @@ goes towards the first setup, seed 0, short games and the first listed moves.
 Installing tilegames also registers, through Hypothesis's entry point, a
 strategy for the state class of every built-in game, so that
 ``st.from_type(axio_rota.State)`` draws reachable states.
+
+This module needs Hypothesis, from the ``test`` extra
+(``pip install "tilegames[test]"``); without it, importing the module says so.
 """
 
 from __future__ import annotations
@@ -28,13 +31,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-
 from tilegames._core.errors import IllegalMoveError
+from tilegames._core.extras import optional_imports
 from tilegames._core.rng import SEED_BITS
 from tilegames._core.rules import Rules, Setup, get, names
 from tilegames.testing._checker import _mutations
+
+with optional_imports(__name__, "test", "hypothesis"):
+    from hypothesis import strategies as st
+    from hypothesis.stateful import (
+        RuleBasedStateMachine,
+        initialize,
+        invariant,
+        precondition,
+        rule,
+    )
 
 __all__ = [
     "RulesStateMachine",
