@@ -10,9 +10,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from tilegames import InvalidStateError, axio_rota, polygon
+import tilegames
+from tilegames import InvalidStateError, axio_rota, polygon, records
 from tilegames.serialize import from_dict, to_dict
 
 SERVER_FILE = Path(__file__).resolve().parents[1] / "examples" / "web" / "server.py"
@@ -28,6 +30,29 @@ def _load_server() -> Any:
 
 
 web = _load_server()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _wired_choices() -> Iterator[None]:
+    """Every game's choices in its Rules, as the games' faces give them once they import them."""
+    from tilegames.axio._choices import choices as axio_choices
+    from tilegames.axio_rota._choices import choices as rota_choices
+    from tilegames.aztack._choices import choices as aztack_choices
+    from tilegames.polygon._choices import choices as polygon_choices
+
+    found = {
+        "axio": axio_choices,
+        "axio-rota": rota_choices,
+        "aztack": aztack_choices,
+        "polygon": polygon_choices,
+    }
+    before: dict[str, Any] = {name: tilegames.get(name) for name in found}
+    for name, choices in found.items():
+        if before[name].choices is None:
+            tilegames.register(attrs.evolve(before[name], choices=choices), replace=True)
+    yield
+    for rules in before.values():
+        tilegames.register(rules, replace=True)
 
 
 class Client:
@@ -89,7 +114,12 @@ class TestReading:
         assert status == 200
         assert {game["name"] for game in games} == {"axio", "axio-rota", "aztack", "polygon"}
         rota = next(game for game in games if game["name"] == "axio-rota")
-        assert rota == {"name": "axio-rota", "title": "AXIO Rota", "players": [1, 2, 3, 4]}
+        assert rota == {
+            "name": "axio-rota",
+            "title": "AXIO Rota",
+            "players": [1, 2, 3, 4],
+            "default": 2,
+        }
 
     @pytest.mark.parametrize("game", ["axio", "axio-rota", "aztack", "polygon"])
     def test_snapshot(self, client: Client, game: str) -> None:
@@ -267,3 +297,142 @@ class TestNoBrokenGame:
         assert game.state is before
         with pytest.raises(InvalidStateError):
             from_dict(document, axio_rota.Move)
+
+
+def walk(game: Any, picked: list[int]) -> list[str]:
+    """The notation of every move below ``picked``, through the page's choices."""
+    choice = web.choices(game, picked)
+    if choice["move"] is not None and not choice["options"]:
+        return [choice["move"]["notation"]]
+    found = []
+    for option in choice["options"]:
+        found.extend(walk(game, [*picked, option["index"]]))
+    return found
+
+
+class TestChoices:
+    """The page's choices: the game's parts of a move, drawn and in words."""
+
+    @pytest.mark.parametrize("game", ["axio-rota", "aztack", "polygon"])
+    def test_every_path_is_a_legal_move(self, game: str) -> None:
+        """Walking every option reaches each legal move of the human exactly once."""
+        store = web.Store()
+        key = store.new({"game": game, "seed": 5})
+        stored = store.get(key)
+        legal = [move["notation"] for move in web.legal_moves(stored)]
+        found = walk(stored, [])
+        assert sorted(found) == sorted(legal)
+        assert len(found) == len(set(found))
+
+    def test_axio_tile_then_cells(self) -> None:
+        """AXIO: a rack tile drawn as a picture, then its lower colour's cell, then the other."""
+        store = web.Store()
+        key = store.new({"game": "axio", "seed": 5})
+        stored = store.get(key)
+        first = web.choices(stored, [])
+        assert first["kind"] == "tile"
+        assert all(option["svg"].startswith("<svg") for option in first["options"])
+        total = sum(option["count"] for option in first["options"])
+        assert total == len(web.legal_moves(stored))
+        tile = web.choices(stored, [0])
+        assert tile["kind"] == "cell"
+        assert tile["prompt"].startswith("Click a highlighted cell for the")
+        assert tile["svg"].count('class="target"') == len(tile["options"])
+        found = walk(stored, [0])
+        assert len(found) == first["options"][0]["count"]
+
+    def test_rotation_previews_with_scores(self) -> None:
+        """AXIO Rota: after a cell, each rotation is a small picture with the score it makes."""
+        store = web.Store()
+        key = store.new({"game": "axio-rota", "seed": 1})
+        stored = store.get(key)
+        cells = web.choices(stored, [])
+        assert cells["kind"] == "cell"
+        index = next(o["index"] for o in cells["options"] if o["cell"] == "1,0")
+        turns = web.choices(stored, [index])
+        assert turns["kind"] == "rotation"
+        assert [o["label"] for o in turns["options"]] == [
+            "turned 0\u00b0",
+            "turned 90\u00b0",
+            "turned 180\u00b0",
+            "turned 270\u00b0",
+        ]
+        assert all(o["svg"].startswith("<svg") for o in turns["options"])
+        # By hand (seed 1, as in tests/test_render_choices.py): unturned, the green corner
+        # meets green at the vertex (1, 0); turned twice nothing matches.
+        assert turns["options"][0]["score"] == "+1 green"
+        assert turns["options"][2]["score"] == "+0"
+        done = web.choices(stored, [index, 0])
+        assert done["move"]["notation"] == "1,0:0"
+        laid = [line for line in done["svg"].splitlines() if 'data-cell="1,0"' in line]
+        assert "preview" in laid[0]
+        assert "scored" in laid[0]
+
+    def test_bad_picked(self, client: Client) -> None:
+        """An option number that is not offered, or not a number, is a 400."""
+        snapshot = new_game(client, "polygon", seed=7)
+        path = f"/api/games/{snapshot['id']}/choices"
+        status, error = client.request("GET", path + "?picked=99")
+        assert status == 400
+        assert "option 99 is not offered at step 0" in error["error"]
+        status, error = client.request("GET", path + "?picked=a")
+        assert status == 400
+        assert "picked must be option numbers" in error["error"]
+
+    def test_labels_and_words(self) -> None:
+        """Scores are labelled; bonus turns and swap decisions are said in words."""
+        store = web.Store()
+        key = store.new({"game": "axio", "seed": 1})
+        stored = store.get(key)
+        seats = web.snapshot(key, stored)["seats"]
+        assert seats[0]["name"] == "You"
+        assert seats[1]["name"] == "Bot 1"
+        assert [t["label"] for t in seats[0]["tracks"]][:2] == ["red (circle)", "green (star)"]
+        stored.state = attrs.evolve(stored.state, turn=6, bonuses=1)
+        assert "Bonus turn: 1 more placement owed." in web.snapshot(key, stored)["status"]
+        stored.state = attrs.evolve(stored.state, bonuses=0, deciding=True)
+        assert "swap your rack or keep it" in web.snapshot(key, stored)["status"]
+        assert web.choices(stored, [])["kind"] == "swap"
+        aztack = store.get(store.new({"game": "aztack", "seed": 1}))
+        assert web.snapshot("x", aztack)["meaning"] == "stones left, fewer is better"
+
+
+class TestUndoAndRecord:
+    """Undo replays the record without the last move; the record downloads as text."""
+
+    def test_undo(self, client: Client) -> None:
+        """A move and the bots' answers are taken back; the record replays the game."""
+        snapshot = new_game(client, "axio-rota", seed=4)
+        path = f"/api/games/{snapshot['id']}"
+        assert snapshot["can_undo"] is False
+        _, moves = client.request("GET", path + "/moves")
+        _, after = client.request("POST", path + "/moves", {"move": moves[0]["move"]})
+        assert after["can_undo"] is True
+        assert [r["name"] for r in after["recent"]] == ["You", "Bot 1"]
+        assert len(after["frames"]) == 1
+        status, record = client.request("GET", path + "/record")
+        assert status == 200
+        loaded = records.loads(record["record"])
+        assert list(loaded.moves) == after["history"]
+        assert records.replay(loaded)[-1] == client.server.store.get(snapshot["id"]).state
+        status, undone = client.request("POST", path + "/undo")
+        assert status == 200
+        assert undone["history"] == snapshot["history"]
+        assert undone["view"] == snapshot["view"]
+        status, error = client.request("POST", path + "/undo")
+        assert status == 409
+        assert "no move of yours" in error["error"]
+
+    def test_end_panel(self) -> None:
+        """A finished game shows the ranking, each seat's result and the reason."""
+        store = web.Store()
+        key = store.new({"game": "polygon", "seed": 3})
+        stored = store.get(key)
+        while not stored.rules.is_over(stored.state):
+            move = web.legal_moves(stored)[0]["move"]
+            store.play(stored, {"move": move})
+        end = web.snapshot(key, stored)["end"]
+        assert end["headline"] in ("You win!", "You lose.")
+        assert {r["name"] for r in end["results"]} == {"You", "Bot 1"}
+        assert end["reason"]
+        assert end["places"][0]["place"] == 1

@@ -175,12 +175,31 @@ def _stop(process: subprocess.Popen[Any]) -> None:
             stream.close()
 
 
+# Runs the server with every game's choices wired into its Rules, as the
+# games' faces do once they import them (a no-op for a game that has them).
+LAUNCH = """
+import runpy, sys
+import attrs, tilegames
+from tilegames.axio._choices import choices as axio
+from tilegames.axio_rota._choices import choices as axio_rota
+from tilegames.aztack._choices import choices as aztack
+from tilegames.polygon._choices import choices as polygon
+for name, found in (("axio", axio), ("axio-rota", axio_rota), ("aztack", aztack),
+                    ("polygon", polygon)):
+    rules = tilegames.get(name)
+    if rules.choices is None:
+        tilegames.register(attrs.evolve(rules, choices=found), replace=True)
+sys.argv = [sys.argv[1], *sys.argv[2:]]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
 @pytest.fixture(scope="module")
 def server_url() -> Iterator[str]:
     """The web example's server on a free loopback port, stopped afterwards."""
     port = _free_port()
     process = subprocess.Popen(
-        [sys.executable, str(SERVER), "--port", str(port)],
+        [sys.executable, "-c", LAUNCH, str(SERVER), "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -242,81 +261,266 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevTools]:
         _stop(process)
 
 
-def _scores(browser: DevTools) -> str:
-    return str(browser.evaluate("document.getElementById('scores').textContent"))
+def _text(browser: DevTools, element: str) -> str:
+    return str(browser.evaluate(f"document.getElementById({json.dumps(element)}).textContent"))
 
 
 def _updates(browser: DevTools) -> int:
     return int(browser.evaluate("Number(document.body.dataset.updates || 0)"))
 
 
-def _play_one_move(browser: DevTools) -> None:
-    """Click cells until moves are offered, then click the best-scoring one."""
-    before = _updates(browser)
-    for _ in range(4):
-        has_button = browser.evaluate("document.querySelectorAll('#choices .move').length > 0")
-        if has_button:
-            break
-        browser.click("#board .target:not(.selected):not([style*='display: none'])")
-    best = browser.evaluate(
-        "(() => { const buttons = [...document.querySelectorAll('#choices .move')];"
-        " const value = (b) => { const m = b.textContent.match(/score (.*)\\)$/);"
-        " const s = m ? JSON.parse(m[1]) : 0;"
-        " return Array.isArray(s) ? s.reduce((a, c) => a + c, 0)"
-        " : (typeof s === 'number' ? s : 0); };"
-        " let best = 0;"
-        " buttons.forEach((b, i) => { if (value(b) > value(buttons[best])) best = i; });"
-        " return best + 1; })()"
-    )
-    browser.click(f"#choices .move:nth-of-type({best})")
+def _settled(browser: DevTools, before: int) -> None:
+    """Wait for the page to show a new position (or an error) and nothing in flight."""
     browser.wait_for(
-        f"Number(document.body.dataset.updates || 0) > {before}"
+        f"(Number(document.body.dataset.updates || 0) > {before}"
+        " && document.body.dataset.busy !== 'yes')"
         " || document.getElementById('error').textContent"
     )
-    assert browser.evaluate("document.getElementById('error').textContent") == ""
+    assert _text(browser, "error") == ""
+
+
+def _visible_options(browser: DevTools) -> dict[str, Any]:
+    """What the page offers now: the option buttons, the board's targets, a confirm button."""
+    found: dict[str, Any] = browser.evaluate(
+        "(() => ({"
+        " buttons: [...document.querySelectorAll('#options .option')]"
+        "   .map((b) => Number(b.dataset.index)),"
+        " cells: [...document.querySelectorAll('#board .target')]"
+        "   .map((t) => t.getAttribute('data-cell')),"
+        " confirm: document.querySelectorAll('#confirm-bar .confirm').length,"
+        " kind: document.body.dataset.kind }))()"
+    )
+    return found
+
+
+def _api(server_url: str, path: str) -> Any:
+    with urllib.request.urlopen(server_url.rstrip("/") + path, timeout=TIMEOUT) as response:
+        return json.load(response)
+
+
+def _game_id(browser: DevTools) -> str:
+    return str(browser.evaluate("new URLSearchParams(location.search).get('game')"))
+
+
+def _check_visible(browser: DevTools, server_url: str, picked: list[int]) -> None:
+    """Every visible choice is an option the server offers, and each leads to a legal move."""
+    key = _game_id(browser)
+    query = "?picked=" + ",".join(map(str, picked)) if picked else ""
+    choice = _api(server_url, f"/api/games/{key}/choices{query}")
+    shown = _visible_options(browser)
+    offered_cells = {o["cell"]: o["index"] for o in choice["options"] if o["cell"] is not None}
+    offered_buttons = {o["index"] for o in choice["options"] if o["cell"] is None}
+    assert set(shown["cells"]) == set(offered_cells)
+    assert set(shown["buttons"]) == offered_buttons
+    legal = {m["notation"] for m in _api(server_url, f"/api/games/{key}/moves")}
+    for index in [*offered_buttons, *offered_cells.values()]:
+        step = ",".join(map(str, [*picked, index]))
+        after = _api(server_url, f"/api/games/{key}/choices?picked={step}")
+        while after["move"] is None:  # follow the first option down to a move
+            step += ",0"
+            after = _api(server_url, f"/api/games/{key}/choices?picked={step}")
+        assert after["move"]["notation"] in legal
+
+
+def _play_one_move(browser: DevTools, server_url: str, check: bool) -> list[str]:
+    """Pick a move part by part through the page's controls, confirm it; return the kinds."""
+    kinds = []
+    picked: list[int] = []
+    for _ in range(8):
+        shown = _visible_options(browser)
+        kinds.append(shown["kind"])
+        if check:
+            _check_visible(browser, server_url, picked)
+        before = _updates(browser)
+        if shown["confirm"]:
+            browser.click("#confirm-bar .confirm")
+            _settled(browser, before)
+            return kinds
+        if shown["cells"]:
+            cell = shown["cells"][len(shown["cells"]) // 2]
+            picked.append(_visible_index(browser, server_url, picked, cell))
+            browser.click(f"#board .target[data-cell='{cell}']")
+        else:
+            index = shown["buttons"][-1]
+            picked.append(index)
+            browser.click(f"#options .option[data-index='{index}']")
+        _settled(browser, before)
+    pytest.fail(f"no move to confirm after picking {kinds}")
+
+
+def _visible_index(browser: DevTools, server_url: str, picked: list[int], cell: str) -> int:
+    key = _game_id(browser)
+    query = "?picked=" + ",".join(map(str, picked)) if picked else ""
+    choice = _api(server_url, f"/api/games/{key}/choices{query}")
+    return int(next(o["index"] for o in choice["options"] if o["cell"] == cell))
+
+
+def _open(browser: DevTools, server_url: str, game: str) -> None:
+    browser.call("Page.navigate", url=server_url + "?frame_ms=0")
+    browser.wait_for("document.body && document.body.dataset.ready === 'yes'")
+    browser.evaluate(
+        f"(() => {{ const s = document.getElementById('game'); s.value = {json.dumps(game)};"
+        " s.dispatchEvent(new Event('change')); document.getElementById('seed').value = '11';"
+        " return true; })()"
+    )
+    before = _updates(browser)
+    browser.click("#new")
+    _settled(browser, before)
+    browser.wait_for("document.getElementById('status').textContent.includes('Your turn')")
+
+
+def _keep(browser: DevTools, tmp_path: Path, name: str) -> None:
+    shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
+    assert shot.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(shot) > 10_000
+    (tmp_path / name).write_bytes(shot)
+    keep = os.environ.get("TILEGAMES_WEB_SCREENSHOTS")
+    if keep:
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / name).write_bytes(shot)
+
+
+FIRST_KINDS = {
+    "axio": ["tile", "cell", "second_cell", "done"],
+    "axio-rota": ["cell", "rotation"],
+    "aztack": ["stone", "cell", "second_cell"],
+    "polygon": ["tile", "cell", "done"],
+}
+"""The parts of the first move in each game, as a person picks them (seed 11)."""
 
 
 class TestPlayInTheBrowser:
-    """A person's game in the page: clicks on the board, the bots' answers, the scores."""
+    """A person's game in the page: parts picked by clicks, confirmed, the bots' answers."""
+
+    @pytest.fixture(autouse=True)
+    def _desktop(self, browser: DevTools) -> None:
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=1400,
+            height=1000,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     @pytest.mark.parametrize("game", GAMES)
     def test_clicks_play_moves(
         self, game: str, browser: DevTools, server_url: str, tmp_path: Path
     ) -> None:
-        """Clicking legal cells and moves plays them; the scores move; a screenshot is taken."""
-        browser.call("Page.navigate", url=server_url)
-        browser.wait_for("document.body && document.body.dataset.ready === 'yes'")
-        browser.evaluate(
-            f"(() => {{ const s = document.getElementById('game'); s.value = {json.dumps(game)};"
-            " s.dispatchEvent(new Event('change')); document.getElementById('seed').value = '11';"
-            " return true; })()"
-        )
-        browser.click("#new")
-        status = browser.wait_for(
-            "document.getElementById('status').textContent.includes('Your move')"
-            " && document.getElementById('status').textContent"
-        )
-        assert status.startswith(
+        """Picking parts through the controls plays moves; every visible choice is legal."""
+        _open(browser, server_url, game)
+        assert _text(browser, "status").startswith(
             browser.evaluate("document.getElementById('game').selectedOptions[0].textContent")
         )
-        first = _scores(browser)
-        played = 0
-        while played < 3 or _scores(browser) == first:
+        first = _text(browser, "scores")
+        assert "You" in first
+        assert "Bot 1" in first
+        kinds = _play_one_move(browser, server_url, check=True)
+        assert kinds[: len(FIRST_KINDS[game])] == FIRST_KINDS[game]
+        played = 1
+        while played < 3 or _text(browser, "scores") == first:
             assert played < 12, f"the scores never changed from {first!r}"
-            if "Game over" in browser.evaluate("document.getElementById('status').textContent"):
+            if "Game over" in _text(browser, "status"):
                 break
-            browser.wait_for("document.getElementById('status').textContent.includes('Your move')")
-            _play_one_move(browser)
+            _play_one_move(browser, server_url, check=False)
             played += 1
-        assert _scores(browser) != first
-        log = browser.evaluate("document.getElementById('log').textContent")
-        assert len(log.split()) >= played  # each human move and the bots' are listed
-        assert browser.evaluate("document.getElementById('error').textContent") == ""
-        shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
-        assert shot.startswith(b"\x89PNG\r\n\x1a\n")
-        assert len(shot) > 10_000
-        (tmp_path / f"{game}.png").write_bytes(shot)
-        keep = os.environ.get("TILEGAMES_WEB_SCREENSHOTS")
-        if keep:
-            Path(keep).mkdir(parents=True, exist_ok=True)
-            (Path(keep) / f"frontend-{game}.png").write_bytes(shot)
+        assert _text(browser, "scores") != first
+        assert len(_text(browser, "log").split()) >= played
+        assert "You" in _text(browser, "recent")
+        assert browser.evaluate("document.querySelectorAll('#board g.recent').length") > 0
+        _keep(browser, tmp_path, f"frontend-{game}.png")
+
+    def test_reload_resumes_and_undo(self, browser: DevTools, server_url: str) -> None:
+        """The game id is in the address: a reload shows the same game; undo takes a move back."""
+        _open(browser, server_url, "axio-rota")
+        _play_one_move(browser, server_url, check=False)
+        key = _game_id(browser)
+        log = _text(browser, "log")
+        browser.call("Page.reload")
+        browser.wait_for("document.body && document.body.dataset.ready === 'yes'")
+        browser.wait_for("document.getElementById('log').textContent")
+        assert _game_id(browser) == key
+        assert _text(browser, "log") == log
+        before = _updates(browser)
+        browser.click("#undo")
+        _settled(browser, before)
+        assert _text(browser, "log") == ""
+        before = _updates(browser)
+        browser.click("#download")
+        browser.wait_for("document.body.dataset.record")
+        assert browser.evaluate("document.body.dataset.record").startswith("tilegames record")
+
+    def test_wrong_cell_feedback(self, browser: DevTools, server_url: str) -> None:
+        """Clicking the board away from a highlighted cell says so, and picks nothing."""
+        _open(browser, server_url, "polygon")
+        before = _visible_options(browser)
+        if before["kind"] == "tile":
+            index = before["buttons"][0]
+            count = _updates(browser)
+            browser.click(f"#options .option[data-index='{index}']")
+            _settled(browser, count)
+        browser.evaluate(
+            "document.getElementById('board').querySelector('svg').dispatchEvent("
+            "new MouseEvent('click', {bubbles: true}))"
+        )
+        assert "highlighted" in _text(browser, "feedback")
+
+    def test_buttons_disabled_in_flight(self, browser: DevTools, server_url: str) -> None:
+        """While a request is in flight every button is disabled (no double sending)."""
+        _open(browser, server_url, "aztack")
+        states = browser.evaluate(
+            "(async () => { const b = document.querySelector('#options .option');"
+            " b.click(); const during = [...document.querySelectorAll('#options .option')]"
+            "   .every((x) => x.disabled);"
+            " return during; })()"
+        )
+        assert states is True
+
+
+class TestPhone:
+    """At 390 x 844 (a phone) and in a narrow window the page stays usable."""
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_phone(self, game: str, browser: DevTools, server_url: str, tmp_path: Path) -> None:
+        """The viewport tag holds: the layout is 390 wide, the board fills it, targets are big."""
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=390,
+            height=844,
+            deviceScaleFactor=2,
+            mobile=True,
+        )
+        try:
+            _open(browser, server_url, game)
+            assert browser.evaluate("window.innerWidth") == 390
+            width = browser.evaluate(
+                "document.querySelector('#board svg').getBoundingClientRect().width"
+            )
+            assert width >= 340
+            heights = browser.evaluate(
+                "[...document.querySelectorAll('button:not([hidden])')]"
+                ".map((b) => b.getBoundingClientRect().height)"
+            )
+            assert min(heights) >= 44
+            _play_one_move(browser, server_url, check=False)
+            browser.evaluate("window.scrollTo(0, 0)")
+            _keep(browser, tmp_path, f"frontend-{game}-phone.png")
+        finally:
+            browser.call("Emulation.clearDeviceMetricsOverride")
+
+    def test_narrow_window(self, browser: DevTools, server_url: str) -> None:
+        """In a 600 px window the board keeps the width instead of collapsing."""
+        browser.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=600,
+            height=900,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+        try:
+            _open(browser, server_url, "axio")
+            width = browser.evaluate(
+                "document.querySelector('#board svg').getBoundingClientRect().width"
+            )
+            assert width >= 500
+        finally:
+            browser.call("Emulation.clearDeviceMetricsOverride")

@@ -10,7 +10,8 @@ game's :class:`~tilegames.Rules`, :mod:`tilegames.serialize` and
 :mod:`tilegames.render`. The API:
 
 ``GET /api/games``
-    The games: ``[{"name", "title", "players": [...]}]``.
+    The games: ``[{"name", "title", "players": [...], "default"}]`` (the
+    default player count).
 ``POST /api/games`` with ``{"game": NAME, "players": N, "seed": S}``
     Start a game (``players`` and ``seed`` optional); answers its snapshot.
 ``GET /api/games/ID``
@@ -23,6 +24,21 @@ game's :class:`~tilegames.Rules`, :mod:`tilegames.serialize` and
 ``POST /api/games/ID/moves`` with ``{"move": DOCUMENT}`` or ``{"notation": TEXT}``
     Play a move for the human seat; the bots then move until it is the human's
     turn again or the game is over. Answers the new snapshot.
+``GET /api/games/ID/choices?picked=I,J,...``
+    The next part of a move to pick, after the options at positions ``I``,
+    ``J``, ... of the steps before (the game's ``choices``, see
+    :attr:`tilegames.Rules.choices`): ``{"kind", "prompt", "picked", "options",
+    "svg", "move"}``. Each option has its ``index``, ``label``, ``cell`` (a
+    cell to click on the board, or ``null``), ``svg`` (the tile or stone as it
+    would lie, or ``null``), ``score`` (when it leads to one move) and
+    ``count`` (the moves it leads to). Once a move is complete, ``move`` has
+    its ``notation``, ``score`` and document, and ``svg`` shows it laid with
+    what it scores highlighted, for a confirm step.
+``POST /api/games/ID/undo``
+    Take back the human's last move and the bots' answers (the game is
+    replayed from its record without them). Answers the snapshot.
+``GET /api/games/ID/record``
+    The game's record in the text format of :mod:`tilegames.records`.
 
 A malformed or illegal request gets a 4xx answer ``{"error": REASON}`` and
 never changes the stored game: 400 for a body that is not the JSON asked for
@@ -34,6 +50,7 @@ for a body over 64 KiB.
 from __future__ import annotations
 
 import argparse
+import enum
 import itertools
 import json
 import sys
@@ -47,9 +64,9 @@ from typing import Any, Union
 import attrs
 
 import tilegames
-from tilegames import serialize
+from tilegames import records, serialize
 from tilegames.agents import GreedyAgent, moves_for, score_value
-from tilegames.render import cells_of, to_svg
+from tilegames.render import cells_of, laid_svg, to_svg
 from tilegames.rng import Stream, normalize_seed
 
 HUMAN = 0
@@ -77,6 +94,16 @@ class Game:
     stream: Stream
     history: list[str] = attrs.field(factory=list)
     last_move: Any = None
+    players: int = 2
+    seed: int = 0
+    played: list[Any] = attrs.field(factory=list)
+    """Every move so far, in order (the record's moves)."""
+    seats: list[int] = attrs.field(factory=list)
+    """The seat that made each move of :attr:`played`."""
+    recent: list[tuple[int, Any]] = attrs.field(factory=list)
+    """``(seat, move)`` of every move since the human's previous turn, the human's first."""
+    frames: list[dict[str, Any]] = attrs.field(factory=list)
+    """The bots' last moves one after another: their seat, notation and the picture after."""
 
 
 def _move_kind(rules: tilegames.Rules[Any, Any]) -> Any:
@@ -130,9 +157,8 @@ class Store:
             raise RequestError(HTTPStatus.BAD_REQUEST, "seed must be an int from 0 to 2**64 - 1")
         seed = normalize_seed(seed)
         game = Game(rules, rules.new_game(players, seed=seed), Stream(seed ^ 0x5EED))
-        game.state, game.history, game.last_move = self._bots(
-            rules, game.state, [], None, game.stream
-        )
+        game.players, game.seed = players, seed
+        self._bots(game)
         with self.lock:
             key = str(next(self._ids))
             self._games[key] = game
@@ -168,21 +194,51 @@ class Store:
         reason = rules.why_illegal(game.state, move)
         if reason is not None:
             raise RequestError(HTTPStatus.CONFLICT, f"{rules.format_move(move)}: {reason}")
-        # Work on copies and store them only when everything went through, so that a
+        # Work on a copy and store it only when everything went through, so that a
         # failure half-way leaves the game as it was.
-        state, history = rules.apply(game.state, move), [*game.history, rules.format_move(move)]
-        state, history, last = self._bots(rules, state, history, move, game.stream)
-        game.state, game.history, game.last_move = state, history, last
+        after = attrs.evolve(
+            game,
+            state=rules.apply(game.state, move),
+            history=[*game.history, rules.format_move(move)],
+            played=[*game.played, move],
+            seats=[*game.seats, HUMAN],
+            recent=[(HUMAN, move)],
+            last_move=move,
+            frames=[],
+        )
+        self._bots(after)
+        for field in attrs.fields(Game):
+            setattr(game, field.name, getattr(after, field.name))
 
-    def _bots(
-        self,
-        rules: tilegames.Rules[Any, Any],
-        state: Any,
-        history: list[str],
-        last: Any,
-        stream: Stream,
-    ) -> tuple[Any, list[str], Any]:
+    def undo(self, game: Game) -> None:
+        """Take back the human's last move and the moves after it, replaying the record."""
+        rules = game.rules
+        mine = [i for i, seat in enumerate(game.seats) if seat == HUMAN]
+        if not mine:
+            raise RequestError(HTTPStatus.CONFLICT, "there is no move of yours to take back")
+        keep = game.played[: mine[-1]]
+        record = records.record_of(rules.name, keep, players=game.players, seed=game.seed)
+        states = records.replay(record)
+        game.state, game.played, game.seats = states[-1], list(keep), game.seats[: len(keep)]
+        game.history = [rules.format_move(move) for move in keep]
+        game.last_move = keep[-1] if keep else None
+        game.recent, game.frames = [], []
+
+    def record(self, game: Game) -> str:
+        """The game's record as text (:func:`tilegames.records.dumps`)."""
+        rules = game.rules
+        record = records.record_of(
+            rules.name,
+            game.played,
+            players=game.players,
+            seed=game.seed,
+            tags={"Seat 0": "you", **{f"Seat {s}": "greedy bot" for s in range(1, game.players)}},
+        )
+        return records.dumps(record)
+
+    def _bots(self, game: Game) -> None:
         """Let the bots move until the human may move or the game is over."""
+        rules, state, stream = game.rules, game.state, game.stream
         while not rules.is_over(state):
             seats = rules.to_move(state)
             if HUMAN in seats:
@@ -192,12 +248,24 @@ class Store:
             if rules.determinize is None and type(rules.view(state, seat)) is not type(state):
                 # A game that cannot yet sample a state from a view: rate the bot's own
                 # moves on the true state (a move's score reads only what its seat sees).
-                last = max(moves, key=lambda m: score_value(rules.score_move(state, m)))
+                move = max(moves, key=lambda m: score_value(rules.score_move(state, m)))
             else:
-                last = self.agent.choose(rules, seat, rules.view(state, seat), moves, stream)
-            state = rules.apply(state, last)
-            history = [*history, rules.format_move(last)]
-        return state, history, last
+                move = self.agent.choose(rules, seat, rules.view(state, seat), moves, stream)
+            state = rules.apply(state, move)
+            game.history = [*game.history, rules.format_move(move)]
+            game.played = [*game.played, move]
+            game.seats = [*game.seats, seat]
+            game.recent = [*game.recent, (seat, move)]
+            game.last_move = move
+            game.frames = [
+                *game.frames,
+                {
+                    "seat": seat,
+                    "notation": rules.format_move(move),
+                    "svg": to_svg(rules.view(state, HUMAN), recent=[move]),
+                },
+            ]
+        game.state = state
 
 
 def legal_moves(game: Game) -> list[dict[str, Any]]:
@@ -213,6 +281,141 @@ def legal_moves(game: Game) -> list[dict[str, Any]]:
         }
         for index, move in enumerate(moves_for(rules, game.state, HUMAN))
     ]
+
+
+TRACKS: dict[str, tuple[str, ...]] = {
+    "axio": (
+        "red (circle)",
+        "green (star)",
+        "blue (hexagon)",
+        "orange (sun)",
+        "yellow (triangle)",
+        "purple (diamond)",
+    ),
+    "axio-rota": ("red", "green", "blue", "orange", "purple"),
+}
+"""The names (and printed symbols) of each game's score tracks, for labels."""
+MEANING: dict[str, str] = {
+    "axio": "score tracks: your lowest colour counts",
+    "axio-rota": "score tracks: your lowest colour counts",
+    "aztack": "stones left, fewer is better",
+    "polygon": "points",
+}
+"""What a seat's score means, per game."""
+PROMPTS: dict[str, str] = {
+    "tile": "Pick a tile from your rack.",
+    "stone": "Pick a stone from your supply.",
+    "cell": "Click a highlighted cell.",
+    "second_cell": "Click a highlighted cell for the other half.",
+    "rotation": "Pick how the tile is turned.",
+    "colour": "Name a colour for the tile's empty corner.",
+    "discard": "Bonus: you may discard one more stone (or none).",
+    "swap": "Your rack shows none of your lowest colours: swap it or keep it.",
+    "pass": "You cannot place a stone: pass.",
+    "seat": "Pick the seat that moves.",
+    "outcome": "Enter what chance gave.",
+    "move": "Pick a move.",
+    "done": "Check the move and confirm it.",
+}
+"""What the page asks for each kind of part (:attr:`tilegames.Choice.kind`)."""
+CELL_KINDS = ("cell", "second_cell")
+
+
+def _prompt(name: str, kind: str, chosen: Sequence[Any]) -> str:
+    """What the page asks for a part, in the words of the game."""
+    if name == "polygon" and kind == "tile":
+        return "Pick which of the drawn tiles to place."
+    if name == "polygon" and kind == "cell":
+        return "Click a highlighted space (or set the tile aside when offered)."
+    if name == "axio" and kind in CELL_KINDS and chosen and isinstance(chosen[0], tuple):
+        colour = chosen[0][0 if kind == "cell" else 1]
+        which = TRACKS["axio"][colour].split()[0]
+        return f"Click a highlighted cell for the {which} half."
+    if name == "aztack" and kind in CELL_KINDS:
+        half = "first" if kind == "cell" else "second"
+        return f"Click a highlighted cell for the stone's {half} half."
+    return PROMPTS.get(kind, f"Pick the {kind}.")
+
+
+def seat_name(seat: int) -> str:
+    """How the page names a seat."""
+    return "You" if seat == HUMAN else f"Bot {seat}"
+
+
+def score_text(name: str, score: Any) -> str:
+    """A move's score in words: ``+2 red, +1 blue``, ``+4``, or the game's own text."""
+    if isinstance(score, enum.Enum):  # Aztack: what a placement matches
+        return f"matches {score.name.lower()}" if score.value else "no match"
+    if isinstance(score, bool) or not isinstance(score, (int, tuple)):
+        return str(score)
+    if isinstance(score, int):
+        return f"+{score}" if score >= 0 else str(score)
+    tracks = TRACKS.get(name, ())
+    parts = [
+        f"+{points} {tracks[i].split()[0] if i < len(tracks) else f'track {i}'}"
+        for i, points in enumerate(score)
+        if points
+    ]
+    return ", ".join(parts) or "+0"
+
+
+def _seats(game: Game, view: Any, outcome: Any) -> list[dict[str, Any]]:
+    """Each seat's name, score and its labelled parts."""
+    name = game.rules.name
+    tracks = TRACKS.get(name, ())
+    seats = []
+    for seat, score in enumerate(_scores(view, outcome)):
+        entry: dict[str, Any] = {"seat": seat, "name": seat_name(seat), "you": seat == HUMAN}
+        if isinstance(score, tuple):
+            entry["tracks"] = [
+                {"label": tracks[i] if i < len(tracks) else f"track {i}", "value": value}
+                for i, value in enumerate(score)
+            ]
+        else:
+            entry["value"] = _plain(score)
+        seats.append(entry)
+    return seats
+
+
+def _status(game: Game, view: Any, outcome: Any) -> str:
+    """Whose turn it is and what is special about it, in words."""
+    rules = game.rules
+    if outcome is not None:
+        return "Game over."
+    movers = rules.to_move(game.state)
+    if HUMAN not in movers:
+        return "Waiting for " + ", ".join(seat_name(seat) for seat in movers) + "."
+    words = "Your turn (seat 0)."
+    bonuses = getattr(view, "bonuses", 0)
+    if bonuses:
+        words += f" Bonus turn: {bonuses} more placement{'s' if bonuses > 1 else ''} owed."
+    if getattr(view, "deciding", False):
+        words += " Decide: swap your rack or keep it."
+    if getattr(view, "extra_tile", None) is not None:
+        words += " Extra turn: place the tile drawn from the supply."
+    return words
+
+
+def _end(game: Game, outcome: Any) -> dict[str, Any] | None:
+    """The end-of-game panel: the ranking, each seat's result and the reason."""
+    if outcome is None:
+        return None
+    places = [
+        {"place": place, "seats": [seat_name(seat) for seat in sorted(seats)]}
+        for place, seats in enumerate(outcome.ranking, start=1)
+    ]
+    results = [
+        {"name": seat_name(seat), "place": outcome.place(seat), "score": _plain(score)}
+        for seat, score in enumerate(outcome.scores)
+    ]
+    won = HUMAN in outcome.winners
+    return {
+        "headline": "You win!" if won else "You lose.",
+        "places": places,
+        "results": results,
+        "reason": outcome.reason,
+        "meaning": MEANING.get(game.rules.name, "score"),
+    }
 
 
 def snapshot(key: str, game: Game) -> dict[str, Any]:
@@ -231,16 +434,140 @@ def snapshot(key: str, game: Game) -> dict[str, Any]:
         "your_turn": HUMAN in rules.to_move(state),
         "over": outcome is not None,
         "scores": [_plain(score) for score in _scores(view, outcome)],
+        "seats": _seats(game, view, outcome),
+        "meaning": MEANING.get(rules.name, "score"),
+        "status": _status(game, view, outcome),
+        "end": _end(game, outcome),
         "history": game.history,
+        "recent": [
+            {"seat": seat, "name": seat_name(seat), "notation": rules.format_move(move)}
+            for seat, move in game.recent
+        ],
+        "frames": game.frames,
+        "can_undo": HUMAN in game.seats,
+        "stepwise": rules.choices is not None,
         "last_move": None if game.last_move is None else rules.format_move(game.last_move),
         "view": serialize.to_dict(view),
         "outcome": None if outcome is None else serialize.to_dict(outcome, game=rules.name),
         "svg": to_svg(
             view,
-            last_move=game.last_move,
             targets=[_cell(key) for key in sorted(targets)],
+            recent=[move for _, move in game.recent],
         ),
     }
+
+
+def _picked(query: str) -> list[int]:
+    """The option indexes of ``?picked=I,J,...``."""
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        if name == "picked" and value:
+            try:
+                return [int(text) for text in value.split(",")]
+            except ValueError:
+                raise RequestError(
+                    HTTPStatus.BAD_REQUEST, f"picked must be option numbers such as 0,3: {value!r}"
+                ) from None
+    return []
+
+
+def _choose(rules: tilegames.Rules[Any, Any], state: Any, picked: Sequence[Any]) -> Any:
+    """The game's choice after ``picked``, or one step of whole moves for a game without one."""
+    if rules.choices is not None:
+        return rules.choices(state, tuple(picked), seat=HUMAN)
+    moves = list(moves_for(rules, state, HUMAN))
+    if not picked:
+        return _Flat("move", {rules.format_move(m): (m,) for m in moves}, None)
+    chosen = [m for m in moves if rules.format_move(m) == picked[0]]
+    return _Flat("done", {}, chosen[0] if chosen else None)
+
+
+@attrs.frozen
+class _Flat:
+    """A choice of whole moves, for a game that offers no ``choices``."""
+
+    kind: str
+    options: dict[str, tuple[Any, ...]]
+    move: Any
+
+
+def _label(name: str, kind: str, option: Any) -> str:
+    """An option in words."""
+    if kind in CELL_KINDS and isinstance(option, tuple):
+        return ",".join(map(str, option))
+    if kind == "rotation":
+        return f"turned {option * 90}\u00b0"
+    if kind == "colour" and isinstance(option, int):
+        tracks = TRACKS.get(name, ())
+        return tracks[option] if option < len(tracks) else str(option)
+    if kind == "discard" and option is None:
+        return "discard nothing"
+    if kind == "discard":
+        return f"discard stone {option}"
+    if option is None:
+        return "none"
+    return str(option)
+
+
+def choices(game: Game, picked: list[int]) -> dict[str, Any]:
+    """The next part of the human's move to pick, with everything the page shows for it."""
+    rules, state = game.rules, game.state
+    if HUMAN not in rules.to_move(state):
+        raise RequestError(HTTPStatus.CONFLICT, f"it is not seat {HUMAN}'s turn")
+    view = rules.view(state, HUMAN)
+    chosen: list[Any] = []
+    labels: list[str] = []
+    choice = _choose(rules, state, chosen)
+    for number in picked:
+        options = list(choice.options)
+        if not 0 <= number < len(options):
+            raise RequestError(
+                HTTPStatus.BAD_REQUEST,
+                f"option {number} is not offered at step {len(chosen)} ({len(options)} options)",
+            )
+        chosen.append(options[number])
+        labels.append(_label(rules.name, choice.kind, options[number]))
+        choice = _choose(rules, state, chosen)
+    kind = choice.kind
+    recent = [move for _, move in game.recent]
+    answer: dict[str, Any] = {
+        "kind": kind,
+        "prompt": _prompt(rules.name, kind, chosen),
+        "picked": labels,
+        "options": [],
+        "move": None,
+    }
+    cells = []
+    for index, (option, moves) in enumerate(choice.options.items()):
+        is_cell = kind in CELL_KINDS and isinstance(option, tuple)
+        if is_cell:
+            cells.append(option)
+        drawn = None
+        if kind in ("tile", "stone", "rotation", "colour"):
+            drawn = laid_svg(view, moves[0])
+        answer["options"].append(
+            {
+                "index": index,
+                "label": _label(rules.name, kind, option),
+                "cell": ",".join(map(str, option)) if is_cell else None,
+                "svg": drawn,
+                "score": score_text(rules.name, rules.score_move(state, moves[0]))
+                if len(moves) == 1
+                else None,
+                "count": len(moves),
+            }
+        )
+    move = choice.move if kind == "done" or len(choice.options) == 0 else None
+    if move is not None:
+        answer["move"] = {
+            "notation": rules.format_move(move),
+            "score": score_text(rules.name, rules.score_move(state, move)),
+            "move": serialize.to_dict(move),
+        }
+        answer["svg"] = to_svg(state, move=move, recent=recent)
+    else:
+        answer["svg"] = to_svg(view, targets=cells, recent=recent)
+    return answer
 
 
 def _cell(key: str) -> tuple[int, int]:
@@ -289,7 +616,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def _serve(self, method: str) -> None:
         try:
-            status, payload = self._route(method, self.path.split("?", 1)[0].rstrip("/") or "/")
+            path, _, query = self.path.partition("?")
+            status, payload = self._route(method, path.rstrip("/") or "/", query)
         except RequestError as error:
             status, payload = error.status, {"error": error.reason}
         except Exception as error:  # a bug: answer it rather than drop the connection
@@ -323,7 +651,7 @@ class Handler(BaseHTTPRequestHandler):
         except (ValueError, RecursionError):
             raise RequestError(HTTPStatus.BAD_REQUEST, "the body is not JSON") from None
 
-    def _route(self, method: str, path: str) -> tuple[HTTPStatus, Any]:
+    def _route(self, method: str, path: str, query: str = "") -> tuple[HTTPStatus, Any]:
         store = self.server.store
         parts = path.strip("/").split("/")
         if path in ("/", "/index.html"):
@@ -340,6 +668,7 @@ class Handler(BaseHTTPRequestHandler):
                         "players": sorted(
                             {s.players for s in tilegames.get(name).setups if not s.options}
                         ),
+                        "default": tilegames.get(name).setups[0].players,
                     }
                     for name in tilegames.names()
                 ]
@@ -353,6 +682,22 @@ class Handler(BaseHTTPRequestHandler):
             self._only(method, "GET")
             with store.lock:
                 return HTTPStatus.OK, snapshot(key, store.get(key))
+        if parts[3] == "choices":
+            self._only(method, "GET")
+            with store.lock:
+                return HTTPStatus.OK, choices(store.get(key), _picked(query))
+        if parts[3] == "undo":
+            self._only(method, "POST")
+            with store.lock:
+                game = store.get(key)
+                store.undo(game)
+                return HTTPStatus.OK, snapshot(key, game)
+        if parts[3] == "record":
+            self._only(method, "GET")
+            with store.lock:
+                game = store.get(key)
+                name = f"{game.rules.name}-{key}.txt"
+                return HTTPStatus.OK, {"record": store.record(game), "filename": name}
         if parts[3] != "moves":
             raise RequestError(HTTPStatus.NOT_FOUND, f"no such path: {path}")
         if method == "GET":

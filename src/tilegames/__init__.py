@@ -16,6 +16,7 @@ True
 
 from tilegames import chance, errors, rng
 from tilegames._core.chance import CHANCE, Unseen
+from tilegames._core.choices import Choice
 from tilegames._core.errors import (
     ConfigurationError,
     GameOverError,
@@ -32,6 +33,7 @@ from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import (
     GameRules,
     Outcome,
+    Pictures,
     Rules,
     Score,
     Seat,
@@ -47,6 +49,7 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "CHANCE",
+    "Choice",
     "ConfigurationError",
     "GameOverError",
     "GameRules",
@@ -55,6 +58,7 @@ __all__ = [
     "LazyMoves",
     "NotationError",
     "Outcome",
+    "Pictures",
     "RecordError",
     "Rules",
     "Score",

@@ -20,6 +20,7 @@ from tilegames._core.rng import Stream
 __all__ = [
     "GameRules",
     "Outcome",
+    "Pictures",
     "Rules",
     "Score",
     "Seat",
@@ -301,6 +302,11 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def pictures(self) -> Pictures | None:
+        """Optional: pieces, previews and highlights for :mod:`tilegames.render`."""
+        ...
+
+    @property
     def state_type(self) -> type | None:
         """The game's State class (tooling finds a value's game through it)."""
         ...
@@ -346,6 +352,27 @@ class Rules(Protocol[StateT, MoveT]):
 
 
 @attrs.frozen
+class Pictures:
+    """What a game draws besides whole positions: pieces, previews and highlights.
+
+    :mod:`tilegames.render` uses it for :func:`~tilegames.render.piece_svg`,
+    :func:`~tilegames.render.laid_svg` and ``to_svg(..., move=, recent=)``.
+    A game offers it as ``pictures`` in its :class:`GameRules`.
+    """
+
+    piece: Callable[..., str]
+    """``piece(piece, *, rotation, **options)``: the SVG of one tile or stone."""
+    placed: Callable[[Any, Any], Any]
+    """``placed(view, move)``: the view with the move's piece laid, nothing else changed."""
+    scored: Callable[[Any, Any], Iterable[str]]
+    """``scored(position, move)``: SVG attribute selectors of the pieces the move scores with."""
+    laid: Callable[..., str | None]
+    """``laid(position, move, *, size)``: the SVG of the piece a move lays, or ``None``."""
+    marks: Callable[[Any], tuple[str, ...]] | None = None
+    """``marks(move)``: selectors of the pieces a move lays, when not found by its cells."""
+
+
+@attrs.frozen
 class GameRules(Generic[StateT, MoveT]):
     """The concrete :class:`Rules` of a game: its module's functions, bundled.
 
@@ -379,6 +406,7 @@ class GameRules(Generic[StateT, MoveT]):
     validate: Callable[[Any], None] | None = None
     chance_outcomes: Callable[[StateT], tuple[tuple[MoveT, Fraction], ...]] | None = None
     choices: Callable[..., Any] | None = None
+    pictures: Pictures | None = None
     state_type: type | None = None
     view_type: type | None = None
     move_types: tuple[type, ...] = ()
@@ -444,6 +472,7 @@ _REQUIRED_FUNCTIONS: Final = (
 _MEMBER_FUNCTIONS: Final = (
     *_REQUIRED_FUNCTIONS,
     *("evaluate", "determinize", "validate", "chance_outcomes", "choices", "draw", "move_cells"),
+    "pictures",
 )
 
 

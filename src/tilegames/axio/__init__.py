@@ -64,12 +64,14 @@ from tilegames.axio._agents import (
     determinize,
     evaluate,
 )
+from tilegames.axio._choices import choices as choices
 from tilegames.axio._draw import (
     draw as draw,
 )
 from tilegames.axio._draw import (
     move_cells as move_cells,
 )
+from tilegames.axio._draw import pictures as pictures
 from tilegames.axio._draw import (
     render_text,
 )
@@ -138,6 +140,7 @@ from tilegames.axio._validate import (
 )
 
 __all__ = [
+    "choices",
     "BLUE",
     "BOARD_RADIUS",
     "COLOURS",

@@ -6,6 +6,7 @@ import math
 from typing import Final
 
 from tilegames._core.checks import wrong_type
+from tilegames._core.rules import Pictures
 from tilegames._core.svg import (
     SQRT3,
     Drawing,
@@ -305,3 +306,95 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
         drawing.add("text", f"seat {position.seat}'s rack:", x=x, y=y, font_size=12, fill="#333")
         for i, tile in enumerate(position.rack):
             _tile(drawing, x + 12 + (i % 3) * 70, y + 22 + (i // 3) * 28, tile)
+
+
+# ---------------------------------------------------------------------------
+# Pictures for choosing a move (issue 18): one tile, a move laid, what it scores
+# ---------------------------------------------------------------------------
+
+
+def draw_piece(piece: Tile, *, rotation: int = 0, size: float = 48.0) -> str:
+    """One tile, its first half turned ``rotation`` sixths of a turn from the second, as SVG.
+
+    Rotation 0 lies flat with the first colour on the left; each step turns
+    the tile 60 degrees clockwise about its first half.
+
+    >>> draw_piece((0, 5)).count("<polygon") >= 2
+    True
+    """
+    from tilegames._core import checks
+
+    if (
+        type(piece) is not tuple
+        or len(piece) != 2
+        or not all(type(c) is int and 0 <= c < len(COLOURS) for c in piece)
+    ):
+        checks.wrong_type("axio.draw_piece", "an AXIO tile (two colours 0..5)", piece)
+    if type(rotation) is not int or not 0 <= rotation <= 5:
+        checks.wrong_type("axio.draw_piece", "a rotation 0..5", rotation)
+    radius = size / 4
+    angle = math.radians(60 * rotation)
+    step = radius * SQRT3
+    first = (size / 2 - step / 2 * math.cos(angle), size / 2 - step / 2 * math.sin(angle))
+    second = (first[0] + step * math.cos(angle), first[1] + step * math.sin(angle))
+    drawing = Drawing(size, size, title=f"{format_tile(piece)}")
+    _hex(drawing, first, piece[0], radius)
+    _hex(drawing, second, piece[1], radius)
+    return drawing.text()
+
+
+def placed_view(position: View, move: Move) -> View:
+    """The view with the move's tile laid on the board and nothing else changed."""
+    import attrs
+
+    if type(move) is not Place:
+        return position
+    cells = list(position.cells)
+    number = {cell: i for i, cell in enumerate(playing_area(position))}
+    for cell, colour in zip(move.cells, move.colours, strict=True):
+        cells[number[cell]] = colour
+    return attrs.evolve(position, cells=tuple(cells))
+
+
+def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+    """The pieces a placement scores with (AXIO-9): the lines of its colours from each half.
+
+    Returned as ``data-cell`` attributes: each cell of a scoring line, and the
+    halves that score.
+    """
+    from tilegames.axio._rules import board
+
+    if type(move) is not Place:
+        return ()
+    colours = board(position)
+    found: list[Hex] = []
+    for cell, colour, twin in zip(move.cells, move.colours, move.cells[::-1], strict=True):
+        line: list[Hex] = []
+        for dq, dr in hexagon.DIRECTIONS:
+            near = (cell[0] + dq, cell[1] + dr)
+            while near != twin and colours.get(near) == colour:
+                line.append(near)
+                near = (near[0] + dq, near[1] + dr)
+        if line:
+            found.extend((cell, *line))
+    return tuple(f'data-cell="{cell_key(cell)}"' for cell in dict.fromkeys(found))
+
+
+draw.placed = placed_view  # type: ignore[attr-defined]
+
+
+def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+    """The tile a placement lays (its lower colour first), or ``None`` for any other move."""
+    if type(move) is not Place:
+        return None
+    low, high = sorted(move.colours)
+    return draw_piece((low, high), size=size)
+
+
+pictures = Pictures(
+    piece=draw_piece,
+    placed=placed_view,
+    scored=scored_marks,
+    laid=laid_piece,
+)
+"""Pieces, previews and highlights for :mod:`tilegames.render` (``RULES.pictures``)."""

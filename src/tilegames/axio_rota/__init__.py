@@ -52,8 +52,10 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.axio_rota._agents import determinize, evaluate
+from tilegames.axio_rota._choices import choices as choices
 from tilegames.axio_rota._draw import draw as draw
 from tilegames.axio_rota._draw import move_cells as move_cells
+from tilegames.axio_rota._draw import pictures as pictures
 from tilegames.axio_rota._draw import render_text
 from tilegames.axio_rota._model import (
     BLUE,
@@ -98,6 +100,7 @@ from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS
 from tilegames.axio_rota._validate import validate
 
 __all__ = [
+    "choices",
     "BLUE",
     "COLOURS",
     "COLOUR_LETTERS",

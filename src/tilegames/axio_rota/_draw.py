@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames._core import checks
+from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, cell_key, number, track_bars
 from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
@@ -240,3 +241,100 @@ def _text_status(position: State | View) -> list[str]:
         held = "nothing" if position.hand is None else format_tile(position.hand)
         lines.append(f"seat {position.seat} holds {held}")
     return lines
+
+
+# ---------------------------------------------------------------------------
+# Pictures for choosing a move (issue 18): one tile, a move laid, what it scores
+# ---------------------------------------------------------------------------
+
+
+def draw_piece(
+    piece: Tile, *, rotation: int = 0, size: float = 48.0, named: Colour | None = None
+) -> str:
+    """One tile turned ``rotation`` quarter turns clockwise, as SVG (for rack and previews).
+
+    ``named`` fills the empty corner with the colour named for it (ROTA-12).
+
+    >>> draw_piece((0, 1, 2, None), rotation=1).count("<path")
+    4
+    """
+    from tilegames.axio_rota._model import tile_problem
+    from tilegames.geometry import square
+
+    problem = tile_problem(piece)
+    if problem:
+        checks.wrong_type("axio_rota.draw_piece", f"an AXIO Rota tile ({problem})", piece)
+    if type(rotation) is not int or not 0 <= rotation <= 3:
+        checks.wrong_type("axio_rota.draw_piece", "a rotation 0..3", rotation)
+    corners = square.rotate(piece, rotation)
+    if named is not None:
+        corners = tuple(named if c is None else c for c in corners)  # type: ignore[assignment]
+    drawing = Drawing(size + 4, size + 4, title=f"{format_tile(piece)} turned {rotation}")
+    _tile(drawing, 2, 2, corners, size)
+    return drawing.text()
+
+
+def placed_view(position: View, move: Move) -> View:
+    """The view with the move's tile laid on the display and nothing else changed."""
+    import attrs
+
+    from tilegames.geometry import square
+
+    tile = position.extra_tile if position.extra_tile is not None else position.hand
+    if type(move) is not Move or tile is None:
+        return position
+    corners = square.rotate(tile, move.rotation)
+    return attrs.evolve(position, display=position.display | {(move.cell, corners)})
+
+
+def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+    """The pieces a move scores with (ROTA-12): the tiles whose corners match at its circles.
+
+    Returned as ``data-cell`` attributes of the pieces, the move's own cell included.
+    """
+    from tilegames.geometry import square
+
+    if type(move) is not Move:
+        return ()
+    if isinstance(position, View):
+        tile = position.extra_tile if position.extra_tile is not None else position.hand
+    else:
+        tile = (
+            position.extra_tile
+            if position.extra_tile is not None
+            else position.hands[position.seat]
+        )
+    if tile is None:
+        return ()
+    placed = dict(position.display)
+    corners = square.rotate(tile, move.rotation)
+    found: set[Cell] = set()
+    for vertex, colour in zip(square.cell_corners(move.cell), corners, strict=True):
+        wanted = move.named if colour is None else colour
+        for other, corner in square.vertex_cells(vertex):
+            if other != move.cell and other in placed and placed[other][corner] == wanted:
+                found.update((other, move.cell))
+    return tuple(f'data-cell="{cell_key(cell)}"' for cell in sorted(found, key=lambda c: c[::-1]))
+
+
+draw.placed = placed_view  # type: ignore[attr-defined]
+
+
+def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+    """The tile a move lays, turned as it lies and its empty corner in the named colour."""
+    if type(move) is not Move:
+        return None
+    held = position.hand if isinstance(position, View) else position.hands[position.seat]
+    tile = position.extra_tile if position.extra_tile is not None else held
+    if tile is None:
+        return None
+    return draw_piece(tile, rotation=move.rotation, size=size, named=move.named)
+
+
+pictures = Pictures(
+    piece=draw_piece,
+    placed=placed_view,
+    scored=scored_marks,
+    laid=laid_piece,
+)
+"""Pieces, previews and highlights for :mod:`tilegames.render` (``RULES.pictures``)."""

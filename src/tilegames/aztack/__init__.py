@@ -58,8 +58,10 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.aztack._agents import determinize, evaluate
+from tilegames.aztack._choices import choices as choices
 from tilegames.aztack._draw import draw as draw
 from tilegames.aztack._draw import move_cells as move_cells
+from tilegames.aztack._draw import pictures as pictures
 from tilegames.aztack._draw import render_text
 from tilegames.aztack._model import (
     BASE_STONES,
@@ -125,6 +127,7 @@ from tilegames.aztack._rules import (
 from tilegames.aztack._validate import validate
 
 __all__ = [
+    "choices",
     "BASE_STONES",
     "BLUE",
     "COLOURS",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames._core.checks import wrong_type
+from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, cell_key
 from tilegames.aztack._model import (
     _A_POSITION,
@@ -294,3 +295,133 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
                 stroke_width=1,
             )
         y += 8 + 30 * ((len(stones) + 5) // 6) + 26
+
+
+# ---------------------------------------------------------------------------
+# Pictures for choosing a move (issue 18): one stone, a move laid, what it scores
+# ---------------------------------------------------------------------------
+
+
+def draw_piece(piece: object, *, rotation: int = 0, size: float = 48.0) -> str:
+    """One stone (a :class:`Stone` or its two halves) in an orientation, as SVG.
+
+    Rotation 0 lies along a row with the first half on the left; 1 across,
+    the first half on top; 2 and 3 the same turned round (the first half
+    right, or below).
+
+    >>> from tilegames.aztack._model import STANDARD_STONES
+    >>> draw_piece(STANDARD_STONES[0], rotation=1).count("<rect")
+    3
+    """
+    from tilegames.aztack._model import COLOURS, GLYPHS, Stone
+
+    halves = piece.halves if isinstance(piece, Stone) else piece
+    if (
+        type(halves) is not tuple
+        or len(halves) != 2
+        or not all(
+            type(h) is tuple
+            and len(h) == 2
+            and type(h[0]) is int
+            and 0 <= h[0] < len(COLOURS)
+            and type(h[1]) is int
+            and 0 <= h[1] < len(GLYPHS)
+            for h in halves
+        )
+    ):
+        wrong_type("aztack.draw_piece", "an Aztack Stone or two (colour, glyph) halves", piece)
+    if type(rotation) is not int or not 0 <= rotation <= 3:
+        wrong_type("aztack.draw_piece", "a rotation 0..3", rotation)
+    half = size / 2
+    across = rotation % 2 == 1
+    width, height = (half, size) if across else (size, half)
+    spots = [(0.0, 0.0), (0.0, half) if across else (half, 0.0)]
+    if rotation >= 2:
+        spots.reverse()
+    drawing = Drawing(
+        width + 4, height + 4, title=f"{format_half(halves[0])}{format_half(halves[1])}"
+    )
+    for (x, y), part in zip(spots, halves, strict=True):
+        _draw_half(drawing, x + 2, y + 2, half, part)
+    drawing.add(
+        "rect",
+        x=2,
+        y=2,
+        width=width,
+        height=height,
+        rx=3,
+        fill="none",
+        stroke="#2b2118",
+        stroke_width=2,
+    )
+    return drawing.text()
+
+
+def placed_view(position: View, move: Move) -> View:
+    """The view with the move's stone laid on the pyramid and nothing else changed."""
+    import attrs
+
+    from tilegames.aztack._model import STANDARD_STONES, Kind
+    from tilegames.aztack._tables import _NUMBER
+    from tilegames.geometry import pyramid
+
+    if type(move) is not Place:
+        return position
+    stones = position.stones if position.stones is not None else STANDARD_STONES
+    a, b = _NUMBER[move.first], _NUMBER[move.second]
+    faces: list[Kind] = list(position.faces)
+    for cell, (colour, glyph) in zip((a, b), stones[move.stone].halves, strict=True):
+        faces[cell] = glyph * 5 + colour
+    grid = pyramid.place(position.pyramid, (a, b), move.stone)
+    return attrs.evolve(position, pyramid=grid, faces=tuple(faces))
+
+
+def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+    """The stone a placement lays, when it matches a colour or a glyph below (AZT-12).
+
+    Returned as the ``data-stone`` attribute of the piece.
+    """
+    from tilegames.aztack._model import STANDARD_STONES, Match
+    from tilegames.aztack._moves import _match
+    from tilegames.aztack._tables import _NUMBER
+
+    if type(move) is not Place:
+        return ()
+    stones = position.stones if position.stones is not None else STANDARD_STONES
+    (c1, g1), (c2, g2) = stones[move.stone].halves
+    faces = position.faces
+    found = _match(
+        g1 * 5 + c1, g2 * 5 + c2, faces[_NUMBER[move.first]], faces[_NUMBER[move.second]]
+    )
+    return (f'data-stone="{move.stone}"',) if found != Match.NONE else ()
+
+
+def move_marks(move: Move) -> tuple[str, ...]:
+    """The piece a move lays, as its ``data-stone`` attribute (``()`` for a pass)."""
+    return (f'data-stone="{move.stone}"',) if type(move) is Place else ()
+
+
+draw.placed = placed_view  # type: ignore[attr-defined]
+draw.marks = move_marks  # type: ignore[attr-defined]
+
+
+def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+    """The stone a placement lays, in its orientation on the cells, or ``None`` for a pass."""
+    from tilegames.aztack._model import STANDARD_STONES
+
+    if type(move) is not Place:
+        return None
+    stones = position.stones if position.stones is not None else STANDARD_STONES
+    dx, dy = move.second[0] - move.first[0], move.second[1] - move.first[1]
+    rotation = {(1, 0): 0, (0, 1): 1, (-1, 0): 2, (0, -1): 3}.get((dx, dy), 0)
+    return draw_piece(stones[move.stone], rotation=rotation, size=size)
+
+
+pictures = Pictures(
+    piece=draw_piece,
+    placed=placed_view,
+    scored=scored_marks,
+    laid=laid_piece,
+    marks=move_marks,
+)
+"""Pieces, previews and highlights for :mod:`tilegames.render` (``RULES.pictures``)."""

@@ -53,8 +53,10 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.polygon._agents import determinize, evaluate
+from tilegames.polygon._choices import choices as choices
 from tilegames.polygon._draw import draw as draw
 from tilegames.polygon._draw import move_cells as move_cells
+from tilegames.polygon._draw import pictures as pictures
 from tilegames.polygon._draw import render_text
 from tilegames.polygon._model import (
     CIRCLE,
@@ -116,6 +118,7 @@ from tilegames.polygon._tables import STANDARD_SCORING
 from tilegames.polygon._validate import validate
 
 __all__ = [
+    "choices",
     "CIRCLE",
     "COMBINATIONS",
     "DIAMOND",

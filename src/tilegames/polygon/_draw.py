@@ -10,6 +10,7 @@ import math
 from typing import Final
 
 from tilegames._core import checks
+from tilegames._core.rules import Pictures
 from tilegames._core.svg import SQRT3, Drawing, Point, cell_key, points, regular_polygon
 from tilegames._core.svg import hex_centre as centre
 from tilegames._core.svg import hex_corners as corners
@@ -390,3 +391,90 @@ def render_text(position: State | View) -> str:
         "totals: " + ", ".join(f"seat {s}: {total}" for s, total in enumerate(position.totals))
     )
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Pictures for choosing a move (issue 18): one tile, a move laid, what it scores
+# ---------------------------------------------------------------------------
+
+
+def draw_piece(piece: str, *, rotation: int = 0, size: float = 48.0) -> str:
+    """One tile of value ``piece`` (``"3"``, ``"W"``, ``"X2"``), as SVG; ``rotation`` is ignored.
+
+    A Polygon tile looks the same every way round: its three rhombi are the
+    board's symbols, not the tile's.
+
+    >>> draw_piece("X2").count("X2") >= 1
+    True
+    """
+    from tilegames.polygon._model import ORDER
+
+    if type(piece) is not str or piece not in ORDER:
+        checks.wrong_type("polygon.draw_piece", "a Polygon tile value such as '3' or 'W'", piece)
+    radius = size / 2
+    drawing = Drawing(size * SQRT3 / 2 + 4, size + 4, title=piece)
+    _tile(drawing, START, (size * SQRT3 / 4 + 2, size / 2 + 2), radius, piece)
+    return drawing.text()
+
+
+def placed_view(position: View, move: Move) -> View:
+    """The view with the move's tile laid on its space and nothing else changed."""
+    import attrs
+
+    if type(move) is not Move or move.space is None:
+        return position
+    cell = CELL[move.space]
+    stacks = list(position.stacks)
+    stacks[cell] = (*stacks[cell], move.tile)
+    drawn = list(position.drawn)
+    if move.tile in drawn:
+        drawn.remove(move.tile)
+    return attrs.evolve(
+        position, stacks=tuple(stacks), drawn=tuple(drawn), placed=(*position.placed, cell)
+    )
+
+
+def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+    """The groupings of the turn's symbol that score with this move (POLY-13).
+
+    Returned as the ``data-cell`` attributes of the three spaces of each.
+    """
+    from tilegames.polygon._tables import CORNERS, GROUP, combination_table
+
+    if type(move) is not Move:
+        return ()
+    board = list(position.stacks)
+    placed = list(position.placed)
+    if move.space is not None:
+        cell = CELL[move.space]
+        board[cell] = (*board[cell], move.tile)
+        placed.append(cell)
+    table = combination_table(position.scoring)
+    found: list[int] = []
+    for group in dict.fromkeys(GROUP[cell][position.symbol] for cell in placed):
+        if group < 0:
+            continue
+        spaces = CORNERS[group]
+        tops = [board[space][-1] for space in spaces if board[space]]
+        if len(tops) == 3 and table[tops[0], tops[1], tops[2]] > 0:
+            found.extend(spaces)
+    return tuple(f'data-cell="{cell_key(SPACES[cell])}"' for cell in dict.fromkeys(found))
+
+
+draw.placed = placed_view  # type: ignore[attr-defined]
+
+
+def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+    """The tile a move places (or sets aside)."""
+    if type(move) is not Move:
+        return None
+    return draw_piece(move.tile, size=size)
+
+
+pictures = Pictures(
+    piece=draw_piece,
+    placed=placed_view,
+    scored=scored_marks,
+    laid=laid_piece,
+)
+"""Pieces, previews and highlights for :mod:`tilegames.render` (``RULES.pictures``)."""

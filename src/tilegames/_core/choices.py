@@ -1,0 +1,285 @@
+"""A move picked part by part, as a person makes it: :class:`Choice` and the shared builder.
+
+A game's ``choices(state, picked=())`` answers "what does the person pick
+next?": given the parts of a move picked so far, it returns a :class:`Choice`
+with the ``kind`` of the next part (a documented name from :data:`KINDS`),
+its ``options`` (each option mapped to the legal moves it still leads to) and
+``move`` (the move once only one is left). A game says only how a move splits
+into parts, in order (its *path*); :func:`build_choices` does the rest, the
+same way for every game:
+
+- The options of a part come in the order in which ``legal_moves`` first
+  lists a move through them (a documented, stable order).
+- Walking every path from ``picked=()`` reaches every legal move exactly once:
+  two moves never share a path, and one path never ends inside another.
+- At a chance step (``to_move`` is ``(CHANCE,)``) the one part is the
+  ``"outcome"``: each legal move is an option of its own.
+- Where several seats may move at once (a speed mode), the first part is the
+  ``"seat"``, unless ``choices`` is given the ``seat`` that picks.
+
+>>> path_of = lambda move: (("tile", move[0]), ("cell", move[1]))
+>>> choice = build_choices("game", [("a", 1), ("a", 2), ("b", 1)], path_of, ())
+>>> choice.kind, list(choice.options), choice.move
+('tile', ['a', 'b'], None)
+>>> build_choices("game", [("a", 1), ("a", 2), ("b", 1)], path_of, ("b",)).move
+('b', 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Final, Generic, TypeVar
+
+import attrs
+
+from tilegames._core.chance import CHANCE
+from tilegames._core.checks import shown
+from tilegames._core.errors import IllegalMoveError, WrongTypeError
+from tilegames._core.rules import Seat
+
+__all__ = ["DONE", "KINDS", "Choice", "Part", "build_choices", "game_choices"]
+
+M = TypeVar("M")
+S = TypeVar("S")
+
+Part = tuple[str, Hashable]
+"""One part of a move's path: the kind of part and the option picked for it."""
+
+DONE: Final = "done"
+"""The ``kind`` of a :class:`Choice` once every part is picked: no options, ``move`` set."""
+
+KINDS: Final = {
+    "tile": "a tile from the rack (AXIO), or from the drawn tiles (Polygon)",
+    "stone": "a stone from the seat's supply, by id (Aztack)",
+    "cell": "the cell a tile or stone (its first half, its lower colour) goes on",
+    "second_cell": "the cell of the other half of a two-cell tile or stone",
+    "rotation": "quarter turns clockwise of the tile as it is held (AXIO Rota)",
+    "colour": "the colour named for a tile's empty corner (AXIO Rota)",
+    "discard": "a stone to discard with a bonus, or None for none (Aztack)",
+    "swap": '"swap" or "keep" the rack (AXIO)',
+    "pass": 'the only move is to pass: the one option "pass" (Aztack)',
+    "seat": "which of several seats that may move at once picks (a speed mode)",
+    "outcome": "the outcome of a chance step (a tile drawn, a die face)",
+    DONE: "nothing left to pick: the move is complete",
+}
+"""Every ``kind`` a game's choices may name, with what its options are."""
+
+
+def _frozen_options(options: Mapping[Hashable, tuple[Any, ...]]) -> Mapping[Hashable, Any]:
+    return MappingProxyType(dict(options))
+
+
+@attrs.frozen
+class Choice(Generic[M]):
+    """The next part of a move to pick: its kind, its options, and the move once it is known.
+
+    A game's ``choices`` makes them (for example ``axio_rota.choices``);
+    ``options`` is a read-only mapping, in the order the game documents.
+
+    >>> choice = Choice("rotation", {0: ("move 0",), 2: ("move 2",)})
+    >>> choice.kind, list(choice.options), choice.move, choice.moves
+    ('rotation', [0, 2], None, ('move 0', 'move 2'))
+
+    .. versionadded:: 0.1.0
+    """
+
+    kind: str
+    """The kind of part to pick next, one of :data:`KINDS` (:data:`DONE` once complete)."""
+    options: Mapping[Hashable, tuple[M, ...]] = attrs.field(
+        converter=_frozen_options, eq=False, hash=False
+    )
+    """Each option (in a documented order) mapped to the legal moves it still leads to."""
+    move: M | None = None
+    """The move, once the parts picked leave only one; else ``None``."""
+
+    @property
+    def moves(self) -> tuple[M, ...]:
+        """Every legal move the parts picked so far still lead to, option by option."""
+        if not self.options:
+            return () if self.move is None else (self.move,)
+        return tuple(move for moves in self.options.values() for move in moves)
+
+
+def _hashable(game: str, picked: object) -> tuple[Hashable, ...]:
+    if not isinstance(picked, (tuple, list)):
+        msg = (
+            f"{game}.choices: picked must be a tuple of the options picked so far, "
+            f"not {shown(picked)}"
+        )
+        raise WrongTypeError(msg)
+    for index, option in enumerate(picked):
+        try:
+            hash(option)
+        except TypeError:
+            msg = (
+                f"{game}.choices: picked[{index}] = {shown(option)} is not an option "
+                "(options are hashable values: tuples, ints, strings, None)"
+            )
+            raise WrongTypeError(msg) from None
+    return tuple(picked)
+
+
+def _listed(options: Iterable[Hashable], limit: int = 8) -> str:
+    items = [repr(option) for option in options]
+    more = f" and {len(items) - limit} more" if len(items) > limit else ""
+    return ", ".join(items[:limit]) + more
+
+
+class _Node:
+    """A node of the tree of paths: the kind of the next part and a child per option."""
+
+    __slots__ = ("children", "kind", "moves")
+
+    def __init__(self) -> None:
+        self.kind = DONE
+        self.children: dict[Hashable, _Node] = {}
+        self.moves: tuple[Any, ...] = ()
+
+
+def _tree(game: str, moves: Sequence[M], path_of: Callable[[M], Sequence[Part]]) -> _Node:
+    """The tree of every move's path; each node knows the moves below it."""
+    root = _Node()
+    below: dict[int, list[M]] = {}
+    nodes = [root]
+    ends: list[tuple[_Node, M]] = []
+    for move in moves:
+        node = root
+        below.setdefault(id(node), []).append(move)
+        for depth, (kind, option) in enumerate(path_of(move)):
+            if node.children and node.kind != kind:  # a game's bug
+                msg = f"{game}.choices: paths disagree at part {depth}: {node.kind} or {kind}"
+                raise AssertionError(msg)
+            node.kind = kind
+            child = node.children.get(option)
+            if child is None:
+                child = node.children[option] = _Node()
+                nodes.append(child)
+            node = child
+            below.setdefault(id(node), []).append(move)
+        ends.append((node, move))
+    for node, move in ends:
+        if node.children:  # a game's bug
+            msg = f"{game}.choices: the path of {move} ends inside another move's path"
+            raise AssertionError(msg)
+    for node in nodes:
+        node.moves = tuple(below.get(id(node), ()))
+        if len(node.moves) > 1 and not node.children:  # a game's bug
+            msg = f"{game}.choices: moves {node.moves[:2]} share one path"
+            raise AssertionError(msg)
+    return root
+
+
+def _walk(game: str, root: _Node, picked: object) -> Choice[Any]:
+    """Follow ``picked`` down the tree; the :class:`Choice` at the node reached."""
+    chosen = _hashable(game, picked)
+    node = root
+    for depth, option in enumerate(chosen):
+        if not node.children:
+            if not node.moves:
+                reason = f"{game}.choices: there is no legal move to pick"
+            else:
+                reason = (
+                    f"{game}.choices: {len(chosen)} parts picked, but the "
+                    f"move {node.moves[0]} is complete after {depth}"
+                )
+            raise IllegalMoveError(shown(chosen), reason)
+        child = node.children.get(option)
+        if child is None:
+            reason = (
+                f"{game}.choices: picked[{depth}] = {shown(option)} is not a {node.kind} "
+                f"offered after {shown(chosen[:depth])}; the options are "
+                f"{_listed(node.children)}"
+            )
+            raise IllegalMoveError(shown(chosen), reason)
+        node = child
+    only = node.moves[0] if len(node.moves) == 1 else None
+    options = {option: child.moves for option, child in node.children.items()}
+    return Choice(node.kind, options, only)
+
+
+def build_choices(
+    game: str,
+    moves: Sequence[M],
+    path_of: Callable[[M], Sequence[Part]],
+    picked: object,
+) -> Choice[M]:
+    """The :class:`Choice` after ``picked``, from the legal moves and how each splits into parts.
+
+    Args:
+        game: the game's name for error messages.
+        moves: the legal moves, in ``legal_moves`` order.
+        path_of: a move's parts, in the order a person picks them.
+        picked: the options picked so far.
+
+    Raises:
+        WrongTypeError: if ``picked`` is not a tuple (or list) of hashable options.
+        IllegalMoveError: if an option picked is not offered at its step
+            (naming the step, the option and what was offered), or if more
+            parts are picked than the move has.
+    """
+    return _walk(game, _tree(game, moves, path_of), picked)
+
+
+# The tree of the last state asked about, by identity: a frontend or a test
+# walking one position's choices step by step builds it once.
+_last: list[tuple[object, object, _Node]] = []
+
+
+def game_choices(
+    game: str,
+    state: S,
+    to_move: Callable[[S], tuple[Seat, ...]],
+    legal_moves: Callable[[S], Sequence[M]],
+    path_maker: Callable[[Sequence[M]], Callable[[M], Sequence[Part]]],
+    picked: object,
+    seat: object = None,
+) -> Choice[M]:
+    """A game's ``choices``: :func:`build_choices` with chance steps and several movers handled.
+
+    ``path_maker(moves)`` gives the function that splits each legal move into
+    its parts. The tree of paths of the last state asked about is kept, so
+    that walking one position part by part builds it once.
+
+    At a chance step (``movers`` is ``(CHANCE,)``) the one part is the
+    ``"outcome"``. Where several seats may move (each move carries its
+    ``seat``), ``seat`` keeps the moves of that seat; without it the first
+    part is the ``"seat"``.
+
+    Raises:
+        WrongTypeError: if ``seat`` is not an int, or ``picked`` is malformed.
+        IllegalMoveError: if ``seat`` may not move now, and as :func:`build_choices`.
+    """
+    movers = to_move(state)
+    if seat is not None:
+        if type(seat) is not int:
+            msg = f"{game}.choices: seat must be an int or None, not {shown(seat)}"
+            raise WrongTypeError(msg)
+        if seat not in movers:
+            reason = f"{game}.choices: seat {seat} may not move now (to move: {list(movers)})"
+            raise IllegalMoveError(f"seat={seat}", reason)
+    cached = _last[0] if _last else None  # read once: another thread may replace it
+    if cached is not None and cached[0] is state and cached[1] == seat:
+        return _walk(game, cached[2], picked)
+    _hashable(game, picked)
+    moves = legal_moves(state)
+    path_of = path_maker(moves)
+    if movers == (CHANCE,):
+        root = _tree(game, moves, _outcome_path)
+    elif len(movers) > 1 and seat is not None:
+        mine = [move for move in moves if getattr(move, "seat", None) == seat]
+        root = _tree(game, mine, path_of)
+    elif len(movers) > 1:
+
+        def seat_first(move: M) -> Sequence[Part]:
+            return (("seat", getattr(move, "seat", None)), *path_of(move))
+
+        root = _tree(game, moves, seat_first)
+    else:
+        root = _tree(game, moves, path_of)
+    _last[:] = [(state, seat, root)]
+    return _walk(game, root, picked)
+
+
+def _outcome_path(move: object) -> Sequence[Part]:
+    return (("outcome", move),)

@@ -1,0 +1,76 @@
+"""AXIO Rota's moves picked part by part, as a person plays: cell, rotation, colour.
+
+A person holds the one tile to place, picks an empty cell next to the
+display, turns the tile, and names a colour for its empty corner when that
+corner touches another tile (ROTA-12, ROTA-13). :func:`choices` offers:
+
+1. ``"cell"``: the cell;
+2. ``"rotation"``: quarter turns clockwise, 0..3; a rotation that gives the
+   same corners as a smaller one is not offered (``legal_moves`` lists each
+   physical placement once), so a symmetric tile has one path per placement;
+3. ``"colour"``: the colour named for the empty corner, only when the move
+   names one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tilegames._core.checks import wrong_type
+from tilegames._core.choices import Choice, Part, game_choices
+from tilegames.axio_rota._model import Move, State
+from tilegames.axio_rota._rules import legal_moves, to_move
+
+__all__ = ["choices", "path"]
+
+
+def path(move: Move) -> tuple[Part, ...]:
+    """The parts of a move in the order :func:`choices` offers them.
+
+    >>> path(Move((1, -1), 3, 2))
+    (('cell', (1, -1)), ('rotation', 3), ('colour', 2))
+    """
+    if type(move) is not Move:
+        wrong_type("axio_rota.choices", "an AXIO Rota move", move, move=True)
+    parts: tuple[Part, ...] = (("cell", move.cell), ("rotation", move.rotation))
+    return parts if move.named is None else (*parts, ("colour", move.named))
+
+
+def _paths(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
+    return path
+
+
+def choices(
+    state: State, picked: Sequence[object] = (), *, seat: int | None = None
+) -> Choice[Move]:
+    """The next part of a move to pick after ``picked``: cell, rotation, colour (see above).
+
+    >>> from tilegames import axio_rota
+    >>> state = axio_rota.new_game(seed=1)
+    >>> first = choices(state)
+    >>> first.kind, len(first.options), first.move
+    ('cell', 8, None)
+    >>> turn = choices(state, ((1, 0),))
+    >>> turn.kind, list(turn.options)
+    ('rotation', [0, 1, 2, 3])
+    >>> done = choices(state, ((1, 0), 2))
+    >>> done.kind, str(done.move)
+    ('done', '1,0:2')
+
+    Args:
+        state: the position.
+        picked: the options picked so far, one per part.
+        seat: the seat that picks (it must be the seat to move), or ``None``.
+
+    Returns:
+        A :class:`~tilegames.Choice`: the ``kind`` of the next part, its
+        ``options`` (in the order ``legal_moves`` first lists a move through
+        each), and ``move`` once only one legal move is left.
+
+    Raises:
+        WrongTypeError: if ``state`` is no AXIO Rota State or ``picked`` not a tuple.
+        IllegalMoveError: if a part picked is not offered, naming it and the options.
+    """
+    if type(state) is not State:
+        wrong_type("axio_rota.choices", "an AXIO Rota State", state)
+    return game_choices("axio-rota", state, to_move, legal_moves, _paths, picked, seat)

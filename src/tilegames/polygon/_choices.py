@@ -1,0 +1,74 @@
+"""Polygon's moves picked part by part, as a person plays: tile, then space.
+
+Each placement of the turn is one move: the person picks which drawn tile to
+place (POLY-10), then the space for it (an empty space or the top of a
+stack), or sets it aside when it has no legal place (POLY-11).
+:func:`choices` offers:
+
+1. ``"tile"``: a drawn tile's value (``"3"``, ``"W"``, ``"X2"``);
+2. ``"cell"``: the space ``(q, r)``, or ``"aside"`` to set the tile aside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tilegames._core.checks import wrong_type
+from tilegames._core.choices import Choice, Part, game_choices
+from tilegames.polygon._model import Move, State
+from tilegames.polygon._rules import legal_moves, to_move
+
+__all__ = ["ASIDE", "choices", "path"]
+
+ASIDE = "aside"
+"""The ``"cell"`` option that sets the tile aside (``Move(tile, None)``)."""
+
+
+def path(move: Move) -> tuple[Part, ...]:
+    """The parts of a move in the order :func:`choices` offers them.
+
+    >>> path(Move("X2", (1, -2))), path(Move("3", None))
+    ((('tile', 'X2'), ('cell', (1, -2))), (('tile', '3'), ('cell', 'aside')))
+    """
+    if type(move) is not Move:
+        wrong_type("polygon.choices", "a Polygon move", move, move=True)
+    return (("tile", move.tile), ("cell", ASIDE if move.space is None else move.space))
+
+
+def _paths(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
+    return path
+
+
+def choices(
+    state: State, picked: Sequence[object] = (), *, seat: int | None = None
+) -> Choice[Move]:
+    """The next part of a move to pick after ``picked``: tile, then space (see above).
+
+    >>> from tilegames import polygon
+    >>> state = polygon.new_game(seed=7)
+    >>> first = choices(state)
+    >>> first.kind, list(first.options)
+    ('tile', ['2', '4'])
+    >>> space = choices(state, ("4",))
+    >>> space.kind, list(space.options)
+    ('cell', [(1, 0), (0, 1)])
+    >>> str(choices(state, ("4", (0, 1))).move)
+    '4@0,1'
+
+    Args:
+        state: the position.
+        picked: the options picked so far, one per part.
+        seat: the seat that picks (it must be the seat to move), or ``None``.
+
+    Returns:
+        A :class:`~tilegames.Choice`: the ``kind`` of the next part, its
+        ``options`` (in the order ``legal_moves`` first lists a move through
+        each), and ``move`` once only one legal move is left.
+
+    Raises:
+        WrongTypeError: if ``state`` is no Polygon State or ``picked`` not a tuple.
+        IllegalMoveError: if a part picked is not offered, naming it and the options.
+    """
+    if type(state) is not State:
+        wrong_type("polygon.choices", "a Polygon State", state)
+    return game_choices("polygon", state, to_move, legal_moves, _paths, picked, seat)
