@@ -10,7 +10,9 @@ checked by the same parts, against the set they carry.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
+from tilegames._core.bits import mask_of
 from tilegames._core.checks import invalid, wrong_type
 from tilegames._core.rules import Outcome
 from tilegames.aztack._model import (
@@ -33,9 +35,10 @@ from tilegames.aztack._model import (
     StoneId,
     StoneSet,
     View,
+    _Index,
     _kind,
 )
-from tilegames.aztack._tables import _ADJACENT, _XY, _Set, _set_info
+from tilegames.aztack._tables import _ADJACENT, _PAIRS, _XY, _Set, _set_info
 from tilegames.geometry.pyramid import Pyramid
 
 # ---------------------------------------------------------------------------
@@ -111,6 +114,94 @@ def _placed(grid: Pyramid) -> int:
     return (sum(grid.heights) - _CELLS) // 2
 
 
+_Tiling = int
+"""Stones lying flat over some cells: bit ``i`` for a stone on the ``i``-th pair of ``_PAIRS``."""
+
+_BASE_TILING: Final[_Tiling] = sum(
+    1 << i for i, (a, b) in enumerate(_PAIRS) if b == a + WIDTH and (a // WIDTH) % 2 == 0
+)
+"""The base (AZT-4): cell ``(x, 2r)`` with ``(x, 2r + 1)``, one stone across each row."""
+
+
+def _tilings(cells: set[int], allowed: list[int]) -> list[_Tiling]:
+    """Every way to cover exactly ``cells`` with stones on the allowed pairs (indices in _PAIRS).
+
+    The lowest uncovered cell pairs with its right or its lower neighbour (its
+    other neighbours are lower, so already covered): a 6 x 4 grid has 281 ways
+    at most, so the work is bounded.
+    """
+    by_cell: dict[int, list[int]] = {}
+    for i in allowed:
+        by_cell.setdefault(_PAIRS[i][0], []).append(i)
+    found: list[_Tiling] = []
+
+    def cover(left: set[int], tiling: _Tiling) -> None:
+        if not left:
+            found.append(tiling)
+            return
+        low = min(left)
+        for i in by_cell.get(low, ()):
+            other = _PAIRS[i][1]
+            if other in left:
+                cover(left - {low, other}, tiling | 1 << i)
+
+    cover(cells, 0)
+    return found
+
+
+def _check_layers(kind: str, grid: Pyramid) -> None:
+    """The heights and tops are a stack of whole stones that the rules could build (AZT-4, AZT-6).
+
+    Level ``h`` is the layer of stones lying at height ``h``: it covers
+    exactly the cells of height ``h`` or more, each stone on two adjacent
+    cells (AZT-6, it lies flat), level 1 being the base (AZT-4). A cell of
+    height ``h`` shows the stone of level ``h`` on it: a stone shown on two
+    cells covers those two, a stone shown on one cell has its other half under
+    a higher cell. Each stone bridges two stones of the level below (AZT-6),
+    so no stone lies on the same two cells as the one beneath it. Built level
+    by level, such a stack can be placed in that order, so these are all the
+    checks the shape of a pyramid needs.
+    """
+    heights, tops = grid.heights, grid.tops
+    showing: dict[int, set[int]] = {}
+    for cell, top in enumerate(tops):
+        showing.setdefault(top, set()).add(cell)
+    below: list[_Tiling] = []
+    for level in range(1, max(heights) + 1):
+        cells = {c for c in range(_CELLS) if heights[c] >= level}
+        allowed = []
+        for i, (a, b) in enumerate(_PAIRS):
+            if level == 1 and not _BASE_TILING >> i & 1:
+                continue
+            if heights[a] < level or heights[b] < level:
+                continue
+            if all(
+                heights[end] > level
+                or showing[tops[end]] == {a, b}
+                or (len(showing[tops[end]]) == 1 and heights[a + b - end] > level)
+                for end in (a, b)
+            ):
+                allowed.append(i)
+        layer = _tilings(cells, allowed)
+        if not layer:
+            where = [_XY[c] for c in sorted(cells)]
+            raise invalid(
+                f"{kind}.pyramid",
+                f"level {level} (cells {where}) is not covered by whole stones lying flat "
+                "under the tops shown (AZT-4, AZT-6)",
+            )
+        if level > 1:
+            layer = [t for t in layer if any(not t & under for under in below)]
+            if not layer:
+                raise invalid(
+                    f"{kind}.pyramid",
+                    f"level {level} cannot be laid so that every stone bridges two stones of "
+                    f"level {level - 1}: one would lie on the same two cells as the one beneath "
+                    "(AZT-6)",
+                )
+        below = layer
+
+
 def _check_reached(
     kind: str,
     stones: StoneSet,
@@ -118,7 +209,7 @@ def _check_reached(
     supplies: Sequence[Sequence[object]],
     last: Sequence[int],
 ) -> None:
-    """What a game could have reached: sizes, the base, placement numbers, stones in play."""
+    """What a game could have reached: sizes, the pyramid, placement numbers, stones in play."""
     if (sum(grid.heights) - _CELLS) % 2:
         raise invalid(f"{kind}.pyramid.heights", "each stone raises two cells: the sum is odd")
     for seat, held in enumerate(supplies):
@@ -140,6 +231,104 @@ def _check_reached(
     in_play = BASE_STONES + placed + sum(map(len, supplies))
     if in_play > len(stones):
         raise invalid(f"{kind}.stones", f"{in_play} stones in play, the set has fewer")
+    if max(made, default=0) != placed:
+        raise invalid(
+            f"{kind}.last_placed",
+            f"the latest placement is {max(made, default=0)}, but {placed} stones were placed",
+        )
+    if len(stones) >= BASE_STONES + SUPPLY_SIZE * len(supplies):
+        _check_counts(kind, [len(held) for held in supplies], last, placed)
+    _check_layers(kind, grid)
+
+
+def _check_counts(kind: str, left: Sequence[int], last: Sequence[int], placed: int) -> None:
+    """The stones each seat has left agree with the placements it made (AZT-10, AZT-13, AZT-15).
+
+    A seat that never placed still holds its 12 stones. A seat that placed
+    ``p`` times, its latest being placement ``last``, has given up ``p``
+    stones and at most ``p`` bonus discards: ``p <= 12 - left <= 2 * p`` and
+    ``p <= last``. The placements ``1 .. placed`` are shared out so that each
+    seat's latest is its ``last``; a supply empties only on the game's latest
+    placement (the game then ends).
+    """
+    for seat, (n, latest) in enumerate(zip(left, last, strict=True)):
+        if latest == 0 and n != SUPPLY_SIZE:
+            raise invalid(
+                f"{kind}.supplies[{seat}]",
+                f"{n} stones, but the seat never placed: it holds the {SUPPLY_SIZE} it drew",
+            )
+        if latest and n == SUPPLY_SIZE:
+            raise invalid(
+                f"{kind}.supplies[{seat}]", f"{n} stones, but the seat placed (placement {latest})"
+            )
+        if n == 0 and latest != placed:
+            raise invalid(
+                f"{kind}.supplies[{seat}]",
+                f"empty after placement {latest}, but the game goes on to {placed} (AZT-15)",
+            )
+    # Seats by their latest placement: the q = p - 1 earlier placements of a
+    # seat are numbers below its latest that are no seat's latest. The latest
+    # numbers nest, so the seats fit when each prefix fits (Hall's condition);
+    # the sums that each prefix can reach form an interval.
+    made = sorted((latest, seat) for seat, latest in enumerate(last) if latest)
+    low = high = 0
+    for rank, (latest, seat) in enumerate(made):
+        given = SUPPLY_SIZE - left[seat]
+        room = latest - 1 - rank  # earlier numbers that are no seat's latest
+        low += (given + 1) // 2 - 1
+        high = min(high + min(given, latest) - 1, room)
+        if low > high:
+            break
+    if made and not low <= placed - len(made) <= high:
+        raise invalid(
+            f"{kind}.supplies",
+            f"stones left {tuple(left)} do not agree with {placed} placements and latest "
+            f"placements {tuple(last)}: each placement gives up one stone and at most one "
+            "bonus discard (AZT-13)",
+        )
+
+
+def _check_turn(
+    kind: str,
+    info: _Set,
+    grid: Pyramid,
+    faces: Sequence[int],
+    supplies: Sequence[Sequence[StoneId]],
+    turn: int | None,
+    last: Sequence[int],
+) -> _Index:
+    """The turn agrees with the passes since the latest placement (AZT-11, AZT-14, AZT-15).
+
+    In the turn game the turn goes to the next seat after a placement, and a
+    seat passes only while it cannot place and someone can (AZT-14); nothing
+    changes on a pass. So the seats from the one after the latest placer
+    (seat 0 before any placement) up to the seat to move have all passed:
+    none of them can place now, and none passed if the game is over. Returns
+    the index of the position, for the checks that read it.
+    """
+    index = _Index(info, tuple(map(mask_of, supplies)), grid, faces)
+    if turn is None:
+        return index
+    count = len(supplies)
+    latest = max(last)
+    seat = (last.index(latest) + 1) % count if latest else 0
+    passed = []
+    while seat != turn:
+        passed.append(seat)
+        seat = (seat + 1) % count
+    if passed and index.over:
+        raise invalid(
+            f"{kind}.turn",
+            f"seat {turn} to move, but seats {passed} passed after the game was over (AZT-14)",
+        )
+    could = [seat for seat in passed if seat in index.movers]
+    if could:
+        raise invalid(
+            f"{kind}.turn",
+            f"seat {turn} to move, so seats {passed} passed since the latest placement, but "
+            f"seat {could[0]} can place and may not pass (AZT-14)",
+        )
+    return index
 
 
 # ---------------------------------------------------------------------------
@@ -165,9 +354,13 @@ def _check_state(state: State, *, full: bool = False) -> _Set:
     grid = _check_grid("State", state.pyramid, state.faces)
     _check_tops("State", stones, grid, state.faces)
     _check_held("State", stones, state.supplies, grid)
+    info = _set_info(stones)
     if full:
         _check_reached("State", stones, grid, state.supplies, state.last_placed)
-    return _set_info(stones)
+        _check_turn(
+            "State", info, grid, state.faces, state.supplies, state.turn, state.last_placed
+        )
+    return info
 
 
 def _view_ids(seen: View, stones: StoneSet) -> tuple[tuple[StoneId, ...], ...]:
@@ -206,6 +399,12 @@ def _check_view(seen: View) -> None:
     supplies = _view_ids(seen, stones)
     _check_held("View", stones, supplies, grid)
     _check_reached("View", stones, grid, supplies, seen.last_placed)
+    index = _check_turn(
+        "View", _set_info(stones), grid, seen.faces, supplies, seen.turn, seen.last_placed
+    )
+    expected = () if index.over else index.movers if seen.turn is None else (seen.turn,)
+    if moving != expected:
+        raise invalid("View.to_move", f"{moving!r}, but the seats that may move are {expected}")
 
 
 def _check_outcome(result: Outcome) -> None:
@@ -246,10 +445,16 @@ def validate(value: State | View | Outcome | Move) -> None:
     A state passes when its fields have the right shapes (as every function
     needs) and the game could have reached it: at most 12 stones per supply,
     the base stones side by side where nothing covers them (AZT-4), as many
-    stones in play as the set holds, and placement numbers that count the
-    placements on the pyramid. A view passes the same checks on what it
-    shows, against the set it carries (the standard set when it carries
-    none), its mode agreeing with its turn. An outcome needs 2 to 4 scores
+    stones in play as the set holds, placement numbers that count the
+    placements on the pyramid (the latest is their number), heights and tops
+    that are a stack of whole stones each bridging two of the level below
+    (AZT-4 .. AZT-6), stones left that agree with each seat's placements and
+    bonus discards (AZT-10, AZT-13; a supply empties only on the latest
+    placement, AZT-15; checked when the set is large enough to deal), and a
+    turn that only seats unable to place have passed on to (AZT-14). A view
+    passes the same checks on what it shows, against the set it carries (the
+    standard set when it carries none), its mode agreeing with its turn and
+    its ``to_move`` with the position. An outcome needs 2 to 4 scores
     of 0 to 12 stones and, when it names its mode, a ranking that mode gives
     (the seat that emptied its supply first alone; in the turn game, fewer
     stones ranked higher). A move is checked by its constructor, so any
