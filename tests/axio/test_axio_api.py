@@ -289,8 +289,8 @@ class TestRulesBundle:
 
     def test_public_names(self) -> None:
         """Every public name is importable from tilegames.axio."""
-        assert len(axio.__all__) == len(set(axio.__all__)) == 56
-        assert {"Decline", "DECLINE"} <= set(axio.__all__)
+        assert len(axio.__all__) == len(set(axio.__all__)) == 57
+        assert {"Decline", "DECLINE", "choices"} <= set(axio.__all__)
         for name in axio.__all__:
             assert getattr(axio, name) is not None
         assert attrs.has(axio.State)

@@ -8,9 +8,10 @@ from typing import Final
 from tilegames._core import rng
 from tilegames._core.checks import check_seat, wrong_type
 from tilegames._core.rules import Seat
-from tilegames._core.tracks import rate_points
+from tilegames._core.tracks import all_at, rate_points
 from tilegames.axio._model import (
     _A_STATE,
+    _FINAL,
     _STAGES,
     COLOURS,
     EMPTY,
@@ -117,7 +118,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
             needed[colour] += 1
     for tile in _board_tiles(pool, needed, stream):
         pool.remove(tile)
-    mover = seen.to_move[0] if seen.to_move else seen.seat
+    mover = seen.to_move[0] if seen.to_move else _last_mover(seen)
     racks, rest = _deal(seen, pool, mover, stream, the_set)
     return State(
         mode=seen.mode,
@@ -133,6 +134,21 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         seed=stream.randbelow(1 << rng.SEED_BITS),
         tiles=seen.tiles,
     )
+
+
+def _last_mover(seen: View) -> Seat:
+    """The seat that moved last in a finished game, as far as the view can tell.
+
+    A seat (or team) that got every colour to the end of the track won at
+    once, so it moved last (AXIO-14): for a team, the view's seat when on
+    that team, else the team's first seat. Otherwise any seat could have
+    ended the game (AXIO-15), and the view's own seat is kept.
+    """
+    final = _FINAL[seen.mode]
+    for owner, track in enumerate(seen.tracks):
+        if all_at(track, final):
+            return seen.seat if _owner(seen.mode, seen.seat) == owner else owner
+    return seen.seat
 
 
 def _deal(
@@ -184,11 +200,15 @@ def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream
             supply[i][colour] += counts[kinds[i]]
     need = list(needed)
     chosen: list[Tile] = []
+    failed: set[tuple[int, tuple[int, ...]]] = set()  # (kind, hexes still needed) with no answer
 
     def search(i: int) -> bool:
         if not any(need):
             return True
         if i == len(kinds) or any(n > a for n, a in zip(need, supply[i], strict=True)):
+            return False
+        key = (i, tuple(need))
+        if key in failed:  # each (kind, need) is searched once: the work stays bounded
             return False
         tile = kinds[i]
         first, second = tile
@@ -204,6 +224,7 @@ def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream
             del chosen[len(chosen) - take :]
             need[first] += take
             need[second] += take
+        failed.add(key)
         return False
 
     search(0)

@@ -356,12 +356,7 @@ def _check_flow(flow: _Flow) -> None:
             f"{len(done)} players (teams) have all six colours at {final}, but the first to "
             "get there wins at once (AXIO-14)",
         )
-    if flow.placed_tiles < flow.turn:
-        raise invalid(
-            f"{where}.turn",
-            f"turn {flow.turn} is under way after {flow.placed_tiles} placements, but every "
-            "turn places a tile (AXIO-7)",
-        )
+    _check_full_racks(flow)
     if not any(flow.sizes) and flow.bag_size and flow.pairs_left and not done:
         raise invalid(
             f"{where}.bag",
@@ -375,12 +370,64 @@ def _check_flow(flow: _Flow) -> None:
                     f"{where}.{name}",
                     f"{getattr(flow, name)!r}, but the game is over (AXIO-14, AXIO-15, AXIO-21)",
                 )
+    else:
+        _check_mover(flow, flow.mover)
+        if flow.deciding:
+            _check_deciding(flow, flow.mover)
+        if flow.revealed:
+            _check_revealed(flow)
+    _check_placements(flow)
+
+
+def _check_placements(flow: _Flow) -> None:
+    """The tiles on the board agree with the turn number and the bonuses (AXIO-7, AXIO-11).
+
+    Every turn before the current one placed a tile; the current one has too
+    once it owes a bonus, offers the swap, or ended the game. Every other
+    placement was a bonus placement, earned by a colour reaching a stage
+    (tracks never fall) and not still owed.
+    """
+    where, turn = flow.where, flow.turn
+    this_turn = int(flow.mover is None or bool(flow.bonuses) or flow.deciding)
+    if flow.placed_tiles < turn + this_turn:
+        raise invalid(
+            f"{where}.turn",
+            f"turn {turn} is under way after {flow.placed_tiles} placements, but every "
+            f"turn places a tile, so at least {turn + this_turn} are on the board (AXIO-7)",
+        )
+    stages = sum(_stages_reached(track, flow.mode) for track in flow.tracks)
+    most = turn + this_turn + stages - flow.bonuses
+    if flow.placed_tiles > most:
+        raise invalid(
+            f"{where}.turn",
+            f"turn {turn} with {flow.placed_tiles} tiles on the board, but {turn + this_turn} "
+            f"turns and {stages - flow.bonuses} bonus placements (one per stage reached, "
+            f"{flow.bonuses} still owed) place at most {most} (AXIO-7, AXIO-11)",
+        )
+
+
+def _check_full_racks(flow: _Flow) -> None:
+    """While the bag holds a rack's worth, every rack is full but the mover's (AXIO-13).
+
+    A rack is refilled at the end of each turn; it stays short only when the bag
+    ran out, or after a swap from a bag of fewer than six tiles, which leaves at
+    most five tiles in the bag; only a swap puts tiles back (AXIO-12).
+    """
+    if flow.mode == _SOLO or flow.bag_size < RACK_SIZE:
         return
-    _check_mover(flow, flow.mover)
-    if flow.deciding:
-        _check_deciding(flow, flow.mover)
-    if flow.revealed:
-        _check_revealed(flow)
+    short = [seat for seat, size in enumerate(flow.sizes) if size < RACK_SIZE]
+    # The mover's rack may be short mid-turn; once the game is over, the last mover's
+    # (the game may end mid-turn, AXIO-14), a seat that no view shows.
+    in_use = {flow.mover} if flow.mover is not None else set(short[:1])
+    for seat in short:
+        if seat not in in_use:
+            field = "racks" if flow.where == "State" else "rack_sizes"
+            raise invalid(
+                f"{flow.where}.{field}[{seat}]",
+                f"seat {seat} holds {flow.sizes[seat]} tiles while the bag holds "
+                f"{flow.bag_size}, but racks are refilled to {RACK_SIZE} at the end of each "
+                "turn (AXIO-13)",
+            )
 
 
 def _check_mover(flow: _Flow, mover: Seat) -> None:
@@ -671,8 +718,13 @@ def validate(
       the hexes of the tiles that are in no rack and not in the bag (the
       board keeps colours, not which two cells a tile covered);
     * racks sorted, of at most 6 tiles (1 solo); a seat and a turn in range,
-      the seats taking turns in order while every rack holds tiles, no more
-      turns than placements, and a seat to move that holds a tile;
+      the seats taking turns in order while every rack holds tiles, and a
+      seat to move that holds a tile;
+    * the tiles on the board agree with the turn: one for each turn begun
+      (the current one once it has placed), and at most one more for each
+      stage its tracks reached (a bonus placement) and not still owed; while
+      the bag holds six tiles or more, every rack but the mover's is full
+      (the last mover's, once the game is over);
     * bonus placements owed (``bonuses``) no more than the stages its
       colours have reached, a swap choice (``deciding``) only where AXIO-12
       offers one, revealed tiles back in the bag, and none of these once the
