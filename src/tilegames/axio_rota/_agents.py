@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tilegames._core import checks, rng, tracks
 from tilegames._core.rules import Seat
-from tilegames.axio_rota._model import STAGES, Move, State, Tile, View
+from tilegames.axio_rota._model import STAGES, TRACK_CAP, Move, State, Tile, View
 from tilegames.axio_rota._rules import score_move
 from tilegames.axio_rota._tables import STANDARD_TILES, canonical
 
@@ -51,14 +51,24 @@ def _holds_tile(seen: View, seat: Seat) -> bool:
     if seat == seen.seat:
         return seen.hand is not None
     sizes = seen.stack_sizes
-    if not seen.to_move:
+    current = _mover(seen)
+    if current is None:  # every tile used up (ROTA-18)
         return False
-    current = seen.to_move[0]
-    if seat == current:
+    if not seen.to_move:  # the winner placed last and drew no more (ROTA-17)
+        if seat == current:
+            return False
+    elif seat == current:
         return seen.extra_tile is None
     if sizes[seat] > 0:
         return True
     return seat > current or any(size > 0 for size in sizes)
+
+
+def _mover(seen: View) -> Seat | None:
+    """The seat to move, or once the game is over the seat that won it by ROTA-17, else None."""
+    if seen.to_move:
+        return seen.to_move[0]
+    return next((s for s, t in enumerate(seen.tracks) if tracks.all_at(t, TRACK_CAP)), None)
 
 
 def _unseen(seen: View, the_set: tuple[Tile, ...]) -> list[Tile]:
@@ -106,6 +116,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     pool = list(stream.shuffled(_unseen(seen, the_set)))
     while len(pool) < needed:  # a view of a larger set than it carries (an old document)
         pool.append(stream.choice(the_set))
+    mover = _mover(seen)
     hands: list[Tile | None] = [None] * len(seen.tracks)
     hands[seen.seat] = seen.hand
     for seat in holders:
@@ -120,7 +131,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         hands=tuple(hands),
         stacks=tuple(stacks),
         supply=tuple(pool[: seen.supply_size]),
-        seat=seen.to_move[0] if seen.to_move else seen.seat,
+        seat=seen.seat if mover is None else mover,
         extra_tile=seen.extra_tile,
         extra_turns=seen.extra_turns,
         tiles=seen.tiles,

@@ -9,6 +9,7 @@ the turn order).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import cast
 
 from tilegames._core import checks, tracks
@@ -63,21 +64,26 @@ def _given_tile(index: int, given: object) -> Tile:
 def check_set(tiles: Iterable[Tile | str], players: int) -> tuple[Tile, ...]:
     """The custom set as tiles, checked for ROTA-2 and for a deal to ``players`` seats.
 
+    Reading stops one tile past the largest set (4096), so an endless iterable is
+    refused by the size check.
+
     Raises:
         ConfigurationError: naming the tile (by index) or the size that is not allowed.
     """
     if isinstance(tiles, (str, bytes)):
         msg = "tiles must be a collection of tiles, not one string"
         raise ConfigurationError(msg)
-    try:
-        result = tuple(_given_tile(index, given) for index, given in enumerate(tiles))
+    try:  # read one tile past the largest set, no further: an endless iterable is refused
+        given_tiles = islice(tiles, MAX_TILES + 1)
+        result = tuple(_given_tile(index, given) for index, given in enumerate(given_tiles))
     except TypeError:
         msg = f"tiles must be a collection of tiles, not {tiles!r:.60}"
         raise ConfigurationError(msg) from None
     need = START_TILES + STACK_SIZE * players
     if not need <= len(result) <= MAX_TILES:
+        size = f"more than {MAX_TILES}" if len(result) > MAX_TILES else f"{len(result)}"
         msg = (
-            f"a set of {len(result)} tiles cannot be dealt to {players} player(s): the start "
+            f"tiles: a set of {size} tiles cannot be dealt to {players} player(s): the start "
             f"square takes {START_TILES} and each stack {STACK_SIZE}, so at least {need} "
             f"tiles are needed (and at most {MAX_TILES}) (ROTA-7, ROTA-8)"
         )
@@ -285,14 +291,7 @@ def _check_stack_heights(state: State) -> None:
 
 def _check_state_set(state: State, placed: dict[Cell, Tile], the_set: Sequence[Tile]) -> None:
     """Every tile of the set exactly once across the game (ROTA-3, ROTA-9)."""
-    count = len(state.tracks)
     extra = [] if state.extra_tile is None else [state.extra_tile]
-    supply = len(the_set) - START_TILES - STACK_SIZE * count
-    if len(state.supply) + len(extra) > supply:
-        raise _invalid(
-            "State.supply",
-            f"{len(state.supply) + len(extra)} tiles left of a supply of {supply} (ROTA-9)",
-        )
     counts = checks.count(canonical(tile) for tile in the_set)
     _take("State.display", counts, _in_reading_order(placed))
     _take("State.hands", counts, [held for held in state.hands if held is not None])
@@ -309,33 +308,157 @@ def _check_state_set(state: State, placed: dict[Cell, Tile], the_set: Sequence[T
         )
 
 
-def _check_turn_order(state: State) -> None:
-    """The hands agree with whose turn it is and with the end of the game (ROTA-15..18)."""
-    seat = state.seat
-    if state.extra_tile is not None and state.hands[seat] is not None:
+def _check_winner(where: str, winner: Seat | None, mover: Seat | None) -> None:
+    """A seat with all five colours at 12 ended the game at once, on its own move (ROTA-17)."""
+    if winner is not None and winner != mover:
         raise _invalid(
-            "State.hands",
-            f"seat {seat} holds a tile during an extra turn; it draws only afterwards (ROTA-16)",
+            where,
+            f"seat {winner} has all five colours at {TRACK_CAP}, so the game is over and "
+            "it was the last to move (ROTA-17)",
         )
-    for s, held in enumerate(state.hands):
-        if s != seat and held is None and state.stacks[s]:
+
+
+# ---------------------------------------------------------------------------
+# Counters shared by states and views: turns, the supply, extra turns, points
+# ---------------------------------------------------------------------------
+
+
+def _check_rounds(
+    where: str, sizes: Sequence[int], held: Sequence[int | None], mover: Seat, started: bool
+) -> list[int]:
+    """Seats place in turn from seat 0 (ROTA-10): the stacks agree with whose turn it is.
+
+    A seat has placed ``12 - stack - hand`` tiles of its own (ROTA-8,
+    ROTA-16). Seats before the mover (and the mover itself once it has
+    placed, during an extra turn or after winning) have placed one more than
+    the seats after it. ``held`` is 1 or 0 per seat, or ``None`` where a view
+    does not show it; return it worked out in full.
+
+    Raises:
+        InvalidStateError: naming the first seat whose count is out of turn.
+    """
+    if held[mover] is not None and held[mover] == started:
+        problem = "holds a tile after placing" if started else "holds no tile to place"
+        raise _invalid(
+            f"{where}[{mover}]",
+            f"seat {mover} is to move but {problem}: a seat places its hand tile, then takes "
+            "its extra turns, then draws (ROTA-15, ROTA-16)",
+        )
+    own = STACK_SIZE - sizes[mover] - (held[mover] or 0)
+    if own < started:
+        raise _invalid(
+            f"{where}[{mover}]",
+            f"seat {mover} is in an extra turn but has placed no tile of its stack (ROTA-15)",
+        )
+    base = own - started
+    cut = mover + started
+    result: list[int] = []
+    for s, size in enumerate(sizes):
+        expected = base + (s < cut)
+        given = held[s]
+        holds = STACK_SIZE - size - expected if given is None else given
+        if holds not in (0, 1) or STACK_SIZE - size - holds != expected:
             raise _invalid(
-                f"State.hands[{s}]",
+                f"{where}[{s}]",
+                f"seat {s} has {size} tiles in its stack and {holds} in hand, and seat {mover} "
+                f"to move has placed {own}: seats place in turn from seat 0, so seat {s} should "
+                f"have placed {expected} (ROTA-10, ROTA-16)",
+            )
+        if holds == 0 and size and s != mover:
+            raise _invalid(
+                f"{where}[{s}]",
                 "the seat holds no tile but its stack is not used up; it draws at the end of "
                 "its turn (ROTA-16)",
             )
-    winner = all_at_cap_seat(state)
-    if winner is not None:
-        if winner != seat or not ended(state):
+        result.append(holds)
+    return result
+
+
+def _check_over(where: str, sizes: Sequence[int], held: Sequence[int | None]) -> None:
+    """A game over without a ROTA-17 winner has every stack and hand used up (ROTA-18)."""
+    for s, size in enumerate(sizes):
+        if held[s]:
             raise _invalid(
-                "State.tracks",
-                f"seat {winner} has all five colours at {TRACK_CAP}, so the game is over and "
-                "it was the last to move (ROTA-17)",
+                f"{where}[{s}]",
+                f"the game is over but seat {s} still holds a tile to place (ROTA-18)",
             )
-    elif ended(state) and any(held is not None for held in state.hands):
+        if size:
+            raise _invalid(
+                f"{where}[{s}]",
+                f"the game is over but seat {s} has {size} tiles in its stack; without a seat "
+                f"at {TRACK_CAP} in all five colours it ends when every stack is used (ROTA-18)",
+            )
+
+
+def _check_supply_used(
+    where: str,
+    all_tracks: Sequence[Points],
+    supply: int,
+    extra_turns: int,
+    full: int,
+    winner: bool,
+) -> None:
+    """Every supply tile drawn was an extra turn earned by a colour at 12 (ROTA-15).
+
+    While the supply lasts, every colour at 12 has had its extra turn or is
+    owed it, unless the game ended at once (ROTA-17).
+    """
+    drawn = full - supply
+    earned = sum(track.count(TRACK_CAP) for track in all_tracks)
+    if drawn + extra_turns > earned or (supply and not winner and drawn + extra_turns < earned):
         raise _invalid(
-            "State.hands", "the seat to move holds no tile but others still do (ROTA-18)"
+            where,
+            f"{drawn} tiles drawn from a supply of {full} and {extra_turns} extra turns owed, "
+            f"but {earned} colours are at {TRACK_CAP}: each earns one extra turn from the "
+            "supply while it lasts (ROTA-15)",
         )
+
+
+def _check_points(
+    where: str, all_tracks: Sequence[Points], placed: Sequence[int], extras: int
+) -> None:
+    """A placed tile scores at most 12 points: 3 per corner (ROTA-12)."""
+    for s, track in enumerate(all_tracks):
+        most = 12 * (placed[s] + extras)
+        if sum(track) > most:
+            raise _invalid(
+                f"{where}[{s}]",
+                f"{sum(track)} points from at most {placed[s] + extras} placed tiles; a tile "
+                "scores at most 12, 3 per corner (ROTA-12)",
+            )
+
+
+def _check_counters(
+    where: str,
+    sizes: Sequence[int],
+    held: Sequence[int | None],
+    mover: Seat | None,
+    counts: tuple[Sequence[Points], int, int, int, bool],
+) -> list[int]:
+    """The counts of a state or view agree with each other; return who holds a tile.
+
+    ``where`` is ``"State"`` or ``"View"``; ``mover`` is ``None`` once the game
+    is over without a winner; ``counts`` holds the tracks, the supply's size,
+    its size at the deal, the extra turns owed and whether an extra turn is
+    in progress.
+    """
+    all_tracks, supply, full, extra_turns, extra = counts
+    stacks = f"{where}.stacks" if where == "State" else f"{where}.stack_sizes"
+    if supply + extra > full:
+        field = f"{where}.supply" if where == "State" else f"{where}.supply_size"
+        raise _invalid(
+            field, f"{supply + extra} tiles left of a supply of {full} at the deal (ROTA-9)"
+        )
+    winner = any(tracks.all_at(track, TRACK_CAP) for track in all_tracks)
+    if mover is None:
+        _check_over(stacks, sizes, held)
+        holds = [0] * len(sizes)
+    else:
+        holds = _check_rounds(stacks, sizes, held, mover, extra or winner)
+    _check_supply_used(where, all_tracks, supply, extra_turns, full, winner)
+    placed = [STACK_SIZE - size - h for size, h in zip(sizes, holds, strict=True)]
+    _check_points(f"{where}.tracks", all_tracks, placed, full - supply - extra)
+    return holds
 
 
 def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
@@ -345,7 +468,22 @@ def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
     _check_stack_heights(state)
     _check_extra_earned("State", state.extra_turns, state.extra_tile, state.tracks[state.seat])
     _check_state_set(state, placed, the_set)
-    _check_turn_order(state)
+    winner = all_at_cap_seat(state)
+    over = ended(state) and winner is None
+    _check_winner("State.tracks", winner, state.seat if ended(state) else None)
+    _check_counters(
+        "State",
+        [len(stack) for stack in state.stacks],
+        [int(held is not None) for held in state.hands],
+        None if over else state.seat,
+        (
+            state.tracks,
+            len(state.supply),
+            len(the_set) - START_TILES - STACK_SIZE * len(state.tracks),
+            state.extra_turns,
+            state.extra_tile is not None,
+        ),
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -392,20 +530,41 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     count = len(seen.tracks)
     track = seen.tracks[seen.to_move[0]] if seen.to_move else (TRACK_CAP,) * len(COLOURS)
     _check_extra_earned("View", seen.extra_turns, seen.extra_tile, cast(Points, track))
-    if seen.extra_tile is not None and not seen.to_move:
+    extra = seen.extra_tile is not None
+    if extra and not seen.to_move:
         raise _invalid("View.extra_tile", "an extra turn is in progress in a finished game")
+    winner = next((s for s, t in enumerate(seen.tracks) if tracks.all_at(t, TRACK_CAP)), None)
+    _check_winner("View.tracks", winner, None if seen.to_move else winner)
+    mover = seen.to_move[0] if seen.to_move else winner
+    held: list[int | None] = [None] * count
+    if mover is not None:  # the mover holds its tile until it places it
+        held[mover] = int(not extra and winner is None)
+    held[seen.seat] = int(seen.hand is not None)
+    holds = _check_counters(
+        "View",
+        seen.stack_sizes,
+        held,
+        mover,
+        (
+            seen.tracks,
+            seen.supply_size,
+            len(the_set) - START_TILES - STACK_SIZE * count,
+            seen.extra_turns,
+            extra,
+        ),
+    )
     counts = checks.count(canonical(tile) for tile in the_set)
     _take("View.display", counts, _in_reading_order(placed))
     _take("View.hand", counts, [] if seen.hand is None else [seen.hand])
     _take("View.extra_tile", counts, [] if seen.extra_tile is None else [seen.extra_tile])
-    sizes = sum(seen.stack_sizes) + seen.supply_size
-    unseen = sum(counts.values()) - sizes
-    if not 0 <= unseen <= count - 1:
+    others = sum(holds) - holds[seen.seat]
+    hidden = sum(seen.stack_sizes) + seen.supply_size + others
+    unseen = sum(counts.values())
+    if hidden != unseen:
         raise _invalid(
             "View.supply_size",
-            f"the stacks and the supply hold {sizes} tiles, but "
-            f"{sum(counts.values())} of the set are out of sight (other hands hold at most "
-            f"{count - 1})",
+            f"the stacks, the supply and {others} other hands hold {hidden} tiles, but "
+            f"{unseen} tiles of the set are out of sight (ROTA-3, ROTA-9)",
         )
 
 
@@ -452,9 +611,12 @@ def validate(
     laid and every tile joined to it edge to edge, every tile of its set
     (:attr:`State.tiles`, or :data:`STANDARD_TILES`) exactly once across the
     display, the hands, the stacks and the supply (tiles on the display in
-    any rotation), stacks no taller than a deal, extra turns earned by
-    colours at 12, and hands that agree with whose turn it is and with the
-    end of the game. A view passes the same checks on what it shows; an
+    any rotation), stacks no taller than a deal, stacks and hands that agree
+    with whose turn it is (seats place in turn from seat 0) and with the end
+    of the game, one supply tile drawn per colour at 12 while the supply
+    lasts, and at most 12 points per tile placed. A view passes the same
+    checks, the hands it does not show worked out from the stack sizes, and
+    its hidden tiles must number exactly what the set leaves; an
     outcome needs its scores on the tracks and the places that ROTA-19 gives
     them (one score, the lowest track, in a solo game). A move is checked by
     its constructor, so any :class:`Move` passes.
