@@ -307,6 +307,11 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def encoding(self) -> Any | None:
+        """Optional: fixed integer actions and array observations, for :mod:`tilegames.envs`."""
+        ...
+
+    @property
     def state_type(self) -> type | None:
         """The game's State class (tooling finds a value's game through it)."""
         ...
@@ -407,6 +412,7 @@ class GameRules(Generic[StateT, MoveT]):
     chance_outcomes: Callable[[StateT], tuple[tuple[MoveT, Fraction], ...]] | None = None
     choices: Callable[..., Any] | None = None
     pictures: Pictures | None = None
+    encoding: Any | None = None
     state_type: type | None = None
     view_type: type | None = None
     move_types: tuple[type, ...] = ()
@@ -473,6 +479,7 @@ _MEMBER_FUNCTIONS: Final = (
     *_REQUIRED_FUNCTIONS,
     *("evaluate", "determinize", "validate", "chance_outcomes", "choices", "draw", "move_cells"),
     "pictures",
+    "encoding",
 )
 
 
