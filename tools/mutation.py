@@ -12,9 +12,9 @@ Usage (from the repository root)::
     python tools/mutation.py --game polygon --module _validate --list
     python tools/mutation.py --sample 150 --seed 1 --jobs 2   # 150 of each game
 
-The repository itself is never written to: ``src/``, ``tests/`` and
-``pyproject.toml`` are copied into a temporary directory (one copy per job)
-and the mutants are written there.
+The repository itself is never written to: ``src/``, ``tests/``, ``docs/``,
+``examples/`` and ``pyproject.toml`` are copied into a temporary directory
+(one copy per job) and the mutants are written there.
 
 Each mutant has a stable id, ``<game>/<module>.py:<line>:<col>:<operator>``.
 ``line:col`` is where the mutated node starts or, for a binary operator or a
@@ -396,9 +396,12 @@ def _swapped(tree: ast.Module, mutant: Mutant) -> ast.Module:
 
 
 def make_copy(into: Path) -> Path:
-    """Copy ``src/``, ``tests/`` and ``pyproject.toml`` into ``into``; return the copy's root."""
+    """Copy what the tests read into ``into``; return the copy's root.
+
+    That is ``src/``, ``tests/``, ``docs/``, ``examples/`` and ``pyproject.toml``.
+    """
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest_cache")
-    for name in ("src", "tests"):
+    for name in ("src", "tests", "docs", "examples"):
         shutil.copytree(ROOT / name, into / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
     for game in GAMES:
