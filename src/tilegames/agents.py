@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -323,10 +324,19 @@ class MCTSAgent(Agent):
     In a one-player game every playout ends in first place, so there is
     nothing to search for: the agent plays the best-rated move, as
     :class:`GreedyAgent` does.
+
+    The search runs ``iterations`` iterations, or for ``seconds`` of the
+    clock, or with both, until the first of the two is reached. Without a
+    clock the choice depends only on the stream, so a simulation replays
+    exactly from its seed; with ``seconds`` the number of iterations depends
+    on the machine and its load, and so do the choices: such simulations do
+    not replay exactly.
     """
 
-    iterations: int = attrs.field(default=200)
-    """Iterations (samples, walks and playouts) per move."""
+    iterations: int | None = attrs.field(default=200)
+    """Iterations (samples, walks and playouts) per move; ``None``: as ``seconds`` allow."""
+    seconds: float | None = attrs.field(default=None, kw_only=True)
+    """A time budget per move, in seconds of :func:`time.monotonic`; ``None``: no clock."""
     exploration: float = 0.7
     """The exploration constant of the upper confidence bound below the root; rewards are 0..1."""
     prior: float = 1.5
@@ -346,7 +356,25 @@ class MCTSAgent(Agent):
     """A playout that has not ended after this many moves stops the search with an error."""
 
     @iterations.validator
-    def _positive(self, attribute: attrs.Attribute[int], value: int) -> None:
+    def _iterations_or_clock(
+        self, attribute: attrs.Attribute[int | None], value: int | None
+    ) -> None:
+        if value is None:
+            if self.seconds is None:
+                msg = "MCTSAgent needs iterations, seconds or both"
+                raise ValueError(msg)
+            return
+        self._positive(attribute, value)
+
+    @seconds.validator
+    def _positive_seconds(
+        self, attribute: attrs.Attribute[float | None], value: float | None
+    ) -> None:
+        if value is not None and not (isinstance(value, (int, float)) and value > 0):
+            msg = f"seconds must be None or a positive number, not {value!r}"
+            raise ValueError(msg)
+
+    def _positive(self, attribute: attrs.Attribute[Any], value: int) -> None:
         if value < 1:
             msg = f"{attribute.name} must be at least 1, not {value}"
             raise ValueError(msg)
@@ -367,8 +395,11 @@ class MCTSAgent(Agent):
 
     @property
     def name(self) -> str:
-        """``"mcts(N)"`` for ``N`` iterations."""
-        return f"mcts({self.iterations})"
+        """``"mcts(N)"`` for ``N`` iterations, ``"mcts(2s)"`` or ``"mcts(N, 2s)"`` with a clock."""
+        parts = [] if self.iterations is None else [str(self.iterations)]
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g}s")
+        return f"mcts({', '.join(parts)})"
 
     def choose(
         self,
@@ -386,9 +417,14 @@ class MCTSAgent(Agent):
         candidates: list[MoveT] = search.open_root(first, seat, moves)
         if len(candidates) == 1 or rules.players(first) == 1:
             return candidates[0]
-        for iteration in range(self.iterations):
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        iteration = 0
+        while self.iterations is None or iteration < self.iterations:
+            if deadline is not None and iteration and time.monotonic() >= deadline:
+                break
             state = first if iteration == 0 else sample_state(rules, view, stream)
             search.iterate(state, seat, candidates)
+            iteration += 1
         # The most visited; among equals the better rated (candidates are in that order).
         return max(candidates, key=search.root_visits)
 
@@ -571,10 +607,12 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 def make_agent(spec: str) -> Agent:
     """Build an agent from a short description: ``"random"``, ``"greedy"`` or ``"mcts"``.
 
-    ``"mcts:400"`` is an MCTS agent of 400 iterations.
+    ``"mcts:400"`` is an MCTS agent of 400 iterations, ``"mcts:2s"`` one that
+    searches for 2 seconds a move and ``"mcts:400:2s"`` one that stops at
+    whichever comes first.
 
-    >>> make_agent("mcts:50").name
-    'mcts(50)'
+    >>> make_agent("mcts:50").name, make_agent("mcts:50:0.5s").name
+    ('mcts(50)', 'mcts(50, 0.5s)')
 
     Raises:
         ConfigurationError: naming the known agents, if the description is not one of them.
@@ -583,11 +621,34 @@ def make_agent(spec: str) -> Agent:
     factory = AGENTS.get(name)
     if factory is None:
         known = ", ".join(sorted(AGENTS))
-        msg = f"no agent named {name!r}; known agents: {known} (mcts:N for N iterations)"
+        msg = f"no agent named {name!r}; known agents: {known} "
+        msg += "(mcts:N for N iterations, mcts:Ts for T seconds a move)"
         raise ConfigurationError(msg)
     if not argument:
         return factory()
-    if factory is MCTSAgent and argument.isdigit() and int(argument) > 0:
-        return MCTSAgent(iterations=int(argument))
-    msg = f"cannot read agent {spec!r}: only mcts takes an argument, a positive number (mcts:400)"
+    if factory is MCTSAgent:
+        iterations: int | None = None
+        seconds: float | None = None
+        for part in argument.split(":"):
+            if part.isdigit() and int(part) > 0 and iterations is None:
+                iterations = int(part)
+            elif part.endswith("s") and seconds is None and _seconds(part[:-1]) is not None:
+                seconds = _seconds(part[:-1])
+            else:
+                break
+        else:
+            if iterations is not None or seconds is not None:
+                return MCTSAgent(iterations=iterations, seconds=seconds)
+    msg = (
+        f"cannot read agent {spec!r}: only mcts takes an argument: a positive number of "
+        "iterations, a time per move in seconds, or both (mcts:400, mcts:2s, mcts:400:2s)"
+    )
     raise ConfigurationError(msg)
+
+
+def _seconds(text: str) -> float | None:
+    """A positive number of seconds written in ASCII digits, else ``None``."""
+    if not text or len(text) > 12 or not text.replace(".", "", 1).isdigit() or not text.isascii():
+        return None
+    value = float(text)
+    return value if value > 0 else None

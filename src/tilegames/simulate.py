@@ -21,12 +21,17 @@ and the agents must be importable there.
 
 from __future__ import annotations
 
+import csv
 import importlib
+import json
 import math
+import os
 import statistics
 import sys
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 import attrs
@@ -56,6 +61,7 @@ __all__ = [
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: told the number of games finished so far, after each batch."""
 
+_TIES = "* a first place shared by k seats counts as 1/k of a win for each of them"
 _Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
 
@@ -310,7 +316,7 @@ class Summary:
 
     def __str__(self) -> str:
         """The summary as a plain-text table."""
-        rows = [("agent", "games", "wins", "win rate", "95% CI", "mean place", "score")]
+        rows = [("agent", "games", "wins*", "win rate*", "95% CI", "mean place", "score")]
         for agent in self.agents:
             rows.append(
                 (
@@ -323,8 +329,8 @@ class Summary:
                     str(agent.scores),
                 )
             )
-        lines = [f"{self.title}: {self.games} games", "", *_table(rows), ""]
-        seat_rows = [("seat", "wins", "win rate", "95% CI", "score")]
+        lines = [f"{self.title}: {self.games} games", "", *_table(rows), _TIES, ""]
+        seat_rows = [("seat", "wins*", "win rate*", "95% CI", "score")]
         for seat in self.seats:
             seat_rows.append(
                 (
@@ -410,9 +416,138 @@ class Simulation:
     summary: Summary
     """The figures."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """Every game and the summary as plain JSON values (see :meth:`write_json`).
+
+        Per game: its index, seed, the agent playing each seat, the scores (a
+        number, or a list per colour), the 1-based places (tied seats share
+        one) and the number of moves. The summary gives per agent and per
+        seat the wins (a first place shared by ``k`` seats counts ``1/k``),
+        the win rate with its 95% Wilson interval, the mean place and the
+        scores' distribution.
+        """
+        summary = self.summary
+        return {
+            "game": self.game,
+            "players": self.setup.players,
+            "options": {key: _plain(value) for key, value in self.setup.options},
+            "seed": self.seed,
+            "agents": list(self.agents),
+            "games": [
+                {
+                    "index": result.index,
+                    "seed": result.seed,
+                    "agents": [self.agents[agent] for agent in result.agents],
+                    "scores": [_plain(score) for score in result.outcome.scores],
+                    "places": [result.outcome.place(seat) for seat in range(len(result.agents))],
+                    "moves": result.moves,
+                }
+                for result in self.games
+            ],
+            "summary": {
+                "games": summary.games,
+                "ties": _TIES[2:],
+                "agents": [
+                    {
+                        "index": agent.index,
+                        "name": agent.name,
+                        "games": agent.games,
+                        "wins": agent.wins,
+                        "win_rate": agent.win_rate,
+                        "interval": list(agent.interval),
+                        "mean_place": agent.mean_place,
+                        "scores": attrs.asdict(agent.scores),
+                    }
+                    for agent in summary.agents
+                ],
+                "seats": [
+                    {
+                        "seat": seat.seat,
+                        "wins": seat.wins,
+                        "win_rate": seat.win_rate,
+                        "interval": list(seat.interval),
+                        "scores": attrs.asdict(seat.scores),
+                    }
+                    for seat in summary.seats
+                ],
+                "moves_per_game": attrs.asdict(summary.lengths),
+            },
+        }
+
+    def write_json(self, path: str | os.PathLike[str]) -> None:
+        """Write :meth:`to_dict` as a JSON file (``tilegames simulate --json FILE``)."""
+        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+
+    def write_csv(self, path: str | os.PathLike[str]) -> None:
+        """Write the games and the summary as one CSV table (``tilegames simulate --csv FILE``).
+
+        Each row has a ``kind``: ``game`` rows (one per seat of each game:
+        ``game``, ``seed``, ``seat``, ``agent``, ``score``, ``place``,
+        ``moves``; a per-colour score is written as its lowest colour, as
+        ranked, with every colour in ``score_detail``), then ``agent`` rows
+        (``agent``, ``games``, ``wins``, ``win_rate``, ``ci_low``, ``ci_high``,
+        ``mean_place``, ``score``: the mean) and ``seat`` rows. Wins count a
+        shared first place as ``1/k``.
+        """
+        columns: tuple[str, ...] = ("kind", "game", "seed", "seat", "agent", "score")
+        columns += ("score_detail", "place", "moves", "games", "wins", "win_rate", "ci_low")
+        columns += ("ci_high", "mean_place")
+        with Path(path).open("w", newline="", encoding="utf-8") as file:
+            writer = csv.DictWriter(file, fieldnames=columns, restval="")
+            writer.writeheader()
+            for result in self.games:
+                for seat, index in enumerate(result.agents):
+                    score = result.outcome.scores[seat]
+                    detail = " ".join(map(str, score)) if isinstance(score, tuple) else ""
+                    writer.writerow(
+                        {
+                            "kind": "game",
+                            "game": result.index,
+                            "seed": result.seed,
+                            "seat": seat,
+                            "agent": self.agents[index],
+                            "score": _number(scalar_score(score)),
+                            "score_detail": detail,
+                            "place": result.outcome.place(seat),
+                            "moves": result.moves,
+                        }
+                    )
+            for summed in self.summary.agents:
+                writer.writerow(
+                    {
+                        "kind": "agent",
+                        "agent": summed.name,
+                        "games": summed.games,
+                        "wins": _number(summed.wins),
+                        "win_rate": f"{summed.win_rate:.4f}",
+                        "ci_low": f"{summed.interval[0]:.4f}",
+                        "ci_high": f"{summed.interval[1]:.4f}",
+                        "mean_place": f"{summed.mean_place:.4f}",
+                        "score": f"{summed.scores.mean:.4f}",
+                    }
+                )
+            for by_seat in self.summary.seats:
+                writer.writerow(
+                    {
+                        "kind": "seat",
+                        "seat": by_seat.seat,
+                        "games": self.summary.games,
+                        "wins": _number(by_seat.wins),
+                        "win_rate": f"{by_seat.win_rate:.4f}",
+                        "ci_low": f"{by_seat.interval[0]:.4f}",
+                        "ci_high": f"{by_seat.interval[1]:.4f}",
+                        "score": f"{by_seat.scores.mean:.4f}",
+                    }
+                )
+
     def __str__(self) -> str:
         """The summary table."""
         return str(self.summary)
+
+
+def _plain(value: Any) -> Any:
+    """A JSON value: tuples become lists."""
+    return [_plain(item) for item in value] if isinstance(value, tuple) else value
 
 
 # ---------------------------------------------------------------------------
@@ -452,10 +587,13 @@ def simulate(
         executor: where to run the games: ``None`` for this process, or any
             :class:`concurrent.futures.Executor` (a process pool, a Dask
             ``Client.get_executor()``, ...).
-        progress: ``True`` for a progress bar on standard error (tqdm when
-            installed, else a plain counter), ``False`` for none, ``None`` for
-            a bar only when standard error is a terminal; or a function
-            called as ``progress(done, total)``.
+        progress: ``True`` for progress on standard error (on a terminal a
+            tqdm bar when installed, else a line rewritten in place; in a log
+            a line of games done, games per second and time left every 10
+            seconds; always a final line with games done and games per
+            second), ``False`` for none, ``None`` for progress only when
+            standard error is a terminal; or a function called as
+            ``progress(done, total)``.
         rotate: move the agents round the table from game to game.
         batch: games per executor task, by default about a sixtieth of them
             (at most 50), so that workers stay busy without many round trips.
@@ -536,6 +674,8 @@ class _TqdmProgress:
 
         self.bar: _Bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
         self.done = 0
+        self.total = total
+        self.start = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
         self.bar.update(done - self.done)
@@ -543,21 +683,78 @@ class _TqdmProgress:
 
     def close(self) -> None:
         self.bar.close()
+        sys.stderr.write(_final_line(self.done, self.total, time.monotonic() - self.start) + "\n")
+        sys.stderr.flush()
 
 
 class _TextProgress:
-    """A plain counter on a stream, rewritten in place."""
+    """Progress as lines of text: games done of total, games per second, time left.
 
-    def __init__(self, stream: TextIO) -> None:
+    On a terminal the line is rewritten in place a few times a second; in a
+    log (standard error not a terminal) a new line is written at most every
+    ``every`` seconds, so that long runs show they are alive without
+    flooding. :meth:`close` always writes the final line.
+    """
+
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        every: float | None = None,
+    ) -> None:
         self.stream = stream
+        self.clock = clock
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.every = every if every is not None else (0.2 if self.tty else 10.0)
+        self.start = self.last = clock()
+        self.done = 0
+        self.total = 0
 
     def __call__(self, done: int, total: int) -> None:
-        self.stream.write(f"\r{done}/{total} games")
+        self.done, self.total = done, total
+        now = self.clock()
+        if done >= total or now - self.last < self.every:
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        line = f"{done}/{total} games, {_rate(rate)} games/s"
+        if rate > 0:
+            line += f", about {_duration((total - done) / rate)} left"
+        self.write(line)
+
+    def write(self, line: str) -> None:
+        if self.tty:
+            self.stream.write(f"\r{line}\x1b[K")
+        else:
+            self.stream.write(f"{line}\n")
         self.stream.flush()
 
     def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
+        self.write(_final_line(self.done, self.total, self.clock() - self.start))
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _final_line(done: int, total: int, elapsed: float) -> str:
+    rate = done / elapsed if elapsed > 0 else 0.0
+    return f"{done}/{total} games in {_duration(elapsed)}, {_rate(rate)} games/s"
+
+
+def _rate(rate: float) -> str:
+    return f"{rate:.3g}" if rate < 100 else f"{rate:,.0f}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    if minutes < 60:
+        return f"{minutes} min {rest:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
 
 
 def _reporter(progress: bool | Progress | None, total: int) -> Progress:
@@ -567,10 +764,12 @@ def _reporter(progress: bool | Progress | None, total: int) -> Progress:
         progress = sys.stderr.isatty()
     if not progress:
         return _silent
-    try:
-        return _TqdmProgress(total)
-    except ImportError:
-        return _TextProgress(sys.stderr)
+    if sys.stderr.isatty():  # a bar redrawn in place; in a log, a line now and then
+        try:
+            return _TqdmProgress(total)
+        except ImportError:
+            pass
+    return _TextProgress(sys.stderr)
 
 
 def _silent(done: int, total: int) -> None:
