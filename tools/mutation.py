@@ -510,17 +510,30 @@ def run_mutant(mutant: Mutant, root: Path, selection: str, timeout: float) -> Re
     target.write_text(source, encoding="utf-8")
     try:
         code, seconds, output = run_tests(root, mutant.game, selection, timeout)
+        imports = code is None or code == 0 or _imports(root, mutant.game)
     finally:
         target.write_text(original, encoding="utf-8")
     if code is None:
         return Result(mutant, TIMEOUT, seconds, f"over {timeout:.0f} s")
     if code == 0:
         return Result(mutant, SURVIVED, seconds)
-    if _COLLECTION_ERROR.search(output):  # a test module could not import the game
+    if _COLLECTION_ERROR.search(output) and not imports:  # the game itself does not import
         return Result(mutant, INCOMPETENT, seconds, _first_failure(output))
     if code == 1:
         return Result(mutant, KILLED, seconds, _first_failure(output))
     return Result(mutant, KILLED, seconds, f"pytest exit {code}: {_first_failure(output)}")
+
+
+def _imports(root: Path, game: str) -> bool:
+    """Whether the (mutated) game package imports in the copy at ``root``.
+
+    A test module that fails while being collected, because a position it
+    builds at import time now raises, has caught the fault: only a package
+    that no longer imports at all makes a mutant incompetent.
+    """
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}
+    command = [sys.executable, "-c", f"import tilegames.{game}"]
+    return subprocess.run(command, env=env, capture_output=True, check=False).returncode == 0
 
 
 _COLLECTION_ERROR = re.compile(r"^ERROR [^\s:]+(\s|$)", re.MULTILINE)
