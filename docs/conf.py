@@ -41,6 +41,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "tilegames_pictures",
+    "tilegames_rule_pictures",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -164,7 +165,7 @@ def _napoleon_without_inline_types(
 def _is_builtin_doc(obj: object, lines: list[str]) -> bool:
     """Whether ``lines`` are just the docstring of the value's builtin type."""
     builtin = type(obj).__doc__ if type(obj).__module__ == "builtins" else None
-    if not builtin:
+    if not isinstance(builtin, str) or not builtin:  # a slot's descriptor has no text
         return False
     words = " ".join(lines).split()
     return bool(words) and words == builtin.split()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import tilegames
-from tilegames import axio_rota
+from tilegames import axio_rota, cli
+from tilegames.agents import moves_for
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -140,7 +143,7 @@ class TestHelp:
         ("command", "words"),
         [
             ("demo", ["GAME", "--agents", "--quiet", "--seed"]),
-            ("play", ["GAME", "--players", "--seat", "--bots", "#N"]),
+            ("play", ["GAME", "--players", "--seat", "--agents", "#N", "'?'"]),
             ("simulate", ["GAME", "--games", "--agents", "--jobs", "--dask", "--progress"]),
         ],
     )
@@ -150,6 +153,12 @@ class TestHelp:
         assert result.returncode == 0
         for word in words:
             assert word in result.stdout
+
+    def test_one_flag_name_for_the_bots(self, tmp_path: Path) -> None:
+        """demo, play and simulate all name their bots --agents; play's old --bots is hidden."""
+        for command in ("demo", "play", "simulate"):
+            assert "--agents A,B,..." in run(command, "--help", cwd=tmp_path).stdout
+        assert "--bots" not in run("play", "--help", cwd=tmp_path).stdout
 
     def test_top_level_lists_commands(self, tmp_path: Path) -> None:
         """``tilegames --help`` names every command."""
@@ -203,7 +212,7 @@ class TestPlay:
             "test_agents_cards:RULES",
             "--seat",
             "1",
-            "--bots",
+            "--agents",
             "mcts:20",
             "--seed",
             "2",
@@ -220,6 +229,7 @@ class TestPlay:
         ("args", "message"),
         [
             (["--seat", "2"], "--seat must be a seat of this 2-player game"),
+            (["--agents", "nobody"], "no agent named 'nobody'"),
             (["--bots", "nobody"], "no agent named 'nobody'"),
             (["--option", "cards"], "an option is NAME=VALUE"),
         ],
@@ -261,7 +271,8 @@ class TestSimulateCommand:
         assert "1: random" in out
         assert "95% CI" in out
         assert "moves per game:" in out
-        assert result.stderr == ""  # no progress bar: stderr is not a terminal
+        # Progress goes to stderr even when it is not a terminal, ending in a final line.
+        assert re.fullmatch(r"20/20 games in \d+\.\d s, [\d,.]+ games/s\n", result.stderr)
 
     def test_jobs_do_not_change_results(self, tmp_path: Path) -> None:
         """Two worker processes print exactly what one process prints."""
@@ -330,3 +341,88 @@ class TestPlayRealGame:
         assert "seat 1 (greedy) plays" in out
         assert "You left. Game abandoned." in out
         assert "Traceback" not in out + result.stderr
+
+
+def play(argv: list[str], script: str, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run ``tilegames play`` in this process with ``script`` as the typed input."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    stdout = io.StringIO()
+    monkeypatch.setattr("sys.stdout", stdout)
+    status = cli.main(["play", *argv])
+    assert status == 0, stdout.getvalue()
+    return stdout.getvalue()
+
+
+class TestPlayNewcomer:
+    """``play`` for a newcomer (issue 17): the same flag names, the notation on '?', the seat."""
+
+    def test_agents_names_the_bots(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """``play axio --agents greedy`` works and the start says who is who."""
+        out = play(["axio", "--agents", "random", "--seed", "4"], "quit\n", monkeypatch)
+        lines = out.splitlines()
+        assert lines[:2] == ["AXIO, 2 players. You are seat 0.", "Bots: seat 1: random."]
+        assert "'help' (or '?')" in lines[2]
+        assert "You left. Game abandoned." in out
+
+    def test_bots_is_still_understood(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The old --bots flag names the same bots."""
+        out = play(["axio", "--bots", "random", "--seed", "4"], "quit\n", monkeypatch)
+        assert "Bots: seat 1: random." in out
+
+    @pytest.mark.parametrize("name", tilegames.names())
+    def test_question_mark_shows_the_notation(
+        self, name: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """'?' prints the commands, the board's legend and three moves written out."""
+        rules = tilegames.get(name)
+        state = rules.new_game(seed=5)
+        seat = rules.to_move(state)[0]
+        out = play([name, "--seat", str(seat), "--seed", "5"], "?\nquit\n", monkeypatch)
+        help_text = out.split("> ?\n", 1)[1].split(f"seat {seat}> quit", 1)[0]
+        assert "#N            the N-th move of the list" in help_text
+        assert f"The notation of {rules.title} (as the board's legend says):" in help_text
+        legend = str(rules.view(state, seat)).split("Legend:\n", 1)[1]
+        assert legend in help_text
+        own = f"{seat}:"
+        written = [rules.format_move(m) for m in moves_for(rules, state, seat)[:3]]
+        shown = [w.removeprefix(own) for w in written]
+        assert f"For example: {', '.join(shown)}." in help_text
+        assert len(help_text.splitlines()) <= 24  # one screen
+
+    def test_aztack_fills_in_the_seat(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """In Aztack's turn game the person's moves are listed and typed without their seat."""
+        rules = tilegames.get("aztack")
+        state = rules.new_game(seed=6)
+        first = rules.format_move(moves_for(rules, state, 0)[0])
+        assert first.startswith("0:")
+        out = play(["aztack", "--seed", "6"], f"{first[2:]}\nquit\n", monkeypatch)
+        assert f"#1 {first[2:]} " in out
+        assert f"#1 {first}" not in out
+        assert f"You play {first}." in out
+        assert f"Your seat is filled in: type {first[2:]} for {first}." not in out  # no '?'
+
+    def test_aztack_full_notation_still_read(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Typing the seat anyway plays the same move."""
+        rules = tilegames.get("aztack")
+        state = rules.new_game(seed=6)
+        first = rules.format_move(moves_for(rules, state, 0)[0])
+        out = play(["aztack", "--seed", "6"], f"{first}\nquit\n", monkeypatch)
+        assert f"You play {first}." in out
+
+    def test_aztack_help_says_the_seat_is_filled_in(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """'help' tells the person they may leave their seat out."""
+        rules = tilegames.get("aztack")
+        first = rules.format_move(moves_for(rules, rules.new_game(seed=6), 0)[0])
+        out = play(["aztack", "--seed", "6"], "help\nquit\n", monkeypatch)
+        assert f"Your seat is filled in: type {first[2:]} for {first}." in out
+
+    def test_chance_steps_are_played_for_the_person(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """In an explicit-chance game chance's steps are drawn and said, then the person moves."""
+        rules = tilegames.get("axio")
+        try:
+            rules.new_game(seed=2, chance="explicit")
+        except (TypeError, tilegames.ConfigurationError):
+            pytest.skip("AXIO has no explicit chance yet")
+        out = play(["axio", "--option", "chance=explicit", "--seed", "2"], "quit\n", monkeypatch)
+        assert "chance gives +" in out
+        assert "Your legal moves (" in out

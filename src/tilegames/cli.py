@@ -25,6 +25,7 @@ from typing import Any
 
 import tilegames
 from tilegames._core import rng
+from tilegames._core.chance import CHANCE, sample
 from tilegames._core.errors import (
     ConfigurationError,
     RecordError,
@@ -89,18 +90,22 @@ def _build_parser() -> argparse.ArgumentParser:
         help="play a game in the terminal against bots",
         description="Play a game in the terminal against bots. On your turn you see the "
         "board, the scores and your legal moves; type a move in the game's notation, "
-        "#N for the N-th listed move, or 'help' for the other commands.",
+        "#N for the N-th listed move, or 'help' (or '?') for the notation and the other "
+        "commands.",
     )
     _add_game_arguments(play)
     play.add_argument(
         "--seat", type=int, default=0, metavar="K", help="your seat, from 0 (default: 0)"
     )
     play.add_argument(
-        "--bots",
+        "--agents",
         default="greedy",
         metavar="A,B,...",
         help=f"the bots in the other seats, in seat order, repeated as needed "
         f"({_AGENT_NAMES}; mcts:N for N iterations); default: greedy",
+    )
+    play.add_argument(  # the name before issue 17, kept for old scripts
+        "--bots", dest="agents", default=argparse.SUPPRESS, help=argparse.SUPPRESS
     )
     play.add_argument(
         "--save",
@@ -142,7 +147,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "--agents",
         default="greedy,random",
         metavar="A,B,...",
-        help=f"the agents compared ({_AGENT_NAMES}; mcts:N for N iterations); "
+        help=f"the agents compared ({_AGENT_NAMES}; mcts:N for N iterations, mcts:Ts for "
+        "T seconds a move, mcts:N:Ts for whichever ends first); "
         "by default one per seat, default: greedy,random",
     )
     sim.add_argument(
@@ -161,8 +167,21 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
+        default=True,
+        help="report progress on standard error: games done, games per second and time "
+        "left (a tqdm bar when installed), and a final line (default: on; --no-progress: off)",
+    )
+    sim.add_argument(
+        "--json",
         default=None,
-        help="show a progress bar (default: only on a terminal)",
+        metavar="FILE",
+        help="also write every game and the summary as JSON to FILE",
+    )
+    sim.add_argument(
+        "--csv",
+        default=None,
+        metavar="FILE",
+        help="also write every game and the summary as one CSV table to FILE",
     )
     sim.add_argument(
         "--plot",
@@ -239,15 +258,71 @@ def _games() -> int:
     return 0
 
 
-def _format_outcome(result: Outcome) -> str:
+def _format_outcome(result: Outcome, board: str = "") -> str:
+    """The end of a game in words: the reason, the ranking, the winners or a solo result.
+
+    ``board`` is the text board of the final position: a score made of several
+    numbers (one per colour) is printed under the column letters of its score
+    table, and a solo game quotes its ``solo score`` line.
+    """
     lines = [f"Game over: {result.reason}" if result.reason else "Game over."]
-    for number, place in enumerate(result.ranking, start=1):
-        for seat in sorted(place):
-            shared = " (shared)" if len(place) > 1 else ""
-            lines.append(f"  {number}. seat {seat}{shared}: {result.scores[seat]}")
+    if len(result.scores) == 1:
+        solo = next((ln for ln in board.splitlines() if ln.startswith("solo score:")), "")
+        score = solo.removeprefix("solo score:").strip() or str(result.scores[0])
+        lines.append(f"Result: a solo score of {score}; a solo game has no winner")
+        return "\n".join(lines)
+    rows = [
+        (f"  {number}. seat {seat}", " (shared)" if len(place) > 1 else "", result.scores[seat])
+        for number, place in enumerate(result.ranking, start=1)
+        for seat in sorted(place)
+    ]
+    tracks = [score for _, _, score in rows if isinstance(score, tuple)]
+    if len(tracks) == len(rows):
+        width = max(len(label) for label, _, _ in rows) + 1
+        headers = _score_headers(board, len(tracks[0]))
+        if headers:
+            lines.append(" " * width + "".join(f"{header:>3}" for header in headers))
+        for (label, shared, _), track in zip(rows, tracks, strict=True):
+            lines.append(label.ljust(width) + "".join(f"{v:>3}" for v in track) + shared)
+    else:
+        lines += [f"{label}{shared}: {score}" for label, shared, score in rows]
     winners = ", ".join(f"seat {seat}" for seat in sorted(result.winners))
     lines.append(f"Winner{'s' if len(result.winners) > 1 else ''}: {winners}")
     return "\n".join(lines)
+
+
+def _score_headers(board: str, count: int) -> list[str]:
+    """The column letters of a text board's score table (``R  G  B ...``), if it has one."""
+    for line in board.splitlines():
+        words = line.split()
+        letters = words[:count]
+        if len(letters) == count and all(len(w) == 1 and w.isupper() for w in letters):
+            return letters
+    return []
+
+
+def _legend(board: str) -> list[str]:
+    """The lines of a text board's ``Legend:`` (heading included), or none."""
+    lines = board.splitlines()
+    return lines[lines.index("Legend:") :] if "Legend:" in lines else []
+
+
+def _final_board(board: str, *, legend: bool = True) -> str:
+    """A text board followed by the result: its own ``game over`` line left out."""
+    shown = _legend(board)
+    lines = [line for line in board.splitlines() if not line.startswith("game over")]
+    if shown and not legend:
+        lines = lines[: len(lines) - len(shown)]
+    return "\n".join(lines)
+
+
+def _chance_move(rules: Rules[Any, Any], state: Any, stream: rng.Stream) -> Any:
+    """What chance gives at a chance step: drawn with its probability, else any legal outcome."""
+    outcomes = rules.chance_outcomes(state) if rules.chance_outcomes is not None else ()
+    if outcomes:
+        return sample(outcomes, stream)
+    legal = rules.legal_moves(state)
+    return legal[stream.randbelow(len(legal))]
 
 
 def _record(
@@ -297,27 +372,41 @@ def _demo(args: argparse.Namespace) -> int:
     names = ", ".join(f"seat {s}: {bots[s % len(bots)].name}" for s in range(players))
     print(f"{rules.title}, {players} player{'s' if players > 1 else ''}, seed {game_seed}")
     print(names)
+    legend = _legend(str(state))
+    if not args.quiet:
+        print("Each numbered line is a move: the seat, then the move in the game's notation.")
+        if legend:
+            print("How to read the moves and the board (the board's legend):")
+            print("\n".join(legend[1:]))
+        print()
     turn = 0
     played: list[Any] = []
+    chance = rng.Stream(rng.derive(game_seed, "chance"))
     while not rules.is_over(state):
         seats = rules.to_move(state)
-        seat = seats[0] if len(seats) == 1 else seats[streams[0].randbelow(len(seats))]
-        moves = moves_for(rules, state, seat)
-        bot = bots[seat % len(bots)]
-        move = bot.choose(rules, seat, rules.view(state, seat), moves, streams[seat])
+        if seats == (CHANCE,):
+            move = _chance_move(rules, state, chance)
+            who = "chance"
+        else:
+            seat = seats[0] if len(seats) == 1 else seats[streams[0].randbelow(len(seats))]
+            moves = moves_for(rules, state, seat)
+            bot = bots[seat % len(bots)]
+            move = bot.choose(rules, seat, rules.view(state, seat), moves, streams[seat])
+            who = f"seat {seat}"
         if not args.quiet:
             turn += 1
-            print(f"{turn:4}. seat {seat}: {rules.format_move(move)}")
+            print(f"{turn:4}. {who}: {rules.format_move(move)}")
         state = rules.apply(state, move)
         played.append(move)
     if args.record is not None:
         tags = {f"Seat {s}": bots[s % len(bots)].name for s in range(players)}
         _write_record(args.record, _record(rules, options, game_seed, played, tags))
     print()
-    print(state)
+    board = str(state)
     result = rules.outcome(state)
+    print(_final_board(board, legend=args.quiet) if result is not None else board)
     if result is not None:
-        print(_format_outcome(result))
+        print(_format_outcome(result, board))
     return 0
 
 
@@ -334,7 +423,7 @@ On your turn, type one of:
   hint          the move a greedy player would choose
   undo          take back your last move (and the bots' replies to it)
   save [FILE]   write the game's record (to --save FILE when no FILE is given)
-  help          this text
+  help or ?     this text and the notation
   quit          give up the game"""
 
 
@@ -378,6 +467,9 @@ class _Terminal:
         self.save_path = save
         self.history: list[tuple[Any, Any]] = list(history)
         """Every move played so far, as ``(state before, move)``: for undo and the record."""
+        self.chance = rng.Stream(rng.derive(seed, "chance"))
+        self.own = f"{human}:"
+        """The seat prefix the person may leave out, when all their moves are written with it."""
 
     def record(self) -> Record:
         """The record of the game so far."""
@@ -419,14 +511,21 @@ class _Terminal:
     def run(self) -> int:
         rules = self.rules
         seats = ", ".join(f"seat {s}: {bot.name}" for s, bot in self.bots.items())
-        print(f"{rules.title}, {self.players} players. You are seat {self.human}.")
+        players = f"{self.players} player{'s' if self.players != 1 else ''}"
+        print(f"{rules.title}, {players}. You are seat {self.human}.")
         if seats:
             print(f"Bots: {seats}.")
-        print("Type 'help' on your turn for the commands.")
+        print(
+            "On your turn type a move as listed, #N for the N-th one, or 'help' (or '?') "
+            "for the notation and the commands."
+        )
         try:
             while not rules.is_over(self.state):
                 to_move = rules.to_move(self.state)
-                if self.human in to_move:
+                if to_move == (CHANCE,):
+                    move = _chance_move(rules, self.state, self.chance)
+                    print(f"chance gives {rules.format_move(move)}")
+                elif self.human in to_move:
                     move = self.ask()
                     if move is _UNDONE:
                         continue
@@ -445,11 +544,12 @@ class _Terminal:
                 print(f"The record so far is in {self.save_path}: --load it to resume.")
             return reason.status
         print()
-        print(rules.view(self.state, self.human))
+        board = str(rules.view(self.state, self.human))
         result = rules.outcome(self.state)
+        print(_final_board(board) if result is not None else board)
         if result is not None:
-            print(_format_outcome(result))
-            if result.winners == {self.human}:
+            print(_format_outcome(result, board))
+            if result.winners == {self.human} and self.players > 1:
                 print("You win!")
         return 0
 
@@ -467,9 +567,15 @@ class _Terminal:
         print(self.rules.view(self.state, self.human))
         self.list_moves(moves, limit=_SHOWN_MOVES)
 
+    def shorten(self, moves: Sequence[Any]) -> bool:
+        """Whether every move of the person starts with their seat (``0:``), to be left out."""
+        return bool(moves) and all(
+            self.rules.format_move(move).startswith(self.own) for move in moves
+        )
+
     def list_moves(self, moves: Sequence[Any], *, limit: int | None, text: str = "") -> None:
-        fmt = self.rules.format_move
-        numbered = [(i, fmt(move)) for i, move in enumerate(moves, start=1)]
+        cut = len(self.own) if self.shorten(moves) else 0
+        numbered = [(i, self.rules.format_move(m)[cut:]) for i, m in enumerate(moves, start=1)]
         if text:
             numbered = [(i, m) for i, m in numbered if text in m]
         shown = numbered if limit is None else numbered[:limit]
@@ -505,6 +611,7 @@ class _Terminal:
             return None
         if text in {"help", "?"}:
             print(_PLAY_HELP)
+            self.notation_help(moves)
         elif text in {"quit", "exit"}:
             raise _AbandonError("You left.", 0)
         elif text == "board":
@@ -530,8 +637,28 @@ class _Terminal:
             return self.parse(text, moves)
         return None
 
+    def notation_help(self, moves: Sequence[Any]) -> None:
+        """How to write a move: the board's legend, and examples from the legal moves."""
+        rules = self.rules
+        legend = _legend(str(rules.view(self.state, self.human)))
+        print(f"\nThe notation of {rules.title} (as the board's legend says):")
+        print("\n".join(legend[1:]) if legend else "  the listed moves show it")
+        cut = len(self.own) if self.shorten(moves) else 0
+        examples = [rules.format_move(move)[cut:] for move in moves[:3]]
+        if examples:
+            print(f"For example: {', '.join(examples)}.")
+        if cut:
+            print(f"Your seat is filled in: type {examples[0]} for {self.own}{examples[0]}.")
+
     def parse(self, text: str, moves: Sequence[Any]) -> Any:
         rules = self.rules
+        if self.shorten(moves) and not text.startswith(self.own):
+            try:
+                move = rules.parse_move(self.own + text, self.state)
+            except Exception:  # then the text is read as it was typed
+                move = None
+            if move is not None and move in moves:
+                return move
         try:
             move = rules.parse_move(text, self.state)
         except Exception as error:  # any failure to read the input is explained, never raised
@@ -552,7 +679,7 @@ class _Terminal:
 
 def _play(args: argparse.Namespace) -> int:
     rules = _resolve_game(args.game)
-    bots = _agents(args.bots)
+    bots = _agents(args.agents)
     history: list[tuple[Any, Any]] = []
     if args.load is not None:
         record = _read_record(args.load)
@@ -621,7 +748,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(states[-1])
     result = rules.outcome(states[-1])
     if result is not None:
-        print(_format_outcome(result))
+        print(_format_outcome(result, str(states[-1])))
     else:
         print(f"The game is not over: {_seats_text(rules.to_move(states[-1]))} to move.")
     return 0
@@ -682,6 +809,12 @@ def _simulate(args: argparse.Namespace) -> int:
             progress=args.progress,
         )
     print(run)
+    if args.json is not None:
+        run.write_json(args.json)
+        print(f"\njson: {args.json}")
+    if args.csv is not None:
+        run.write_csv(args.csv)
+        print(f"\ncsv: {args.csv}")
     if args.plot is not None:
         print(f"\nplot: {plot_simulation(run, args.plot)}")
     return 0

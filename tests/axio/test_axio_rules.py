@@ -1280,19 +1280,22 @@ class TestRender:
         """The board is offset rows of letters: '.' empty, lower case for start cells."""
         state = position(placed={(0, 0): "R", (1, 0): "B"}, racks=["RB GY", "OP"], bag="RR")
         lines = axio.render_text(state).splitlines()
-        assert lines[0] == " -5      b . . . . g"
-        assert lines[5] == "  0 o . . . . R B . . . r"
-        assert lines[10] == "  5      y . . . . p"
-        assert lines[11] == "          R  G  B  O  Y  P  rack"
-        assert lines[12] == "seat 0    0  0  0  0  0  0     2  to move"
-        assert lines[13] == "seat 1    0  0  0  0  0  0     1"
-        assert lines[14] == "bag: 1 tiles"
+        assert lines[0] == "  r"
+        assert lines[1] == " -5      b . . . . g       q=0..5"
+        assert lines[6] == "  0 o . . . . R B . . . r  q=-5..5"
+        assert lines[11] == "  5      y . . . . p       q=-5..0"
+        assert lines[12] == "          R  G  B  O  Y  P  rack"
+        assert lines[13] == "seat 0    0  0  0  0  0  0     2  to move"
+        assert lines[14] == "seat 1    0  0  0  0  0  0     1"
+        assert lines[15] == "bag: 1 tiles"
+        assert lines[16] == "Legend:"
         assert str(state) == axio.render_text(state)
 
     def test_view_shows_its_rack(self) -> None:
         """A view's picture ends with its own rack."""
         state = position(racks=["RB GY", "OP"])
-        assert str(axio.view(state, 0)).endswith("seat 0 holds RB GY")
+        board = str(axio.view(state, 0)).partition("\nLegend:\n")[0]
+        assert board.endswith("seat 0 holds RB GY")
 
     def test_team_solo_and_end(self) -> None:
         """Team rows name the team; solo shows its score; a finished game says so."""
@@ -1300,7 +1303,9 @@ class TestRender:
         assert "seat 2 A" in team
         assert "seat 3 B" in team
         solo = position(1, mode="solo", racks=[""], tracks=[(5, 12, 14, 20, 20, 20)])
-        assert "solo score: 051214" in str(solo)
+        assert "solo score: 051214 (the three lowest tracks, two digits each, AXIO-21)" in str(
+            solo
+        )
         assert "game over" in str(solo)
 
 

@@ -850,10 +850,17 @@ class TestState:
                 "  12:RfRf 18:GtGt",
                 "seat 1: 1 stone",
                 "  19:YdYd",
+                "Legend:",
+                "  a cell shows its height, then the colour and glyph of the half on top:",
+                "  G green, O orange, Y grey, B blue, R red; f flower, w water, d deer,",
+                "  t flint (1Yt: height 1, a grey flint). Columns x across, rows y down.",
+                "  A move S:N@x,y/x,y: seat S lays stone N, first half over cell x,y, second",
+                "  over the other; xD after it discards stone D (bonus); S:pass passes.",
             ]
         )
         assert aztack.render_text(state) == str(state)
-        assert str(world([[GF], [YD]], mode="speed")).endswith("game over")
+        over = str(world([[GF], [YD]], mode="speed")).partition("\nLegend:\n")[0]
+        assert over.endswith("game over")
 
 
 class TestValidate:

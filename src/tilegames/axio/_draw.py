@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import (
@@ -69,7 +70,7 @@ def _board_lines(position: State | View) -> list[str]:
     geometry = _GEOMETRY[len(position.cells)]
     radius = geometry.radius
     starts = set(geometry.start)
-    lines: list[str] = []
+    lines = ["  r"]
     number = 0
     for r in range(-radius, radius + 1):
         letters = []
@@ -78,7 +79,9 @@ def _board_lines(position: State | View) -> list[str]:
             letter = "." if colour == EMPTY else COLOUR_LETTERS[colour]
             letters.append(letter.lower() if number in starts else letter)
             number += 1
-        lines.append(f"{r:>3} " + " " * abs(r) + " ".join(letters))
+        row = f"{r:>3} " + " " * abs(r) + " ".join(letters)
+        first, last = max(-radius, -radius - r), min(radius, radius - r)
+        lines.append(f"{row:<{4 * radius + 7}}q={first}..{last}")
     return lines
 
 
@@ -87,27 +90,37 @@ def render_text(position: State | View) -> str:
 
     Each row ``r`` lists its cells from west to east, one letter per hex
     (``.`` for an empty cell, lower case for a printed start cell), shifted
-    half a hex per row as the hexes lie. The first cell of row ``r`` has
-    ``q = max(-R, -R - r)`` for the area's radius ``R``. A view also shows
-    its seat's rack.
+    half a hex per row as the hexes lie. Row ``r`` is numbered on the left and
+    its ``q`` range given on the right: its first cell has ``q = max(-R, -R -
+    r)`` for the area's radius ``R``, and ``q`` grows by one per cell. A view
+    also shows its seat's rack; a chance step of an explicit-chance game says
+    what chance decides. The ``Legend:`` at the end explains the letters and
+    the move notation.
 
     >>> from tilegames.axio import new_game
     >>> print(render_text(new_game(players=2, seed=0)))
-     -5      b . . . . g
-     -4     . . . . . . .
-     -3    . . . . . . . .
-     -2   . . . . . . . . .
-     -1  . . . . . . . . . .
-      0 o . . . . . . . . . r
-      1  . . . . . . . . . .
-      2   . . . . . . . . .
-      3    . . . . . . . .
-      4     . . . . . . .
-      5      y . . . . p
+      r
+     -5      b . . . . g          q=0..5
+     -4     . . . . . . .         q=-1..5
+     -3    . . . . . . . .        q=-2..5
+     -2   . . . . . . . . .       q=-3..5
+     -1  . . . . . . . . . .      q=-4..5
+      0 o . . . . . . . . . r     q=-5..5
+      1  . . . . . . . . . .      q=-5..4
+      2   . . . . . . . . .       q=-5..3
+      3    . . . . . . . .        q=-5..2
+      4     . . . . . . .         q=-5..1
+      5      y . . . . p          q=-5..0
               R  G  B  O  Y  P  rack
     seat 0    0  0  0  0  0  0     6  to move
     seat 1    0  0  0  0  0  0     6
     bag: 108 tiles
+    Legend:
+      R red, G green, B blue, O orange, Y yellow, P purple, . empty;
+      lower case: a printed start symbol. Row r on the left, q on the right:
+      a row's first cell has the first q, the next q+1, and so on.
+      A move Cq,r/Cq,r lays a tile's colour C on cell q,r and its other half
+      on the neighbouring cell; swap, keep and decline are written as words.
 
     Raises:
         WrongTypeError: if ``position`` is not an AXIO State or View.
@@ -124,7 +137,17 @@ def render_text(position: State | View) -> str:
         lines.append(row + ("  to move" if seat in moving else ""))
     lines.append(f"bag: {bag} tiles")
     lines.extend(_status_lines(position, moving))
-    return "\n".join(lines)
+    return "\n".join([*lines, *_TEXT_LEGEND])
+
+
+_TEXT_LEGEND: Final = (
+    "Legend:",
+    "  R red, G green, B blue, O orange, Y yellow, P purple, . empty;",
+    "  lower case: a printed start symbol. Row r on the left, q on the right:",
+    "  a row's first cell has the first q, the next q+1, and so on.",
+    "  A move Cq,r/Cq,r lays a tile's colour C on cell q,r and its other half",
+    "  on the neighbouring cell; swap, keep and decline are written as words.",
+)
 
 
 def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
@@ -138,7 +161,10 @@ def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
         shown = " ".join(map(format_tile, position.revealed))
         lines.append(f"swapped and returned to the bag: {shown}")
     if position.mode == _SOLO:
-        lines.append(f"solo score: {solo_score(position.tracks[0]):06d}")
+        score = f"{solo_score(position.tracks[0]):06d}"
+        lines.append(f"solo score: {score} (the three lowest tracks, two digits each, AXIO-21)")
+    if moving == (CHANCE,):
+        lines.append("Chance: the next tile drawn from the bag (enter the tile chance gives)")
     if not moving:
         lines.append("game over")
     if type(position) is View:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames._core import checks
+from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, cell_key, number, track_bars
 from tilegames.axio_rota._model import (
@@ -17,7 +18,6 @@ from tilegames.axio_rota._model import (
     State,
     Tile,
     View,
-    ended,
 )
 from tilegames.axio_rota._notation import format_tile
 from tilegames.geometry.square import Cell, Corner
@@ -46,8 +46,9 @@ def _public(position: State | View) -> tuple[tuple[int, ...], int, tuple[int, ..
     """The stack sizes, the supply size and the seats to move, from a state or a view."""
     if isinstance(position, View):
         return position.stack_sizes, position.supply_size, position.to_move
-    moving = () if ended(position) else (position.seat,)
-    return tuple(map(len, position.stacks)), len(position.supply), moving
+    from tilegames.axio_rota._rules import to_move  # the rules import nothing from here
+
+    return tuple(map(len, position.stacks)), len(position.supply), to_move(position)
 
 
 def _corner(
@@ -182,7 +183,9 @@ def render_text(position: State | View) -> str:
     Each tile shows its four corner letters (``.`` for empty) in a 2x2 block:
     top left and top right on the first line, bottom left and bottom right on
     the second. Column numbers are ``x``, row numbers ``y``. A view also shows
-    its seat's hand.
+    its seat's hand. A solo game shows its score, the lowest track (ROTA-20);
+    a chance step of an explicit-chance game says what chance decides. The
+    ``Legend:`` at the end explains the letters and the move notation.
 
     A game of 16 tiles ``GG.B``: the start square has their empty corners
     turned to the centre (ROTA-7).
@@ -201,17 +204,35 @@ def render_text(position: State | View) -> str:
              R  G  B  O  P  stack
     seat 0   0  0  0  0  0     11  to move
     supply: 0 tiles
+    solo score: 0 (the lowest track, ROTA-20)
+    Legend:
+      a tile is 2x2 corner letters: top left, top right / bottom left, bottom right
+      R red, G green, B blue, O orange, P purple, . the empty corner
+      a move x,y:tC lays the tile on column x, row y, turned t quarter turns
+      clockwise; C (when asked) is the colour named for its empty corner
 
     Raises:
         WrongTypeError: if ``position`` is not an AXIO Rota state or view.
     """
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("axio_rota.render_text", "an AXIO Rota State or View", position)
-    return "\n".join([*_text_display(dict(position.display)), *_text_status(position)])
+    lines = [*_text_display(dict(position.display)), *_text_status(position)]
+    return "\n".join([*lines, *_TEXT_LEGEND])
+
+
+_TEXT_LEGEND: Final = (
+    "Legend:",
+    "  a tile is 2x2 corner letters: top left, top right / bottom left, bottom right",
+    "  R red, G green, B blue, O orange, P purple, . the empty corner",
+    "  a move x,y:tC lays the tile on column x, row y, turned t quarter turns",
+    "  clockwise; C (when asked) is the colour named for its empty corner",
+)
 
 
 def _text_display(placed: dict[Cell, Tile]) -> list[str]:
     """The display as rows of 2x2 letter blocks, with the column and row numbers."""
+    if not placed:  # before chance has laid the start square (explicit chance)
+        return ["(no tile on the display yet)"]
     columns = range(min(x for x, _ in placed), max(x for x, _ in placed) + 1)
     rows = range(min(y for _, y in placed), max(y for _, y in placed) + 1)
     border = "    " + "+--" * len(columns) + "+"
@@ -232,9 +253,13 @@ def _text_status(position: State | View) -> list[str]:
         row = f"seat {seat} " + "".join(f"{value:>3}" for value in track) + f"{size:>7}"
         lines.append(row + ("  to move" if seat in moving else ""))
     lines.append(f"supply: {supply} tiles")
+    if len(position.tracks) == 1:
+        lines.append(f"solo score: {min(position.tracks[0])} (the lowest track, ROTA-20)")
     if position.extra_tile is not None:
         more = f"; {position.extra_turns} more owed" if position.extra_turns else ""
         lines.append(f"extra turn with {format_tile(position.extra_tile)} from the supply{more}")
+    if moving == (CHANCE,):
+        lines.append("Chance: the next tile drawn (enter the tile chance gives)")
     if not moving:
         lines.append("game over")
     if isinstance(position, View):

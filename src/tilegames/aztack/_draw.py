@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, cell_key
@@ -38,8 +39,11 @@ def render_text(position: State | View) -> str:
     Each cell shows its height and its top half (colour capital, glyph
     letter, :data:`COLOUR_LETTERS` and :data:`GLYPH_LETTERS`). Lines are drawn
     between cells whose top halves belong to different stones, so each
-    visible stone shows as a box of one or two cells. Below, each seat's
-    stones as ``id:halves``.
+    visible stone shows as a box of one or two cells. Columns ``x`` run
+    across the top, rows ``y`` down the left. Below, each seat's stones as
+    ``id:halves``; a chance step of an explicit-chance game says what chance
+    decides. The ``Legend:`` at the end explains the symbols and the move
+    notation.
 
     >>> from tilegames.aztack import new_game
     >>> print(render_text(new_game(seed=4)))
@@ -59,6 +63,12 @@ def render_text(position: State | View) -> str:
     seat 1: 12 stones
       4:OfOw 9:BfRf 10:BfBw 12:RfGw 13:RfRw 14:RfOt
       21:YwBw 26:BwGf 38:YdRf 49:OtOf 55:BtBf 57:RtGf
+    Legend:
+      a cell shows its height, then the colour and glyph of the half on top:
+      G green, O orange, Y grey, B blue, R red; f flower, w water, d deer,
+      t flint (1Yt: height 1, a grey flint). Columns x across, rows y down.
+      A move S:N@x,y/x,y: seat S lays stone N, first half over cell x,y, second
+      over the other; xD after it discards stone D (bonus); S:pass passes.
     """
     if type(position) is not State and type(position) is not View:
         wrong_type("aztack.render_text", _A_POSITION, position)
@@ -81,7 +91,8 @@ def render_text(position: State | View) -> str:
             cell = y * WIDTH + x
             if x:
                 row.append("|" if top_ids[cell] != top_ids[cell - 1] else " ")
-            row.append(f"{levels[cell]}{format_half(_half(faces[cell]))} ")
+            top = format_half(_half(faces[cell])) if levels[cell] else "  "  # 0: nothing laid
+            row.append(f"{levels[cell]}{top} ")
         lines.append(f"{y:>2} |" + "".join(row) + "|")
     lines.append(border(DEPTH))
     if isinstance(position, View):
@@ -97,9 +108,21 @@ def render_text(position: State | View) -> str:
         lines.append(line)
         listed = [f"{stone.id}:{stone}" for stone in stones]
         lines.extend("  " + " ".join(listed[i : i + 6]) for i in range(0, len(listed), 6))
+    if moving == (CHANCE,):
+        lines.append("Chance: the next base stone laid or stone dealt (enter what chance gives)")
     if not moving:
         lines.append("game over")
-    return "\n".join(lines)
+    return "\n".join([*lines, *_TEXT_LEGEND])
+
+
+_TEXT_LEGEND: Final = (
+    "Legend:",
+    "  a cell shows its height, then the colour and glyph of the half on top:",
+    "  G green, O orange, Y grey, B blue, R red; f flower, w water, d deer,",
+    "  t flint (1Yt: height 1, a grey flint). Columns x across, rows y down.",
+    "  A move S:N@x,y/x,y: seat S lays stone N, first half over cell x,y, second",
+    "  over the other; xD after it discards stone D (bonus); S:pass passes.",
+)
 
 
 # ---------------------------------------------------------------------------

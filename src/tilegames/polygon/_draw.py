@@ -10,6 +10,7 @@ import math
 from typing import Final
 
 from tilegames._core import checks
+from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import SQRT3, Drawing, Point, cell_key, points, regular_polygon
 from tilegames._core.svg import hex_centre as centre
@@ -347,7 +348,9 @@ def render_text(position: State | View) -> str:
     ``x2``) until covered, else its top tile followed by ``:height`` when the
     stack holds more than one tile (printed tile included). Row ``r`` runs
     west to east from the ``q`` given on its right; each row is shifted half a
-    space from the one above, as on the board.
+    space from the one above, as on the board. A chance step of an
+    explicit-chance game says what chance decides. The ``Legend:`` at the end
+    explains the symbols and the move notation.
 
     >>> from tilegames import polygon
     >>> state = polygon.new_game(seed=7)
@@ -367,6 +370,11 @@ def render_text(position: State | View) -> str:
     placed this turn: 1,0
     bag: 46 tiles
     totals: seat 0: 0, seat 1: 0
+    Legend:
+      1..5 numbers, W wild, X2 X3 multipliers; lower case: printed on the board;
+      :h a stack h tiles high (X3:2: an X3 on one more tile). Row r on the left,
+      q on the right: a row's first space has the first q, the next q+1, ...
+      A move V@q,r lays tile V on space q,r; V@- sets it aside.
 
     Raises:
         WrongTypeError: if ``position`` is not a Polygon State or View.
@@ -390,7 +398,26 @@ def render_text(position: State | View) -> str:
     lines.append(
         "totals: " + ", ".join(f"seat {s}: {total}" for s, total in enumerate(position.totals))
     )
-    return "\n".join(lines)
+    moving = position.to_move if isinstance(position, View) else _to_move(position)
+    if moving == (CHANCE,):
+        lines.append("Chance: the die or the tiles drawn (enter what chance gives)")
+    return "\n".join([*lines, *_TEXT_LEGEND])
+
+
+_TEXT_LEGEND: Final = (
+    "Legend:",
+    "  1..5 numbers, W wild, X2 X3 multipliers; lower case: printed on the board;",
+    "  :h a stack h tiles high (X3:2: an X3 on one more tile). Row r on the left,",
+    "  q on the right: a row's first space has the first q, the next q+1, ...",
+    "  A move V@q,r lays tile V on space q,r; V@- sets it aside.",
+)
+
+
+def _to_move(state: State) -> tuple[int, ...]:
+    """The seats to move of a state, through the rules (imported late: they import this)."""
+    from tilegames.polygon._rules import to_move
+
+    return to_move(state)
 
 
 # ---------------------------------------------------------------------------
