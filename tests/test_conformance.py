@@ -28,6 +28,8 @@ GAMES = 12 if os.environ.get("CI") else 6
 def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
     """Every rotation and named colour on and around the display: mostly illegal."""
     placed = axio_rota.tiles_on_display(state)
+    if not placed:  # an explicit game before its start square is laid
+        return []
     xs = [x for x, _ in placed]
     ys = [y for _, y in placed]
     result = []

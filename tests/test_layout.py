@@ -15,7 +15,17 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "tilegames"
 GAMES = ("axio", "axio_rota", "aztack", "polygon")
-TOOLS = ("serialize.py", "render", "agents.py", "simulate.py", "testing", "cli.py")
+TOOLS = (
+    "serialize.py",
+    "records.py",
+    "plot.py",
+    "render",
+    "agents.py",
+    "simulate.py",
+    "testing",
+    "cli.py",
+    "envs",
+)
 
 
 def imports(path: Path) -> set[str]:
@@ -75,10 +85,11 @@ def test_tools_never_name_a_game(tool: str) -> None:
 def test_every_game_is_a_package_with_the_same_cut() -> None:
     """Each game has the same private modules, so a reader who knows one knows all."""
     cut = {"__init__", "_model", "_tables", "_rules", "_notation", "_validate", "_agents", "_draw"}
+    cut |= {"_choices", "_encoding"}
     for game in GAMES:
         modules = {path.stem for path in files(game)}
         assert cut <= modules, f"{game} lacks {sorted(cut - modules)}"
-        extra = modules - cut - {"_moves", "_choices"}
+        extra = modules - cut - {"_moves", "_chance"}
         assert not extra, f"{game} has {sorted(extra)}"
         for path in files(game):
             lines = len(path.read_text().splitlines())

@@ -101,15 +101,8 @@ class TestRoundTrip:
 
     @pytest.mark.parametrize("name", GAMES)
     def test_explicit_chance(self, name: str) -> None:
-        """An explicit-chance game's record holds the outcomes among its moves and replays.
-
-        Guarded: skipped while the game's new_game does not take chance="explicit".
-        """
+        """An explicit-chance game's record holds the outcomes among its moves and replays."""
         rules = tilegames.get(name)
-        try:
-            rules.new_game(players=rules.setups[0].players, chance="explicit")
-        except (ConfigurationError, TypeError):  # TypeError: no chance keyword yet
-            pytest.skip(f"{name} does not take chance='explicit' yet")
 
         @_SETTINGS
         @given(played(explicit=True, games=(name,)))

@@ -270,7 +270,14 @@ class TestRulesBundle:
         rules = axio.RULES
         assert rules.state_type is axio.State
         assert rules.view_type is axio.View
-        assert set(rules.move_types) == {axio.Place, axio.SwapChoice, axio.Decline}
+        assert set(rules.move_types) == {
+            axio.Place,
+            axio.SwapChoice,
+            axio.Decline,
+            axio.Draw,
+            axio.Unseen,
+        }
+        assert rules.chance_outcomes is axio.chance_outcomes
         assert rules.draw is not None
         assert rules.move_cells is not None
         assert tilegames.game_of(axio.SWAP) is rules
@@ -289,7 +296,8 @@ class TestRulesBundle:
 
     def test_public_names(self) -> None:
         """Every public name is importable from tilegames.axio."""
-        assert len(axio.__all__) == len(set(axio.__all__)) == 57
+        assert len(axio.__all__) == len(set(axio.__all__)) == 61
+        assert {"Draw", "Unseen", "UNSEEN", "chance_outcomes"} <= set(axio.__all__)
         assert {"Decline", "DECLINE", "choices"} <= set(axio.__all__)
         for name in axio.__all__:
             assert getattr(axio, name) is not None

@@ -3,8 +3,9 @@
 Each limit a check enforces has a position exactly at it (which loads) and one
 step over it (refused, with the field and the rule id named). Positions are
 built from the rules text with :func:`position`, never copied from the rules'
-output. A hypothesis test closes: every changed view document that loads is
-determinized, validated and played to the end, each step within a step budget.
+output. Two hypothesis tests close: every changed view document (of a seeded game, and
+of an explicit one) that loads is determinized, validated and played to the end, each
+step within a step budget.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from hypothesis import strategies as st
 
 from document_mutations import mutate, mutations
 from step_budget import step_budget
-from tilegames import InvalidStateError, axio
+from tilegames import CHANCE, InvalidStateError, axio
 from tilegames.axio import DECLINE, Place, State, Tile, View
+from tilegames.chance import sample
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, to_dict
 
@@ -754,6 +756,71 @@ def test_changed_views_play_to_the_end(pick: int, changes: list[Any], seed: int)
             legal = axio.legal_moves(state)
             state = axio.apply(state, legal[stream.randbelow(len(legal))])
             moves += 1
+    axio.validate(state)
+
+
+MOST_STEPS = MOST_MOVES + 612
+"""A bound on the steps of an explicit game from a view: the moves, and one chance step per
+tile drawn. A tile is drawn into a rack, and leaves it by a placement (84 at most) or a
+swap (6 a swap, 84 swaps at most), and the racks hold 24 at most: 24 + 84 + 504 = 612."""
+
+
+@functools.cache
+def explicit_view_documents() -> tuple[dict[str, Any], ...]:
+    """Views of explicit games: every setup, at chance steps and player steps, with
+    seat 1's draws unseen in every other game (so views show unidentified tiles)."""
+    documents = []
+    for setup in axio.RULES.setups:
+        for seed in range(2):
+            state = axio.new_game(**setup.kwargs, seed=seed, chance="explicit")
+            stream = Stream(seed)
+            for steps in range(200):
+                if steps in (3, 20, 60, 110, 199) or axio.is_over(state):
+                    for seat in range(axio.players(state)):
+                        documents.append(to_dict(axio.view(state, seat)))
+                if axio.is_over(state):
+                    break
+                if state.draws and seed and state.seat == 1:
+                    state = axio.apply(state, axio.UNSEEN)
+                elif axio.to_move(state) == (CHANCE,):
+                    state = axio.apply(state, sample(axio.chance_outcomes(state), stream))
+                else:
+                    legal = axio.legal_moves(state)
+                    state = axio.apply(state, legal[stream.randbelow(len(legal))])
+    return tuple(documents)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
+def test_changed_explicit_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
+    """A changed explicit view that loads determinizes to a valid explicit state (the
+    view's draws and unseen tiles kept) that plays to the end, chance steps sampled."""
+    documents = explicit_view_documents()
+    document = to_dict(from_dict(documents[pick % len(documents)], View))
+    for change in changes:
+        mutate(document, change)
+    try:
+        seen = from_dict(document, View)
+    except InvalidStateError:
+        return
+    stream = Stream(seed)
+    with step_budget(DETERMINIZE_LINES):
+        state = axio.determinize(seen, stream)
+    assert state.explicit == seen.explicit
+    if seen.explicit:
+        assert (state.draws, state.unknown) == (seen.draws, seen.unknown)
+        assert axio.to_move(state) == seen.to_move
+    axio.validate(state)
+    steps = 0
+    with step_budget(3_000_000):
+        while not axio.is_over(state):
+            assert steps < MOST_STEPS
+            if axio.to_move(state) == (CHANCE,):
+                state = axio.apply(state, sample(axio.chance_outcomes(state), stream))
+            else:
+                legal = axio.legal_moves(state)
+                state = axio.apply(state, legal[stream.randbelow(len(legal))])
+            steps += 1
     axio.validate(state)
 
 

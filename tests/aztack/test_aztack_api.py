@@ -195,7 +195,7 @@ class TestRules:
         """RULES names the State, View and move classes, and draws pictures."""
         rules = aztack.RULES
         assert (rules.state_type, rules.view_type) == (aztack.State, aztack.View)
-        assert set(rules.move_types) == {Place, Pass}
+        assert set(rules.move_types) == {Place, Pass, aztack.Lay, aztack.Deal}
         assert rules.move_cells is not None
         assert rules.move_cells(Place(0, 3, (1, 0), (1, 1))) == ((1, 0), (1, 1))
         assert rules.move_cells(Pass(1)) == ()

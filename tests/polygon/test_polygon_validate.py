@@ -157,9 +157,10 @@ class TestWrongTypes:
             assert thing not in moves
 
     def test_rules_name_the_classes(self) -> None:
-        """RULES says which classes are Polygon's, and carries the picture functions."""
+        """RULES says which classes are Polygon's (chance outcomes too), and carries pictures."""
         rules = polygon.RULES
-        assert (rules.state_type, rules.view_type, rules.move_types) == (State, View, (Move,))
+        owned = (State, View, (Move, polygon.Draw, polygon.Roll))
+        assert (rules.state_type, rules.view_type, rules.move_types) == owned
         assert rules.draw is not None
         assert rules.move_cells is not None
         assert rules.move_cells(Move("W", (0, -3))) == ((0, -3),)

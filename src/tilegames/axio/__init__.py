@@ -64,6 +64,7 @@ from tilegames.axio._agents import (
     determinize,
     evaluate,
 )
+from tilegames.axio._chance import chance_outcomes
 from tilegames.axio._choices import choices as choices
 from tilegames.axio._draw import (
     draw as draw,
@@ -75,6 +76,7 @@ from tilegames.axio._draw import pictures as pictures
 from tilegames.axio._draw import (
     render_text,
 )
+from tilegames.axio._encoding import encoding as encoding
 from tilegames.axio._model import (
     _GAME,
     BLUE,
@@ -96,15 +98,18 @@ from tilegames.axio._model import (
     SWAP,
     TEAM_CAP,
     TRACK_CAP,
+    UNSEEN,
     YELLOW,
     Colour,
     Decline,
+    Draw,
     Move,
     Place,
     Points,
     State,
     SwapChoice,
     Tile,
+    Unseen,
     View,
 )
 from tilegames.axio._moves import (
@@ -161,9 +166,11 @@ __all__ = [
     "SWAP",
     "TEAM_CAP",
     "TRACK_CAP",
+    "UNSEEN",
     "YELLOW",
     "Colour",
     "Decline",
+    "Draw",
     "LegalMoves",
     "Move",
     "Place",
@@ -171,10 +178,12 @@ __all__ = [
     "State",
     "SwapChoice",
     "Tile",
+    "Unseen",
     "View",
     "apply",
     "bag_size",
     "board",
+    "chance_outcomes",
     "determinize",
     "evaluate",
     "format_move",
@@ -207,6 +216,6 @@ _SETUPS: Final = (
     Setup(1, {"mode": "solo"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), _GAME, "AXIO", _SETUPS, move_types=(Place, SwapChoice, Decline)
+    globals(), _GAME, "AXIO", _SETUPS, move_types=(Place, SwapChoice, Decline, Draw, Unseen)
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

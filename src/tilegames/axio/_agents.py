@@ -47,8 +47,11 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     six colours, of the squared distance to the final cap (divided by it),
     the points capped as ``apply`` caps them, plus 6 for every colour that
     reaches a cap and earns a bonus placement (AXIO-11). A swap choice rates
-    0. Declining a bonus placement (:data:`DECLINE`) rates -0.01: a
-    placement never rates below 0, so this rating never prefers a decline
+    0. A chance outcome of an explicit game (a :class:`Draw` or :data:`UNSEEN`,
+    legal only at a chance step) rates 0.0: it scores nothing, and agents
+    never choose outcomes (chance does, by ``chance_outcomes``). Declining a
+    bonus placement (:data:`DECLINE`) rates -0.01: a placement never rates
+    below 0, so this rating never prefers a decline
     to a bonus placement (it rates no placement's drawbacks, such as lines
     opened for the opponents); the greedy agent never declines, and MCTS
     searches a decline only when it is among its ``width`` best-rated moves,
@@ -93,6 +96,14 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     its lowest colours, as the offer tells everyone. The seed of a later
     reshuffle is drawn too. Only the view is read.
 
+    An explicit view (``seen.explicit``) gives an explicit state with the
+    view's ``draws`` and ``unknown``: while a draw is due (``to_move`` is
+    ``(CHANCE,)``) the drawing seat is :attr:`View.drawer`. Each other rack
+    gets its known tiles (its size less its unidentified ones) and the bag
+    holds the pool: the real bag and every unidentified rack tile, sorted
+    (an explicit bag has no order). During a swap's draws the revealed tiles
+    are set aside, out of the bag, as in the true state.
+
     >>> from tilegames.axio import new_game, view
     >>> state = new_game(players=3, seed=4)
     >>> sample = determinize(view(state, 1), rng.Stream(2))
@@ -118,6 +129,8 @@ def determinize(seen: View, stream: rng.Stream) -> State:
             needed[colour] += 1
     for tile in _board_tiles(pool, needed, stream):
         pool.remove(tile)
+    if seen.explicit:
+        return _determinize_explicit(seen, pool, stream, the_set)
     mover = seen.to_move[0] if seen.to_move else _last_mover(seen)
     racks, rest = _deal(seen, pool, mover, stream, the_set)
     return State(
@@ -133,6 +146,36 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         revealed=seen.revealed,
         seed=stream.randbelow(1 << rng.SEED_BITS),
         tiles=seen.tiles,
+    )
+
+
+def _determinize_explicit(
+    seen: View, pool: list[Tile], stream: rng.Stream, the_set: Sequence[Tile]
+) -> State:
+    """The explicit state of :func:`determinize`: chance steps and unidentified tiles kept."""
+    mover = seen.to_move[0] if seen.to_move else _last_mover(seen)
+    if seen.draws:  # chance is to move: the seat that draws
+        mover = seen.drawer
+    aside = bool(seen.draws and seen.revealed)  # a swap's draws: the tiles are set aside
+    racks, rest = _deal(seen, pool, mover, stream, the_set, aside=aside)
+    unknown = seen.unknown
+    back = () if aside else seen.revealed
+    return State(
+        mode=seen.mode,
+        cells=seen.cells,
+        tracks=seen.tracks,
+        racks=racks,
+        bag=tuple(sorted([*rest, *back])),
+        seat=mover,
+        turn=seen.turn,
+        bonuses=seen.bonuses,
+        deciding=seen.deciding,
+        revealed=seen.revealed,
+        seed=stream.randbelow(1 << rng.SEED_BITS),
+        tiles=seen.tiles,
+        explicit=True,
+        draws=seen.draws,
+        unknown=unknown,
     )
 
 
@@ -152,14 +195,26 @@ def _last_mover(seen: View) -> Seat:
 
 
 def _deal(
-    seen: View, pool: list[Tile], mover: Seat, stream: rng.Stream, the_set: Sequence[Tile]
+    seen: View,
+    pool: list[Tile],
+    mover: Seat,
+    stream: rng.Stream,
+    the_set: Sequence[Tile],
+    *,
+    aside: bool = False,
 ) -> tuple[tuple[tuple[Tile, ...], ...], list[Tile]]:
     """The other seats' racks dealt from ``pool``, and the tiles left for the bag.
 
     While another seat decides on a swap, deals are tried until its rack
-    shows none of its lowest colours (AXIO-12).
+    shows none of its lowest colours (AXIO-12). In an explicit view a rack
+    gets its known tiles only (its unidentified ones stay in the rest, the
+    pool); the revealed tiles are in the bag unless set ``aside`` (a swap's
+    draws), and then not among the hidden tiles.
     """
-    hidden = sum(seen.rack_sizes) - len(seen.rack) + seen.bag_size - len(seen.revealed)
+    hidden = sum(seen.rack_sizes) - len(seen.rack) + seen.bag_size
+    if not aside:
+        hidden -= len(seen.revealed)
+    unknown = seen.unknown or (0,) * len(seen.rack_sizes)
     others = [seat for seat in range(len(seen.rack_sizes)) if seat != seen.seat]
     for _ in range(_DEAL_ATTEMPTS):
         rest = list(stream.shuffled(pool))
@@ -168,7 +223,7 @@ def _deal(
             rest.append(stream.choice(the_set))
         racks = [seen.rack] * len(seen.rack_sizes)
         for seat in others:
-            size = seen.rack_sizes[seat]
+            size = seen.rack_sizes[seat] - unknown[seat]
             racks[seat] = tuple(sorted(rest[:size]))
             del rest[:size]
         track = seen.tracks[_owner(seen.mode, mover)]
@@ -177,20 +232,50 @@ def _deal(
     return tuple(racks), rest
 
 
+_ATTEMPT_NODES: Final = 4_000
+"""Search nodes one random attempt of :func:`_board_tiles` may visit before it starts afresh."""
+_ATTEMPTS: Final = 12
+"""Random attempts before the last one, which runs to its end."""
+
+
+class _ExhaustedError(Exception):
+    """An attempt of :func:`_board_tiles` used up its nodes."""
+
+
 def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream) -> list[Tile]:
     """A random multiset of tiles from ``pool`` whose colours add up to ``needed`` exactly.
 
     A depth-first search that decides, kind by kind in a random order, how
     many tiles of that kind lie on the board (the counts tried in a random
     order too), and backs off as soon as the kinds left cannot supply a
-    colour's remaining hexes. The true board is one answer, so for the
-    carried set an answer exists; for a set that has none, no tile is put on
-    the board.
+    colour's remaining hexes, remembering the (kind, hexes needed) pairs that
+    have no answer. An unlucky order can make such a search long, so an
+    attempt that visits more than :data:`_ATTEMPT_NODES` nodes starts afresh
+    in a new random order; after :data:`_ATTEMPTS` such attempts the last
+    one, with the kinds tried fewest first, runs to its end. The true board is
+    one answer, so for the carried set an answer exists; for a set that has
+    none, no tile is put on the board.
     """
     counts: dict[Tile, int] = {}
     for tile in pool:
         counts[tile] = counts.get(tile, 0) + 1
-    kinds = list(stream.shuffled(sorted(counts)))
+    for _ in range(_ATTEMPTS):
+        try:
+            return _board_attempt(counts, needed, stream.shuffled(sorted(counts)), stream, True)
+        except _ExhaustedError:
+            continue
+    rarest = sorted(counts, key=lambda tile: (counts[tile], tile))
+    return _board_attempt(counts, needed, rarest, stream, False)
+
+
+def _board_attempt(
+    counts: dict[Tile, int],
+    needed: Sequence[int],
+    kinds: Sequence[Tile],
+    stream: rng.Stream,
+    limited: bool,
+) -> list[Tile]:
+    """One search of :func:`_board_tiles` over the kinds in the given order."""
     colours = len(needed)
     # supply[i][c]: the hexes of colour c that kinds i, i + 1, ... could give at most
     supply = [[0] * colours for _ in range(len(kinds) + 1)]
@@ -201,6 +286,7 @@ def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream
     need = list(needed)
     chosen: list[Tile] = []
     failed: set[tuple[int, tuple[int, ...]]] = set()  # (kind, hexes still needed) with no answer
+    nodes = [0]
 
     def search(i: int) -> bool:
         if not any(need):
@@ -208,8 +294,11 @@ def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream
         if i == len(kinds) or any(n > a for n, a in zip(need, supply[i], strict=True)):
             return False
         key = (i, tuple(need))
-        if key in failed:  # each (kind, need) is searched once: the work stays bounded
+        if key in failed:  # each (kind, need) is searched once
             return False
+        nodes[0] += 1
+        if limited and nodes[0] > _ATTEMPT_NODES:
+            raise _ExhaustedError
         tile = kinds[i]
         first, second = tile
         most = min(counts[tile], need[first] // 2 if first == second else need[first])

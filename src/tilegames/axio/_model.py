@@ -10,8 +10,10 @@ from typing import Final
 
 import attrs
 
+from tilegames._core.chance import Unseen as _BaseUnseen
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable
+from tilegames._core.tracks import all_at
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
@@ -79,7 +81,7 @@ _GAME: Final = "axio"  # the registry name
 # What entry points expect, in their WrongTypeError messages.
 _A_STATE: Final = "an AXIO State"
 _A_POSITION: Final = "an AXIO State or View"
-_A_MOVE: Final = "an AXIO move (Place, SwapChoice or Decline)"
+_A_MOVE: Final = "an AXIO move (Place, SwapChoice, Decline, Draw or Unseen)"
 _START_RADIUS: Final = 5  # the start cells are the corners of this ring (AXIO-4)
 _RADIUS: Final[Mapping[int, int]] = {1: 5, 2: 5, 3: 6, 4: 7}  # playing area by players (AXIO-3)
 _MAX_TILES: Final = 1024
@@ -267,11 +269,70 @@ class Decline:
 DECLINE: Final = Decline()
 """Decline the pending bonus placement (AXIO-11)."""
 
-Move = Place | SwapChoice | Decline
-"""A move: a :class:`Place`, a :class:`SwapChoice` when a swap is offered, or
-:data:`DECLINE` when a bonus placement is owed."""
 
-_MOVE_TYPES: Final = (Place, SwapChoice, Decline)
+@attrs.frozen
+class Draw:
+    """A chance outcome of an explicit game: ``tile`` drawn from the bag (AXIO-6, AXIO-13).
+
+    The drawing seat is the state's :attr:`State.seat`; the tile goes into its
+    rack. Written ``+`` and the tile, such as ``+RB``.
+
+    >>> str(Draw((0, 2))), Draw((2, 0)) == Draw((0, 2))
+    ('+RB', True)
+
+    Raises:
+        TypeError: if ``tile`` is not a tuple of two ints.
+    """
+
+    tile: Tile
+    """The tile drawn, lower colour first (put in that order by construction)."""
+
+    def __attrs_post_init__(self) -> None:
+        """Check the field's type and put the lower colour first."""
+        tile: object = self.tile
+        if (
+            type(tile) is not tuple
+            or len(tile) != 2
+            or type(tile[0]) is not int
+            or type(tile[1]) is not int
+        ):
+            msg = f"a drawn tile must be a tuple of two ints 0..5, not {tile!r}"
+            raise TypeError(msg)
+        if tile[1] < tile[0]:
+            object.__setattr__(self, "tile", (tile[1], tile[0]))
+
+    def __str__(self) -> str:
+        """The outcome in notation: ``+`` and the tile's two letters."""
+        from tilegames.axio._notation import format_move  # notation imports this module
+
+        return format_move(self)
+
+
+@attrs.frozen
+class Unseen(_BaseUnseen):
+    """A draw entered without naming the tile: an explicit game's hidden draw (AXIO-22).
+
+    Listed by ``legal_moves`` at every chance step beside the :class:`Draw`
+    outcomes, never by ``chance_outcomes``. The drawing seat's rack gets an
+    unidentified tile; it is named when it is placed, and must then be a tile
+    of the unidentified pool (the bag and the unidentified rack tiles). Written
+    ``?``. Every ``Unseen()`` equals :data:`UNSEEN`.
+    """
+
+    def __str__(self) -> str:
+        """The outcome in notation: ``?``."""
+        return "?"
+
+
+UNSEEN: Final = Unseen()
+"""The unseen draw (AXIO-22): a tile drawn that the person entering the game cannot see."""
+
+Move = Place | SwapChoice | Decline | Draw | Unseen
+"""A move: a :class:`Place`, a :class:`SwapChoice` when a swap is offered,
+:data:`DECLINE` when a bonus placement is owed; in an explicit game, at a
+chance step, a :class:`Draw` or :data:`UNSEEN`."""
+
+_MOVE_TYPES: Final = (Place, SwapChoice, Decline, Draw, Unseen)
 """Every concrete move class."""
 
 _new_place = object.__new__
@@ -336,7 +397,8 @@ class State(CachedState):
     bag: tuple[Tile, ...]
     """The tiles in the bag in drawing order, next first (hidden from everyone, AXIO-22)."""
     seat: Seat
-    """The seat whose turn it is; once the game is over, the seat that moved last."""
+    """The seat whose turn it is; once the game is over, the seat that moved last. At a
+    chance step of an explicit game (:attr:`draws` positive), the seat that draws."""
     turn: int = 0
     """The number of the turn in progress, from 0; the first round is turns
     ``0 .. players - 1`` (AXIO-8). Bonus placements and the swap choice belong to the turn."""
@@ -346,11 +408,23 @@ class State(CachedState):
     deciding: bool = False
     """Whether the seat to move must choose to swap or keep its rack (AXIO-12)."""
     revealed: tuple[Tile, ...] = ()
-    """The tiles the previous move set aside in a swap, shown to all (AXIO-22); else empty."""
+    """The tiles the previous move set aside in a swap, shown to all (AXIO-22); else empty.
+    In an explicit game, during the draws of a swap they are still set aside (not in
+    :attr:`bag`); they go back to the bag after the last draw."""
     seed: int = 0
     """The seed of the next random event (the reshuffle after a swap); hidden from everyone."""
     tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The game's component set, sorted, when it is not :data:`STANDARD_TILES`; else ``None``."""
+    explicit: bool = attrs.field(default=False, metadata=OPTIONAL)
+    """Whether chance is explicit (``new_game(chance="explicit")``): each draw is a step of
+    its own and :attr:`bag` is an unordered multiset, sorted."""
+    draws: int = attrs.field(default=0, metadata=OPTIONAL)
+    """Explicit games: the draws still to make, one chance step each, into the rack of
+    :attr:`seat`; chance is to move while positive. Always 0 in a seeded game."""
+    unknown: tuple[int, ...] = attrs.field(default=(), metadata=OPTIONAL)
+    """Explicit games with unseen draws: per seat, the unidentified tiles in its rack
+    (besides the known ones in :attr:`racks`); ``()`` when there are none. While any
+    is positive, :attr:`bag` holds the unidentified pool: the bag and those tiles."""
     _index: _Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
@@ -397,9 +471,34 @@ class View(Drawable):
     """The tiles set aside by a swap on the previous move, as in :attr:`State.revealed`."""
     tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The component set, as in :attr:`State.tiles` (public: the box says what is in it)."""
+    explicit: bool = attrs.field(default=False, metadata=OPTIONAL)
+    """Whether chance is explicit, as in :attr:`State.explicit`."""
+    draws: int = attrs.field(default=0, metadata=OPTIONAL)
+    """Draws still to make, as in :attr:`State.draws` (public: the table sees them drawn)."""
+    drawer: Seat = attrs.field(default=0, metadata=OPTIONAL)
+    """While :attr:`draws` is positive, the seat that draws (:attr:`State.seat`); else 0."""
+    unknown: tuple[int, ...] = attrs.field(default=(), metadata=OPTIONAL)
+    """Unidentified rack tiles per seat, as in :attr:`State.unknown`."""
 
     def __str__(self) -> str:
         """The plain-text picture (``render_text``)."""
         from tilegames.axio._draw import render_text  # the picture imports this module
 
         return render_text(self)
+
+
+def _ends(state: State | View, empty: int, sizes: Sequence[int]) -> bool:
+    """Whether the game is over: no empty pair, no tile in any rack, or all tracks at the cap."""
+    final = _FINAL[state.mode]
+    return not empty or not any(sizes) or any(all_at(track, final) for track in state.tracks)
+
+
+def _rack_sizes(state: State) -> list[int]:
+    """Per seat, the tiles in its rack, unseen ones included."""
+    unknown = state.unknown
+    return [len(held) + (unknown[s] if unknown else 0) for s, held in enumerate(state.racks)]
+
+
+def _ends_at(state: State, empty: int) -> bool:
+    """Whether a state is over; never while a draw is due (the deal, a refill)."""
+    return not state.draws and _ends(state, empty, _rack_sizes(state))

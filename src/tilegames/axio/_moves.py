@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from typing import cast
 
 from tilegames._core.bits import Mask, iter_bits, nth_bit
 from tilegames._core.checks import wrong_type
@@ -22,14 +23,17 @@ from tilegames.axio._model import (
     KEEP,
     START_CELLS,
     SWAP,
+    UNSEEN,
     Colour,
     Decline,
+    Draw,
     Move,
     PairIndex,
     Place,
     State,
     SwapChoice,
     Tile,
+    Unseen,
     _fast_place,
     _Index,
     _set_slot,
@@ -90,6 +94,9 @@ def _checked(state: State, move: Move) -> Placed | None:
     index = state._index or _index(state)
     if index.over:
         raise Refusal("the game is over", _end_rule(state))
+    if state.draws:
+        _check_draw(state, move)
+        return None
     kind = type(move)
     if kind is SwapChoice:
         if not state.deciding:
@@ -107,6 +114,12 @@ def _checked(state: State, move: Move) -> Placed | None:
                 "AXIO-11",
             )
         return None
+    if kind is not Place:
+        raise Refusal(
+            f"{_drawn(move)} is a chance outcome, but no draw is due: seat {state.seat} is "
+            "to move (racks are refilled after a turn's placements)",
+            "AXIO-13",
+        )
     if state.deciding:
         raise Refusal(f"seat {state.seat} must first choose to swap or keep its rack", "AXIO-12")
     place: Place = move  # type: ignore[assignment]  # the callers let moves only in
@@ -128,9 +141,58 @@ def _checked(state: State, move: Move) -> Placed | None:
             f"no earlier placement touched; {_free_starts(state, geometry)}",
             "AXIO-8",
         )
-    if tile not in state.racks[state.seat]:
-        raise Refusal(f"seat {state.seat} has no {format_tile(tile)} tile in its rack", "AXIO-7")
+    if tile not in state.racks[state.seat] and not _could_hold(state, tile):
+        raise Refusal(_not_held(state, tile), "AXIO-7")
     return pair, colours[0], colours[1]
+
+
+def _drawn(move: object) -> str:
+    """A chance outcome for a message: ``the draw +RB`` or ``the unseen draw``."""
+    if type(move) is Draw:
+        return f"the draw +{format_tile(move.tile)}"
+    return "the unseen draw ?"
+
+
+def _unknown(state: State, seat: int) -> int:
+    """The unidentified tiles in a seat's rack (explicit games with unseen draws)."""
+    unknown = state.unknown
+    return unknown[seat] if unknown else 0
+
+
+def _could_hold(state: State, tile: Tile) -> bool:
+    """Whether an unidentified tile of the mover's rack could be ``tile``: one in the pool."""
+    return _unknown(state, state.seat) > 0 and tile in state.bag
+
+
+def _not_held(state: State, tile: Tile) -> str:
+    seat, name = state.seat, format_tile(tile)
+    if _unknown(state, seat):
+        return (
+            f"seat {seat} has no {name} tile in its rack, and none of its "
+            f"{_unknown(state, seat)} unseen tiles can be one: no {name} is left unidentified "
+            "(in the bag or an unseen rack tile)"
+        )
+    return f"seat {seat} has no {name} tile in its rack"
+
+
+def _check_draw(state: State, move: Move) -> None:
+    """At a chance step: a draw of a tile the bag may hold, or the unseen draw (AXIO-13)."""
+    kind = type(move)
+    if kind is Unseen:
+        return
+    if kind is not Draw:
+        raise Refusal(
+            f"chance is to move: seat {state.seat} draws a tile ({state.draws} to draw), "
+            "so no player may move now; enter the tile drawn (+RB) or ? if it is unseen",
+            "AXIO-13",
+        )
+    tile = cast(Draw, move).tile
+    if tile not in state.bag:
+        raise Refusal(
+            f"no {format_tile(tile)} tile is in the bag (tiles left to draw: "
+            f"{len(set(state.bag))} kinds, {len(state.bag)} tiles)",
+            "AXIO-13",
+        )
 
 
 def _shape_problem(geometry: _Geometry, move: Place) -> tuple[str, str]:
@@ -186,7 +248,10 @@ class LegalMoves(LazyMoves[Move]):
     tiles in sorted order), then the tile's lower colour on the first cell,
     then the reverse (a double once). While a bonus placement is owed, the
     bonus placements in that order and then, last, :data:`DECLINE`
-    (AXIO-11). While choosing to swap: :data:`KEEP`, then :data:`SWAP`.
+    (AXIO-11). While choosing to swap: :data:`KEEP`, then :data:`SWAP`. At a
+    chance step of an explicit game: a :class:`Draw` of each distinct tile in
+    the bag, in tile order, then :data:`UNSEEN`. A seat holding unseen tiles
+    places any tile it could hold: its known tiles and those of the pool.
 
     ``len()`` is *pairs x choices* (plus one for the decline); indexing
     decodes a position with ``divmod`` and a search for the pair's bit.
@@ -207,10 +272,13 @@ class LegalMoves(LazyMoves[Move]):
         self._geometry = geometry = _GEOMETRY[len(state.cells)]
         self._pairs: Mask = 0
         self._choices: tuple[tuple[Colour, Colour], ...] = ()
-        self._fixed: tuple[SwapChoice, ...] | None = None
+        self._fixed: tuple[Move, ...] | None = None
         if index.over:
             self._fixed = ()
             self._count = self._placements = 0
+        elif state.draws:  # a chance step of an explicit game
+            self._fixed = (*(Draw(tile) for tile in dict.fromkeys(state.bag)), UNSEEN)
+            self._count = self._placements = len(self._fixed)
         elif state.deciding:
             self._fixed = (KEEP, SWAP)
             self._count = self._placements = 2
@@ -219,7 +287,10 @@ class LegalMoves(LazyMoves[Move]):
             if _is_first_placement(state):
                 pairs &= _first_round_pairs(state, geometry)
             self._pairs = pairs
-            self._choices = _choices(state.racks[state.seat])
+            held = state.racks[state.seat]
+            if state.unknown and state.unknown[state.seat]:  # any tile of the pool may be held
+                held = tuple(sorted({*held, *state.bag}))
+            self._choices = _choices(held)
             self._placements = pairs.bit_count() * len(self._choices)
             self._count = self._placements + (state.bonuses > 0)  # the decline, AXIO-11
 

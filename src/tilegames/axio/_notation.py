@@ -1,29 +1,38 @@
-"""AXIO's notation: tiles as letter pairs; moves ``Cq,r/Cq,r``, ``swap``, ``keep``, ``decline``."""
+"""AXIO's notation: tiles as letter pairs; moves ``Cq,r/Cq,r``, ``swap``, ``keep``, ``decline``.
+
+Chance outcomes of an explicit game: ``+RB`` (a draw) and ``?`` (an unseen draw).
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.errors import NotationError
+from tilegames._core.errors import ConfigurationError, NotationError
 from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
 from tilegames._core.notation import TOO_BIG as _TOO_BIG
 from tilegames._core.notation import ascii_only as _ascii
 from tilegames._core.notation import integer as _integer
 from tilegames.axio._model import (
     _A_MOVE,
+    _MAX_TILES,
     _MOVE_TYPES,
     COLOUR_LETTERS,
     DECLINE,
     KEEP,
+    STANDARD_TILES,
     SWAP,
+    UNSEEN,
     Decline,
+    Draw,
     Move,
     Place,
     State,
     SwapChoice,
     Tile,
+    Unseen,
     View,
 )
 from tilegames.axio._tables import _TILE_OF
@@ -85,20 +94,26 @@ def format_move(move: Move) -> str:
     """Write a move: ``Cq,r/Cq,r`` (placement), ``swap`` or ``keep`` (swap choice), ``decline``.
 
     ``decline`` declines a bonus placement (AXIO-11). A placement gives each
-    hex's colour letter and cell, in reading order.
+    hex's colour letter and cell, in reading order. The chance outcomes of an
+    explicit game are ``+`` and a tile (:class:`Draw`, such as ``+RB``) and
+    ``?`` (:data:`UNSEEN`).
 
     >>> format_move(Place(((-1, 2), (0, 2)), (1, 4)))
     'G-1,2/Y0,2'
     >>> format_move(SWAP), format_move(KEEP), format_move(DECLINE)
     ('swap', 'keep', 'decline')
+    >>> format_move(Draw((4, 1))), format_move(UNSEEN)
+    ('+GY', '?')
 
     Raises:
         WrongTypeError: if ``move`` is not an AXIO move.
         NotationError: if a coordinate has more than 640 digits.
     """
     kind = type(move)
-    if kind is SwapChoice or kind is Decline:
-        return str(move)
+    if kind is SwapChoice or kind is Decline or kind is Unseen:
+        return "?" if kind is Unseen else str(move)
+    if kind is Draw:
+        return "+" + format_tile(move.tile)  # type: ignore[union-attr]
     if kind is not Place:
         wrong_type("axio.format_move", _A_MOVE, move, move=True)
     (q0, r0), (q1, r1) = move.cells  # type: ignore[union-attr]
@@ -125,6 +140,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     SwapChoice(swap=False)
     >>> parse_move("DECLINE")
     Decline()
+    >>> parse_move("+ br"), parse_move("?")
+    (Draw(tile=(0, 2)), Unseen())
 
     Raises:
         NotationError: saying what is wrong with the text, including a
@@ -141,6 +158,14 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     fixed = _WORDS.get(written)
     if fixed is not None:
         return fixed
+    if written == "?":
+        return UNSEEN
+    if written.startswith("+"):
+        try:
+            return Draw(parse_tile(written[1:]))
+        except NotationError as error:
+            msg = f"{text!r} is not a draw: write '+' and a tile, such as '+RB' ({error})"
+            raise NotationError(msg) from None
     match = _PLACEMENT.fullmatch(text)
     if match is None:
         msg = (
@@ -162,3 +187,48 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
 def _written(move: object) -> str:
     """A move in notation for a message, or its ``repr`` if it is no AXIO move."""
     return format_move(move) if type(move) in _MOVE_TYPES else repr(move)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# The set given to new_game
+# ---------------------------------------------------------------------------
+
+
+def _read_tile(index: int, given: object) -> Tile:
+    """One tile of a custom set: two colours 0..5 in either order, or two letters."""
+    tile: Tile | None = None
+    if isinstance(given, str):
+        try:
+            tile = parse_tile(given)
+        except NotationError as error:
+            msg = f"tile {index} {given!r} is not a tile: {error}"
+            raise ConfigurationError(msg) from None
+    elif isinstance(given, Sequence) and len(given) == 2:
+        low, high = given[0], given[1]
+        if type(low) is int and type(high) is int:
+            tile = _TILE_OF.get((low, high))
+    if tile is None:
+        msg = f"tile {index} {given!r} is not two colours 0..5 ({COLOUR_LETTERS}) (AXIO-2)"
+        raise ConfigurationError(msg)
+    return tile
+
+
+def _check_tiles(tiles: Iterable[Tile | str], need: int) -> tuple[Tile, ...]:
+    """The tiles of a custom set, in the order given; at least ``need`` of them."""
+    if isinstance(tiles, (str, bytes)):
+        msg = "tiles must be a collection of tiles, not one string"
+        raise ConfigurationError(msg)
+    result = tuple(_read_tile(index, given) for index, given in enumerate(tiles))
+    if not need <= len(result) <= _MAX_TILES:
+        msg = (
+            f"a set of {len(result)} tiles cannot fill the racks: {need} tiles are needed "
+            f"(and at most {_MAX_TILES} are allowed) (AXIO-6)"
+        )
+        raise ConfigurationError(msg)
+    return result
+
+
+def _carried(tiles: tuple[Tile, ...]) -> tuple[Tile, ...] | None:
+    """The form a state carries a set in: sorted, or ``None`` for the standard set."""
+    ordered = tuple(sorted(tiles))
+    return None if ordered == STANDARD_TILES else ordered

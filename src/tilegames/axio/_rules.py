@@ -7,11 +7,13 @@ from itertools import islice
 from typing import cast
 
 from tilegames._core import rng
+from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
 from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import add_points, all_at, rank_lowest_colour
+from tilegames.axio._chance import _apply_draw, _apply_explicit
 from tilegames.axio._model import (
     _A_MOVE,
     _A_POSITION,
@@ -34,6 +36,7 @@ from tilegames.axio._model import (
     STANDARD_TILES,
     Colour,
     Decline,
+    Draw,
     Move,
     PairIndex,
     Place,
@@ -41,6 +44,7 @@ from tilegames.axio._model import (
     State,
     SwapChoice,
     Tile,
+    Unseen,
     View,
     _Index,
     _owner,
@@ -48,9 +52,8 @@ from tilegames.axio._model import (
     _swap_offered,
 )
 from tilegames.axio._moves import _check_move, _checked, _index
-from tilegames.axio._notation import _written
+from tilegames.axio._notation import _carried, _check_tiles, _written
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF, Ray
-from tilegames.axio._validate import _carried, _check_tiles
 from tilegames.geometry.hexagon import Hex
 
 # ---------------------------------------------------------------------------
@@ -64,6 +67,7 @@ def new_game(
     seed: int | None = None,
     mode: str | None = None,
     tiles: Iterable[Tile | str] | None = None,
+    chance: str = "seeded",
 ) -> State:
     """Start a game: shuffle the bag and fill the racks (AXIO-3 .. AXIO-6).
 
@@ -87,17 +91,28 @@ def new_game(
         tiles: a custom set instead of ``STANDARD_TILES``: each tile two
             colours 0..5 (in either order) or a string such as ``"RB"`` (see
             ``parse_tile``); enough to fill every rack.
+        chance: ``"seeded"`` (the default: the seed shuffles the bag) or
+            ``"explicit"``: every draw is a chance step of its own, the deal
+            first (see ``chance_outcomes``); the seed is only kept in the state.
 
     Returns:
-        The state before seat 0's first placement.
+        The state before seat 0's first placement; in an explicit game, the
+        state before the deal's first draw (``to_move`` is ``(CHANCE,)``).
+
+    .. versionchanged:: 2.1 the ``chance`` option.
 
     Raises:
         ConfigurationError: if the players, the mode, the seed or the set (a
             tile named by its index, or the set's size) is not allowed.
     """
+    explicit = chance_mode(chance) == EXPLICIT
     chosen_mode, count = _check_setup(players, mode)
     size = _RACK[chosen_mode]
     chosen = STANDARD_TILES if tiles is None else _check_tiles(_given_set(tiles), count * size)
+    if explicit:
+        # nothing is drawn from the seed: kept as given (0 when none), so a game replays exactly
+        kept = rng.normalize_seed(0 if seed is None else seed)
+        return _explicit_game(chosen_mode, count, chosen, kept, tiles is None)
     order, carried = rng.shuffled(rng.normalize_seed(seed), chosen)
     racks = tuple(tuple(sorted(order[size * s : size * (s + 1)])) for s in range(count))
     geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
@@ -111,6 +126,27 @@ def new_game(
         seat=0,
         seed=carried,
         tiles=None if tiles is None else _carried(chosen),
+    )
+    _set_slot(state, "_index", _Index(geometry.initial_empty, False))
+    return state
+
+
+def _explicit_game(
+    chosen_mode: str, count: int, chosen: tuple[Tile, ...], seed: int, standard: bool
+) -> State:
+    """The state of an explicit game before the deal: empty racks, the whole set in the bag."""
+    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
+    state = State(
+        mode=chosen_mode,
+        cells=geometry.initial_cells,
+        tracks=(_NO_POINTS,) * (2 if chosen_mode == _TEAM else count),
+        racks=((),) * count,
+        bag=tuple(sorted(chosen)),
+        seat=0,
+        seed=seed,
+        tiles=None if standard else _carried(chosen),
+        explicit=True,
+        draws=_RACK[chosen_mode],
     )
     _set_slot(state, "_index", _Index(geometry.initial_empty, False))
     return state
@@ -176,10 +212,13 @@ def is_over(state: State) -> bool:
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
-    """The seat that may move, as a 1-tuple, or ``()`` once the game is over (AXIO-6)."""
+    """The seat that may move, as a 1-tuple, or ``()`` once the game is over (AXIO-6).
+
+    At a chance step of an explicit game (a draw is due), ``(CHANCE,)``.
+    """
     if type(state) is not State:
         wrong_type("axio.to_move", _A_STATE, state)
-    return () if is_over(state) else (state.seat,)
+    return () if is_over(state) else (CHANCE,) if state.draws else (state.seat,)
 
 
 def _check_position(function: str, position: object) -> None:
@@ -211,6 +250,10 @@ def rack_sizes(state: State) -> tuple[int, ...]:
     """Per seat, the number of tiles in its rack (public, AXIO-22)."""
     if type(state) is not State:
         wrong_type("axio.rack_sizes", _A_STATE, state)
+    if state.unknown:  # explicit games with unseen draws
+        return tuple(
+            len(held) + hidden for held, hidden in zip(state.racks, state.unknown, strict=False)
+        )
     return tuple(map(len, state.racks))
 
 
@@ -218,7 +261,7 @@ def bag_size(state: State) -> int:
     """The number of tiles left in the bag (public, AXIO-22)."""
     if type(state) is not State:
         wrong_type("axio.bag_size", _A_STATE, state)
-    return len(state.bag)
+    return len(state.bag) - sum(state.unknown)
 
 
 def playing_area(state: State | View) -> tuple[Hex, ...]:
@@ -261,6 +304,10 @@ def solo_score(points: Sequence[int]) -> int:
 def view(state: State, seat: Seat) -> View:
     """What ``seat`` may see (AXIO-22): the state without hidden parts.
 
+    In an explicit game the view shows that chance is to move
+    (``to_move == (CHANCE,)``), the draws due and how many unseen tiles each
+    rack holds, and only this seat's own tiles: never another seat's draws.
+
     Raises:
         SeatError: if the seat is not in the game (a ``ValueError``).
     """
@@ -275,12 +322,16 @@ def view(state: State, seat: Seat) -> View:
         tracks=state.tracks,
         rack=state.racks[seat],
         rack_sizes=rack_sizes(state),
-        bag_size=len(state.bag),
+        bag_size=len(state.bag) - sum(state.unknown),
         turn=state.turn,
         bonuses=state.bonuses,
         deciding=state.deciding,
         revealed=state.revealed,
         tiles=state.tiles,
+        explicit=state.explicit,
+        draws=state.draws,
+        drawer=state.seat if state.draws else 0,
+        unknown=state.unknown,
     )
 
 
@@ -290,6 +341,8 @@ def view(state: State, seat: Seat) -> View:
 
 
 def _turn_text(state: State) -> str:
+    if state.draws:
+        return f"chance to draw for seat {state.seat} ({state.draws} to draw)"
     if state.deciding:
         return f"seat {state.seat} to choose: swap or keep"
     if state.bonuses:
@@ -375,6 +428,9 @@ def _wrong_arguments(function: str, state: object, move: object) -> None:
 def apply(state: State, move: Move) -> State:
     """Play a move: place and score (AXIO-7 .. AXIO-11), decline a bonus, or choose to swap.
 
+    In an explicit game, also a chance outcome at a chance step: a
+    :class:`Draw` or :data:`UNSEEN`; the rack is then refilled by such steps.
+
     After a placement the points go to the mover's (team's) tracks, capped
     (AXIO-10, AXIO-18); each colour reaching a stage owes a bonus placement,
     made at once from the same rack or declined (AXIO-11): :data:`DECLINE`
@@ -402,11 +458,19 @@ def apply(state: State, move: Move) -> State:
     if type(state) is not State or (
         kind is not Place and kind is not SwapChoice and kind is not Decline
     ):  # one branch on the hot path
-        _wrong_arguments("axio.apply", state, move)
+        if type(state) is not State or (kind is not Draw and kind is not Unseen):
+            _wrong_arguments("axio.apply", state, move)
+        try:
+            _checked(state, move)
+        except Refusal as refusal:
+            raise _refused(state, move, refusal) from None
+        return _apply_draw(state, move)
     try:
         placed = _checked(state, move)
     except Refusal as refusal:
         raise _refused(state, move, refusal) from None
+    if state.explicit:
+        return _apply_explicit(state, move, placed)
     if placed is not None:
         pair, first, second = placed
         return _place(state, pair, first, second)

@@ -12,10 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from tilegames._core import rng
+from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
-from tilegames._core.errors import ConfigurationError, NotationError
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
+from tilegames.axio._chance import _check_explicit, _check_explicit_flow
 from tilegames.axio._model import (
     _FINAL,
     _GAME,
@@ -29,7 +30,6 @@ from tilegames.axio._model import (
     _STAGES,
     _TEAM,
     BOARD_RADIUS,
-    COLOUR_LETTERS,
     COLOURS,
     EMPTY,
     MODES,
@@ -44,58 +44,15 @@ from tilegames.axio._model import (
     State,
     Tile,
     View,
+    _ends,
     _Index,
     _owner,
+    _rack_sizes,
     _swap_offered,
 )
-from tilegames.axio._notation import format_tile, parse_tile
-from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TILE_OF, _TILES, _empty_pairs, _Geometry
+from tilegames.axio._notation import _check_tiles, format_tile
+from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TILES, _empty_pairs, _Geometry
 from tilegames.geometry import hexagon
-
-# ---------------------------------------------------------------------------
-# The set given to new_game
-# ---------------------------------------------------------------------------
-
-
-def _read_tile(index: int, given: object) -> Tile:
-    """One tile of a custom set: two colours 0..5 in either order, or two letters."""
-    tile: Tile | None = None
-    if isinstance(given, str):
-        try:
-            tile = parse_tile(given)
-        except NotationError as error:
-            msg = f"tile {index} {given!r} is not a tile: {error}"
-            raise ConfigurationError(msg) from None
-    elif isinstance(given, Sequence) and len(given) == 2:
-        low, high = given[0], given[1]
-        if type(low) is int and type(high) is int:
-            tile = _TILE_OF.get((low, high))
-    if tile is None:
-        msg = f"tile {index} {given!r} is not two colours 0..5 ({COLOUR_LETTERS}) (AXIO-2)"
-        raise ConfigurationError(msg)
-    return tile
-
-
-def _check_tiles(tiles: Iterable[Tile | str], need: int) -> tuple[Tile, ...]:
-    """The tiles of a custom set, in the order given; at least ``need`` of them."""
-    if isinstance(tiles, (str, bytes)):
-        msg = "tiles must be a collection of tiles, not one string"
-        raise ConfigurationError(msg)
-    result = tuple(_read_tile(index, given) for index, given in enumerate(tiles))
-    if not need <= len(result) <= _MAX_TILES:
-        msg = (
-            f"a set of {len(result)} tiles cannot fill the racks: {need} tiles are needed "
-            f"(and at most {_MAX_TILES} are allowed) (AXIO-6)"
-        )
-        raise ConfigurationError(msg)
-    return result
-
-
-def _carried(tiles: tuple[Tile, ...]) -> tuple[Tile, ...] | None:
-    """The form a state carries a set in: sorted, or ``None`` for the standard set."""
-    ordered = tuple(sorted(tiles))
-    return None if ordered == STANDARD_TILES else ordered
-
 
 # ---------------------------------------------------------------------------
 # Field checks: the guard of every hand-made state
@@ -237,21 +194,18 @@ def _check_fields(state: State) -> _Geometry:
         )
     check_int("State.seed", state.seed, 0, (1 << rng.SEED_BITS) - 1)
     _check_set("State.tiles", state.tiles)
+    _check_explicit(state, seats)
     return geometry
-
-
-def _ends(state: State | View, empty: int, sizes: Sequence[int]) -> bool:
-    """Whether the game is over: no empty pair, no tile in any rack, or all tracks at the cap."""
-    final = _FINAL[state.mode]
-    return not empty or not any(sizes) or any(all_at(track, final) for track in state.tracks)
 
 
 def _guard(state: State) -> _Index:
     """The index of a state made outside ``apply``, its fields checked first."""
     geometry = _check_fields(state)
     empty = _empty_pairs(geometry, state.cells)
-    over = _ends(state, empty, [len(held) for held in state.racks])
-    if not over and not state.racks[state.seat]:
+    over = _ends(state, empty, _rack_sizes(state))
+    if state.draws:
+        return _Index(empty, False)
+    if not over and not _rack_sizes(state)[state.seat]:
         raise invalid("State.seat", f"seat {state.seat} is to move but holds no tile (AXIO-15)")
     return _Index(empty, over)
 
@@ -514,15 +468,22 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
     for s, held in enumerate(state.racks):
         _take_tiles(f"State.racks[{s}]", counts, held)
     _take_tiles("State.bag", counts, state.bag)
+    setting_aside = bool(state.draws and state.revealed)  # a swap's draws (explicit games)
+    if setting_aside:
+        _take_tiles("State.revealed", counts, state.revealed)
     _check_placed_tiles("State", placed, counts)
+    if state.explicit:
+        _check_explicit_flow(state, sum(placed) // 2, geometry)
+        if state.draws:
+            return
     for i, tile in enumerate(state.revealed):
-        if state.revealed.count(tile) > state.bag.count(tile):
+        if not setting_aside and state.revealed.count(tile) > state.bag.count(tile):
             raise invalid(
                 f"State.revealed[{i}]",
                 f"tile {format_tile(tile)} was set aside in a swap and returned to the bag, "
                 "but the bag does not hold it (AXIO-12)",
             )
-    sizes = [len(held) for held in state.racks]
+    sizes = _rack_sizes(state)
     empty = _empty_pairs(geometry, state.cells)
     over = _ends(state, empty, sizes)
     final, seat = _FINAL[state.mode], state.seat
@@ -541,8 +502,8 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
             state.tracks,
             mover=None if over else seat,
             sizes=sizes,
-            held=state.racks[seat],
-            bag_size=len(state.bag),
+            held=None if sizes[seat] != len(state.racks[seat]) else state.racks[seat],
+            bag_size=len(state.bag) - sum(state.unknown),
             turn=state.turn,
             bonuses=state.bonuses,
             deciding=state.deciding,
@@ -564,8 +525,9 @@ def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
         check_int(f"View.rack_sizes[{s}]", size, 0, _RACK[mode])
         for s, size in enumerate(seen.rack_sizes)
     ]
+    _check_explicit(seen, seats)
     held = _check_tile_tuple("View.rack", seen.rack, ordered=True)
-    if len(held) != sizes[seat]:
+    if len(held) + (seen.unknown[seat] if seen.unknown else 0) != sizes[seat]:
         raise invalid("View.rack", f"{len(held)} tiles, but rack_sizes[{seat}] says {sizes[seat]}")
     check_int("View.bag_size", seen.bag_size)
     _check_tile_tuple("View.revealed", seen.revealed, ordered=True)
@@ -574,6 +536,10 @@ def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
     if type(seen.deciding) is not bool:
         raise invalid("View.deciding", f"{seen.deciding!r} is not a bool")
     moving = seen.to_move
+    if seen.draws:
+        if moving != (CHANCE,):
+            raise invalid("View.to_move", f"{moving!r}, but a draw is due: chance is to move")
+        return geometry, sizes, None
     if type(moving) is not tuple or len(moving) > 1:
         raise invalid("View.to_move", f"{moving!r} is not () or (seat,)")
     mover = check_int("View.to_move[0]", moving[0], 0, seats - 1) if moving else None
@@ -596,13 +562,20 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
                 "this seat's rack and the revealed tiles (AXIO-2)",
             )
     bag_size = seen.bag_size
-    if sum(placed) % 2 or sum(placed) // 2 + sum(sizes) + bag_size != set_size:
+    aside = len(seen.revealed) if seen.draws else 0  # a swap's set-aside tiles (explicit)
+    if sum(placed) % 2 or sum(placed) // 2 + sum(sizes) + bag_size + aside != set_size:
         raise invalid(
             "View.bag_size",
             f"{bag_size}: with {sum(placed)} placed hexes and {sum(sizes)} tiles in the racks, "
             f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
         )
     empty = _empty_pairs(geometry, seen.cells)
+    if seen.draws:
+        if bag_size < seen.draws:
+            raise invalid(
+                "View.draws", f"{seen.draws} draws are due from a bag of {bag_size} (AXIO-13)"
+            )
+        return
     over = _ends(seen, empty, sizes)
     if over != (mover is None):
         state_of = "over" if over else "not over"
@@ -616,7 +589,7 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             seen.tracks,
             mover=mover,
             sizes=sizes,
-            held=seen.rack if mover == seen.seat else None,
+            held=seen.rack if mover == seen.seat and not seen.unknown else None,
             bag_size=bag_size,
             turn=seen.turn,
             bonuses=seen.bonuses,

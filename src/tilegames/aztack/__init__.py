@@ -58,11 +58,13 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.aztack._agents import determinize, evaluate
+from tilegames.aztack._chance import ChanceMoves, chance_outcomes
 from tilegames.aztack._choices import choices as choices
 from tilegames.aztack._draw import draw as draw
 from tilegames.aztack._draw import move_cells as move_cells
 from tilegames.aztack._draw import pictures as pictures
 from tilegames.aztack._draw import render_text
+from tilegames.aztack._encoding import encoding as encoding
 from tilegames.aztack._model import (
     BASE_STONES,
     BLUE,
@@ -87,8 +89,10 @@ from tilegames.aztack._model import (
     WATER,
     WIDTH,
     Colour,
+    Deal,
     Glyph,
     Half,
+    Lay,
     Match,
     Move,
     Pass,
@@ -150,9 +154,12 @@ __all__ = [
     "SUPPLY_SIZE",
     "WATER",
     "WIDTH",
+    "ChanceMoves",
     "Colour",
+    "Deal",
     "Glyph",
     "Half",
+    "Lay",
     "LegalMoves",
     "Match",
     "Move",
@@ -164,6 +171,7 @@ __all__ = [
     "View",
     "apply",
     "can_place",
+    "chance_outcomes",
     "determinize",
     "evaluate",
     "format_half",
@@ -198,6 +206,6 @@ _SETUPS: Final = (
     Setup(4, {"mode": "speed"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, "Aztack", _SETUPS, move_types=(Place, Pass)
+    globals(), NAME, "Aztack", _SETUPS, move_types=(Place, Pass, Lay, Deal)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames._core import rng
+from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_seat, wrong_type
 from tilegames._core.rules import Seat
 from tilegames.aztack._model import (
     _A_MOVE,
     _A_STATE,
+    _CHANCE_TYPES,
     _MOVE_TYPES,
     STANDARD_STONES,
     Match,
@@ -28,7 +30,9 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
 
     The fewest stones win (AZT-16): a placement sheds one, a placement that
     matches both colour and glyph two (with its bonus discard, AZT-13), a
-    pass none. The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
+    pass none, and a chance outcome of an explicit game's setup none (for any
+    seat, :data:`~tilegames.CHANCE` included).
+    The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
 
     >>> from tilegames.aztack import legal_moves, new_game
     >>> state = new_game(seed=2)
@@ -43,7 +47,12 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     if type(state) is not State:
         wrong_type("aztack.evaluate", _A_STATE, state)
     if type(move) not in _MOVE_TYPES:
-        wrong_type("aztack.evaluate", _A_MOVE, move, move=True)
+        if type(move) not in _CHANCE_TYPES:
+            wrong_type("aztack.evaluate", _A_MOVE, move, move=True)
+        if seat != CHANCE:  # the chance seat may rate its own outcomes too
+            check_seat(seat, len(state.supplies))
+        score_move(state, move)  # raises if the outcome is not legal
+        return 0.0
     check_seat(seat, len(state.supplies))
     return _SHED[score_move(state, move)]
 
@@ -55,7 +64,9 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     no chance, the supplies lie face up, and a view carries the game's set
     when it is a custom one (:attr:`View.stones`). So the state is rebuilt
     exactly; ``stream`` is not used. (Which stones lie covered and which are
-    out of play is hidden, but no state records it.)
+    out of play is hidden, but no state records it.) The view of an explicit
+    game gives an explicit state, also during its setup (the bag is what is
+    neither laid nor dealt).
 
     >>> from tilegames.aztack import new_game, view
     >>> state = new_game(seed=4)
@@ -74,4 +85,5 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         supplies=tuple(tuple(stone.id for stone in held) for held in seen.supplies),
         turn=seen.turn,
         last_placed=seen.last_placed,
+        explicit=seen.explicit,
     )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, overload
 import attrs
 
 from tilegames._core.bits import Mask
+from tilegames._core.chance import CHANCE
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable
 from tilegames.geometry import pyramid
@@ -324,7 +325,8 @@ def _check_cell(value: object, what: str) -> None:
 class Move:
     """A move of Aztack, made by ``seat``: a :class:`Place` or a :class:`Pass`.
 
-    The base class of both, never made itself. ``str(move)`` is its notation
+    The base class of both, and of the chance outcomes :class:`Lay` and
+    :class:`Deal` of an explicit game's setup; never made itself. ``str(move)`` is its notation
     (:func:`format_move`).
 
     Raises:
@@ -396,13 +398,78 @@ class Pass(Move):
     """
 
 
+def _check_flag(value: object, what: str) -> None:
+    if type(value) is not bool:
+        msg = f"a move's {what} must be a bool, not {value!r}"
+        raise TypeError(msg)
+
+
+@attrs.frozen
+class Lay(Move):
+    """Chance lays the next base stone (AZT-8): stone ``stone``, turned round if ``turned``.
+
+    An outcome of a chance step of a game started with ``chance="explicit"``
+    (:func:`new_game`): the base is laid row by row, column by column (the
+    stone of column ``x`` of row ``r`` on cells ``(x, 2r)`` and ``(x, 2r + 1)``).
+    Unturned, the stone's first half lies on ``(x, 2r)`` and its second on
+    ``(x, 2r + 1)``; turned, the other way round. Its seat is always
+    :data:`~tilegames.CHANCE`.
+
+    >>> str(Lay(17)), str(Lay(17, turned=True))
+    ('lay:17', 'lay:17r')
+
+    Raises:
+        TypeError: if ``stone`` is not an int or ``turned`` not a bool.
+    """
+
+    seat: Seat = attrs.field(default=CHANCE, init=False)
+    """Always :data:`~tilegames.CHANCE` (``-1``): chance makes the move."""
+    stone: StoneId
+    """The id of the stone laid."""
+    turned: bool = False
+    """Whether its second half lies on the row's first cell ``(x, 2r)``."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields of the wrong type."""
+        _check_int(self.stone, "stone")
+        _check_flag(self.turned, "turned")
+
+
+@attrs.frozen
+class Deal(Move):
+    """Chance deals stone ``stone`` to the seat being dealt (AZT-10).
+
+    An outcome of a chance step of a game started with ``chance="explicit"``
+    (:func:`new_game`): once the base is laid, seat 0 gets its twelve stones
+    one by one, then seat 1, and so on. Its seat is always
+    :data:`~tilegames.CHANCE`; the seat dealt to is the state's.
+
+    >>> str(Deal(40))
+    'deal:40'
+
+    Raises:
+        TypeError: if ``stone`` is not an int.
+    """
+
+    seat: Seat = attrs.field(default=CHANCE, init=False)
+    """Always :data:`~tilegames.CHANCE` (``-1``): chance makes the move."""
+    stone: StoneId
+    """The id of the stone dealt."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a stone that is not an int."""
+        _check_int(self.stone, "stone")
+
+
 _MOVE_TYPES: Final = (Place, Pass)
-"""The concrete move classes: a move argument is one of them exactly."""
+"""The concrete move classes of the seats: a move argument is one of them exactly."""
+_CHANCE_TYPES: Final = (Lay, Deal)
+"""The chance outcomes of an explicit game (AZT-8 .. AZT-10)."""
 
 # What the entry points expect, for their WrongTypeError messages.
 _A_STATE: Final = "an Aztack State"
 _A_POSITION: Final = "an Aztack State or View"
-_A_MOVE: Final = "an Aztack move (Place or Pass)"
+_A_MOVE: Final = "an Aztack move (Place or Pass)"  # Lay and Deal too, at chance steps
 
 
 # ---------------------------------------------------------------------------
@@ -449,6 +516,40 @@ class _Index:
         self.movers = tuple(seat for seat, mask in enumerate(masks) if mask & reach)
         self.over = not self.movers or not all(masks)
 
+    setup = False
+    """Whether chance is to move (the setup of an explicit game): then ``over`` is also set."""
+
+
+def _setup_index(info: _Set, masks: tuple[Mask, ...]) -> _Index:
+    """The index of a state whose setup is not finished: nobody can place, chance is to move.
+
+    ``over`` is set too, so that the fast paths stop at their end-of-game
+    test, where the setup is told apart (AZT-8 .. AZT-10).
+    """
+    index = _Index.__new__(_Index)
+    index.info = info
+    index.masks = masks
+    index.spots = []
+    index.reach = 0
+    index.movers = ()
+    index.over = True
+    index.setup = True
+    return index
+
+
+def _setting_up(
+    explicit: object,
+    heights: Sequence[int],
+    supplies: Sequence[Sequence[object]],
+    last: Sequence[int],
+) -> bool:
+    """Whether an explicit game is still being set up: the base or a supply is unfinished."""
+    if explicit is not True:
+        return False
+    if 0 in heights:
+        return True
+    return not any(last) and any(len(held) < SUPPLY_SIZE for held in supplies)
+
 
 # ---------------------------------------------------------------------------
 # States and views
@@ -486,6 +587,15 @@ class State(CachedState):
 
     Only the order matters: a higher number is a more recent placement
     (the tie-break of AZT-16 and the result of AZT-18).
+    """
+    explicit: bool = attrs.field(default=False, metadata=OPTIONAL)
+    """Whether the game was started with ``chance="explicit"`` (:func:`new_game`).
+
+    Its setup is then a chain of chance steps: while the base is being laid
+    (cells of height 0, whose top is :data:`~tilegames.geometry.pyramid.NO_STONE`
+    and whose face is 0) or the supplies dealt (before any placement, a
+    supply holding fewer than twelve stones), chance is to move. Added after
+    version 1 of the JSON format: a document without it is a seeded game.
     """
     _index: _Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -527,6 +637,13 @@ class View(Drawable):
 
     Added after version 1 of the JSON format: a document without it is a view
     of a game with :data:`STANDARD_STONES`.
+    """
+    explicit: bool = attrs.field(default=False, metadata=OPTIONAL)
+    """Whether the game was started with ``chance="explicit"`` (:attr:`State.explicit`).
+
+    During its setup the view shows the base laid so far and the supplies
+    dealt so far (everything is face up, AZT-10) and :attr:`to_move` is
+    ``(CHANCE,)``.
     """
 
     def __str__(self) -> str:

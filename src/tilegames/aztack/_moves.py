@@ -32,6 +32,8 @@ from tilegames.aztack._model import (
     StoneId,
     _half,
     _Index,
+    _setting_up,
+    _setup_index,
 )
 from tilegames.aztack._notation import format_half, format_move, format_stone
 from tilegames.aztack._tables import _ADJACENT, _NUMBER, _XY, _Set
@@ -48,7 +50,11 @@ def _index(state: State) -> _Index:
     if index is None:
         info = _check_state(state)
         masks = tuple(mask_of(held) for held in state.supplies)
-        index = _Index(info, masks, state.pyramid, state.faces)
+        grid = state.pyramid
+        if _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
+            index = _setup_index(info, masks)
+        else:
+            index = _Index(info, masks, grid, state.faces)
         object.__setattr__(state, "_index", index)
     return index
 
@@ -233,6 +239,8 @@ def _check_move(state: State, index: _Index, move: Move) -> Match:
     and ``in`` :func:`legal_moves`; ``move`` is a :class:`Place` or :class:`Pass`.
     """
     if index.over:
+        if index.setup:
+            raise _chance_to_move(state, move.seat)
         raise Refusal("the game is over", _end_rule(state))
     seat, count, turn = move.seat, len(state.supplies), state.turn
     if not 0 <= seat < count:
@@ -251,6 +259,19 @@ def _check_move(state: State, index: _Index, move: Move) -> Match:
     if move.discard is not None:
         _check_discard(state, index, move, move.discard, found)
     return found
+
+
+def _chance_to_move(state: State, seat: Seat) -> Refusal:
+    """The refusal of a seat's move while chance sets the game up (AZT-8 .. AZT-10)."""
+    if 0 in state.pyramid.heights:
+        doing, rule = "the base is still being laid", "AZT-8"
+    else:
+        doing, rule = "the stones are still being dealt", "AZT-10"
+    return Refusal(
+        f"chance is to move, not seat {seat}: {doing}; enter the chance outcome first "
+        "(legal_moves lists them)",
+        rule,
+    )
 
 
 def _not_held(state: State, seat: Seat, stone: StoneId) -> str:

@@ -18,7 +18,9 @@ from tilegames.aztack._model import (
     _A_MOVE,
     COLOUR_LETTERS,
     GLYPH_LETTERS,
+    Deal,
     Half,
+    Lay,
     Move,
     Pass,
     Place,
@@ -137,6 +139,13 @@ def format_move(move: Move) -> str:
     >>> format_move(Pass(2))
     '2:pass'
 
+    The chance outcomes of an explicit game's setup are ``lay:N`` (base
+    stone ``N`` laid, first half on the row's first cell), ``lay:Nr`` (laid
+    turned round) and ``deal:N`` (stone ``N`` dealt):
+
+    >>> format_move(Lay(17, turned=True)), format_move(Deal(3))
+    ('lay:17r', 'deal:3')
+
     Raises:
         WrongTypeError: if ``move`` is not a :class:`Place` or :class:`Pass`.
         NotationError: if a number has more than 640 digits.
@@ -149,6 +158,13 @@ def format_move(move: Move) -> str:
             raise NotationError(msg)
         discard = "" if move.discard is None else f"x{move.discard}"
         return f"{move.seat}:{move.stone}@{x1},{y1}/{x2},{y2}{discard}"
+    if type(move) is Lay or type(move) is Deal:
+        if not -_TOO_BIG < move.stone < _TOO_BIG:
+            msg = f"a number of {_MAX_DIGITS + 1} or more digits cannot be written"
+            raise NotationError(msg)
+        if isinstance(move, Lay):
+            return f"lay:{move.stone}{'r' if move.turned else ''}"
+        return f"deal:{move.stone}"
     if type(move) is not Pass:
         wrong_type("aztack.format_move", _A_MOVE, move, move=True)
     if not -_TOO_BIG < move.seat < _TOO_BIG:
@@ -165,9 +181,13 @@ _PLACE_TEXT: Final = re.compile(
     rf"(?:x(?P<discard>{_NUMBER_TEXT}))?"
 )
 _PASS_TEXT: Final = re.compile(rf"(?:(?P<seat>{_NUMBER_TEXT}):)?pass")
+_CHANCE_TEXT: Final = re.compile(
+    rf"(?P<kind>lay|deal):?(?P<chance_stone>{_NUMBER_TEXT})(?P<turned>r)?"
+)
 _MOVE_FORM: Final = (
     "write S:N@X,Y/X,Y (seat, stone, first cell, second cell), ...xD to discard, or S:pass"
 )
+_CHANCE_FORM: Final = "chance outcomes are written lay:N, lay:Nr (turned round) and deal:N"
 
 
 def parse_move(text: str, state: State | View | None = None) -> Move:
@@ -184,6 +204,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     Place(seat=1, stone=17, first=(2, 0), second=(3, 0), discard=None)
     >>> parse_move(" 0 : 5 @ 4,3 / 4,2 X41 ") == Place(0, 5, (4, 3), (4, 2), 41)
     True
+    >>> parse_move("lay:17r"), parse_move("deal 3")
+    (Lay(seat=-1, stone=17, turned=True), Deal(seat=-1, stone=3))
 
     Raises:
         WrongTypeError: if ``text`` is not a string, or ``state`` neither an
@@ -198,7 +220,19 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         wrong_type("aztack.parse_move", "an Aztack State or View (or None)", state)
     _ascii(text)
     written = "".join(text.split()).lower()
+    chance = _CHANCE_TEXT.fullmatch(written)
+    if chance is not None:
+        stone = _integer(chance["chance_stone"], text)
+        if chance["kind"] == "deal":
+            if chance["turned"]:
+                msg = f"{text!r}: a dealt stone is not turned ({_CHANCE_FORM})"
+                raise NotationError(msg)
+            return Deal(stone)
+        return Lay(stone, turned=chance["turned"] is not None)
     found = _PLACE_TEXT.fullmatch(written) or _PASS_TEXT.fullmatch(written)
+    if found is None and written.startswith(("lay", "deal")):
+        msg = f"{text!r} is not an Aztack chance outcome: {_CHANCE_FORM}"
+        raise NotationError(msg)
     if found is None:
         msg = f"{text!r} is not an Aztack move: {_MOVE_FORM}"
         raise NotationError(msg)

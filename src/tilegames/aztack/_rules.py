@@ -14,15 +14,18 @@ import attrs
 
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
+from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
 from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
+from tilegames.aztack._chance import ChanceMoves, _apply_chance, _check_chance
 from tilegames.aztack._model import (
     _A_MOVE,
     _A_POSITION,
     _A_STATE,
     _CELLS,
+    _CHANCE_TYPES,
     _MAX_STONES,
     _MOVE_TYPES,
     BASE_STONES,
@@ -37,9 +40,11 @@ from tilegames.aztack._model import (
     WIDTH,
     XY,
     Colour,
+    Deal,
     Glyph,
     Half,
     Kind,
+    Lay,
     Match,
     Move,
     Place,
@@ -51,12 +56,13 @@ from tilegames.aztack._model import (
     _check_halves,
     _half,
     _Index,
+    _setup_index,
 )
 from tilegames.aztack._moves import LegalMoves, _check_move, _end_rule, _index
 from tilegames.aztack._notation import format_move, parse_stone
 from tilegames.aztack._tables import _COLOUR_SETS, _NUMBER, _STANDARD, _XY, _Set, _set_info
 from tilegames.geometry import pyramid
-from tilegames.geometry.pyramid import Pyramid
+from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
 # Setup (AZT-8 .. AZT-11)
@@ -69,6 +75,7 @@ def new_game(
     seed: int | None = None,
     mode: str = "turns",
     stones: Iterable[Stone | tuple[Half, Half] | str] | None = None,
+    chance: str = "seeded",
 ) -> State:
     """Start a game: shuffle, lay the base, deal twelve stones to each seat (AZT-8 .. AZT-11).
 
@@ -95,20 +102,28 @@ def new_game(
             (:func:`parse_stone`). Ids are given by position. The set needs
             at least ``12 + 12 * players`` stones (at most 240), and every
             colour on at least two stones so that AZT-9 can be met.
+        chance: ``"seeded"`` (the default: the seed shuffles) or
+            ``"explicit"``: nothing is shuffled, the state starts before the
+            first base stone is laid and every stone laid or dealt is a step
+            of chance (:func:`chance_outcomes`, :class:`Lay`, :class:`Deal`);
+            ``seed`` is then checked but decides nothing.
 
     Returns:
         The state before the first placement.
 
     Raises:
-        ConfigurationError: if ``players``, ``mode``, ``seed`` or the set is
-            not allowed (a bad stone is named by its index).
+        ConfigurationError: if ``players``, ``mode``, ``seed``, ``chance`` or
+            the set is not allowed (a bad stone is named by its index).
     """
     count = _check_players(players)
     if mode not in MODES:
         msg = f"mode must be one of {MODES}, not {shown(mode)}"
         raise ConfigurationError(msg)
+    explicit = chance_mode(chance) == EXPLICIT
     info = _STANDARD if stones is None else _set_info(_check_stones(stones, count))
     stream = rng.Stream(rng.normalize_seed(seed))
+    if explicit:
+        return _explicit_start(info, count, mode)
     order = _shuffle(info, stream)
     base, faces = _lay_base(info, order[:BASE_STONES], stream)
     dealt = order[BASE_STONES:]
@@ -126,6 +141,23 @@ def new_game(
     )
     masks = tuple(mask_of(held) for held in supplies)
     object.__setattr__(state, "_index", _Index(info, masks, base, faces))
+    return state
+
+
+def _explicit_start(info: _Set, count: int, mode: str) -> State:
+    """The first state of an explicit game: no base stone laid, nothing dealt (AZT-8)."""
+    state = State(
+        stones=info.stones,
+        pyramid=Pyramid(
+            width=WIDTH, depth=DEPTH, heights=(0,) * _CELLS, tops=(NO_STONE,) * _CELLS
+        ),
+        faces=(0,) * _CELLS,
+        supplies=((),) * count,
+        turn=0 if mode == "turns" else None,
+        last_placed=(0,) * count,
+        explicit=True,
+    )
+    object.__setattr__(state, "_index", _setup_index(info, (0,) * count))
     return state
 
 
@@ -239,20 +271,22 @@ def is_over(state: State) -> bool:
     """
     if type(state) is not State:
         wrong_type("aztack.is_over", _A_STATE, state)
-    return _index(state).over
+    index = _index(state)
+    return index.over and not index.setup
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
     """The seats that may move now; ``()`` once the game is over.
 
     Turn game: the seat whose turn it is (AZT-11), also when its only move is
-    a pass (AZT-14). Speed stack: every seat that can place (AZT-17).
+    a pass (AZT-14). Speed stack: every seat that can place (AZT-17). While
+    an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
     if type(state) is not State:
         wrong_type("aztack.to_move", _A_STATE, state)
     index = _index(state)
     if index.over:
-        return ()
+        return (CHANCE,) if index.setup else ()
     turn = state.turn
     return index.movers if turn is None else (turn,)
 
@@ -343,6 +377,7 @@ def view(state: State, seat: Seat) -> View:
         turn=state.turn,
         last_placed=state.last_placed,
         stones=stones if custom else None,
+        explicit=state.explicit,
     )
 
 
@@ -353,6 +388,9 @@ def view(state: State, seat: Seat) -> View:
 
 def legal_moves(state: State) -> LegalMoves:
     """Every legal move, in the stable order of :class:`LegalMoves`; empty once over.
+
+    At a chance step of an explicit game (its setup), the outcomes of
+    :func:`chance_outcomes`, in that order (a :class:`ChanceMoves`).
 
     Each distinct placement is listed once: a stone whose halves are alike is
     not listed turned round, and of stones alike in a supply (possible only in
@@ -365,6 +403,8 @@ def legal_moves(state: State) -> LegalMoves:
     """
     if type(state) is not State:
         wrong_type("aztack.legal_moves", _A_STATE, state)
+    if state.explicit and _index(state).setup:
+        return ChanceMoves(state)
     return LegalMoves(state)
 
 
@@ -382,6 +422,8 @@ def _turn_text(index: _Index, turn: Seat | None) -> str:
 
 def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> IllegalMoveError:
     """The error for a refused move; once the game is over, without the turn."""
+    if index.setup:
+        return illegal_move(format_move(move), refusal, turn="chance to move")
     turn = "" if index.over else _turn_text(index, state.turn)
     return illegal_move(format_move(move), refusal, turn=turn, over=index.over)
 
@@ -399,7 +441,13 @@ def why_illegal(state: State, move: Move) -> str | None:
     if type(state) is not State:
         wrong_type("aztack.why_illegal", _A_STATE, state)
     if type(move) not in _MOVE_TYPES:
-        wrong_type("aztack.why_illegal", _A_MOVE, move, move=True)
+        if type(move) not in _CHANCE_TYPES:
+            wrong_type("aztack.why_illegal", _A_MOVE, move, move=True)
+        try:
+            _check_chance(state, _index(state), move)  # type: ignore[arg-type]
+        except Refusal as refusal:
+            return explain(refusal)
+        return None
     try:
         _check_move(state, _index(state), move)
     except Refusal as refusal:
@@ -417,9 +465,15 @@ def score_move(state: State, move: Move) -> Match:
     """
     if type(state) is not State:
         wrong_type("aztack.score_move", _A_STATE, state)
-    if type(move) not in _MOVE_TYPES:
-        wrong_type("aztack.score_move", _A_MOVE, move, move=True)
     index = _index(state)
+    if type(move) not in _MOVE_TYPES:
+        if type(move) not in _CHANCE_TYPES:
+            wrong_type("aztack.score_move", _A_MOVE, move, move=True)
+        try:
+            _check_chance(state, index, move)  # type: ignore[arg-type]
+        except Refusal as refusal:
+            raise _refused(state, index, move, refusal) from None
+        return Match.NONE
     try:
         return _check_move(state, index, move)
     except Refusal as refusal:
@@ -451,7 +505,9 @@ def apply(state: State, move: Move) -> State:
     if type(state) is not State:
         wrong_type("aztack.apply", _A_STATE, state)
     if type(move) not in _MOVE_TYPES:
-        wrong_type("aztack.apply", _A_MOVE, move, move=True)
+        if type(move) not in _CHANCE_TYPES:
+            wrong_type("aztack.apply", _A_MOVE, move, move=True)
+        return _apply_outcome(state, move)  # type: ignore[arg-type]
     index = _index(state)
     try:
         _check_move(state, index, move)
@@ -481,9 +537,20 @@ def apply(state: State, move: Move) -> State:
         supplies=supplies,
         turn=None if turn is None else (seat + 1) % count,
         last_placed=last,
+        explicit=state.explicit,
     )
     object.__setattr__(after, "_index", _Index(index.info, masks, grid, faces))
     return after
+
+
+def _apply_outcome(state: State, move: Lay | Deal) -> State:
+    """Apply a chance outcome of an explicit game's setup (AZT-8 .. AZT-10)."""
+    index = _index(state)
+    try:
+        _check_chance(state, index, move)
+    except Refusal as refusal:
+        raise _refused(state, index, move, refusal) from None
+    return _apply_chance(state, index, move)
 
 
 # ---------------------------------------------------------------------------
@@ -508,7 +575,8 @@ def outcome(state: State) -> Outcome | None:
     """
     if type(state) is not State:
         wrong_type("aztack.outcome", _A_STATE, state)
-    if not _index(state).over:
+    index = _index(state)
+    if not index.over or index.setup:
         return None
     left = stones_left(state)
     last = state.last_placed
@@ -529,9 +597,13 @@ def outcome(state: State) -> Outcome | None:
     else:
         tied = [seat for seat, n in enumerate(left) if n == min(left)]
         fewest = f"{min(left)} stone" + ("" if min(left) == 1 else "s")
-        reason = f"{rule}: nobody can place; {who} with {fewest} left"
+        reason = f"{rule}: nobody can place; {who} has the fewest stones left ({fewest})"
         if len(tied) > 1:
-            reason += f", of seats {', '.join(map(str, tied))}, placed most recently"
+            ties = ", ".join(map(str, tied[:-1])) + f" and {tied[-1]}"
+            reason = (
+                f"{rule}: nobody can place; seats {ties} have the fewest stones left "
+                f"({fewest} each) and {who} placed most recently"
+            )
         reason += " and wins" if len(winners) == 1 else " and share the win"
     return Outcome(
         scores=left, ranking=ranking, reason=reason, game=NAME, mode=MODES[state.turn is None]

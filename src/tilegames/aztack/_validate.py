@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from tilegames._core.bits import mask_of
+from tilegames._core.chance import CHANCE
 from tilegames._core.checks import invalid, wrong_type
 from tilegames._core.rules import Outcome
 from tilegames.aztack._model import (
@@ -28,6 +29,8 @@ from tilegames.aztack._model import (
     STANDARD_STONES,
     SUPPLY_SIZE,
     WIDTH,
+    Deal,
+    Lay,
     Move,
     Pass,
     Place,
@@ -37,9 +40,10 @@ from tilegames.aztack._model import (
     View,
     _Index,
     _kind,
+    _setting_up,
 )
-from tilegames.aztack._tables import _ADJACENT, _PAIRS, _XY, _Set, _set_info
-from tilegames.geometry.pyramid import Pyramid
+from tilegames.aztack._tables import _ADJACENT, _COLOUR_SETS, _PAIRS, _XY, _Set, _set_info
+from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
 # The parts, shared by states and views
@@ -62,11 +66,11 @@ def _check_seats(kind: str, supplies: object, last_placed: object, turn: object)
     return count
 
 
-def _check_grid(kind: str, grid: object, faces: object) -> Pyramid:
-    """Check the pyramid and the faces of a state or view."""
+def _check_grid(kind: str, grid: object, faces: object, *, partial: bool = False) -> Pyramid:
+    """Check the pyramid and the faces of a state or view (``partial``: a base being laid)."""
     if not isinstance(grid, Pyramid) or (grid.width, grid.depth) != (WIDTH, DEPTH):
         raise invalid(f"{kind}.pyramid", f"expected a {WIDTH}x{DEPTH} Pyramid")
-    if min(grid.heights) < 1:
+    if min(grid.heights) < (0 if partial else 1):
         raise invalid(f"{kind}.pyramid.heights", "every cell has the base under it (AZT-4)")
     if type(faces) is not tuple or len(faces) != _CELLS:
         raise invalid(f"{kind}.faces", f"expected a tuple of {_CELLS} half kinds")
@@ -77,11 +81,12 @@ def _check_grid(kind: str, grid: object, faces: object) -> Pyramid:
 
 def _check_tops(kind: str, stones: StoneSet, grid: Pyramid, faces: Sequence[int]) -> None:
     """Each top is a stone of the set on one cell or two side by side, showing its halves."""
-    if any(not 0 <= top < len(stones) for top in grid.tops):
+    if any(not 0 <= top < len(stones) for top in grid.tops if top != NO_STONE):
         raise invalid(f"{kind}.pyramid.tops", f"a stone id is not in the set of {len(stones)}")
     showing: dict[StoneId, list[int]] = {}
     for cell, top in enumerate(grid.tops):
-        showing.setdefault(top, []).append(cell)
+        if top != NO_STONE:  # a cell of a base still being laid (an explicit game's setup)
+            showing.setdefault(top, []).append(cell)
     for top, cells in showing.items():
         halves = stones[top].halves
         kinds = (_kind(halves[0]), _kind(halves[1]))
@@ -331,6 +336,68 @@ def _check_turn(
     return index
 
 
+def _check_setup(
+    kind: str,
+    info: _Set,
+    grid: Pyramid,
+    faces: Sequence[int],
+    supplies: Sequence[Sequence[StoneId]],
+    turn: int | None,
+    last: Sequence[int],
+) -> None:
+    """An explicit game being set up (AZT-8 .. AZT-10): a base laid in order, then a deal.
+
+    The base stones are laid row by row, column by column: the first ``n``
+    base places hold a stone each (height 1 on both its cells), the others
+    are empty (height 0, face 0). Until the base is laid nothing is dealt;
+    a laid base has every colour on two stones (AZT-9, else it would have
+    been laid again); seats are dealt in order, so a seat holds stones only
+    when every seat before it holds twelve. Nobody has placed, and the turn
+    is seat 0's (or ``None`` in the speed stack).
+    """
+    heights = grid.heights
+    laid = 0
+    for slot in range(BASE_STONES):
+        row, x = divmod(slot, WIDTH)
+        near = 2 * row * WIDTH + x
+        far = near + WIDTH
+        pair = (heights[near], heights[far])
+        if pair == (1, 1) and laid == slot:
+            laid += 1
+        elif pair != (0, 0):
+            raise invalid(
+                f"{kind}.pyramid",
+                f"base place {slot} at {_XY[near]}: heights {pair}, after {laid} places laid; "
+                "the base is laid in order, row by row, one whole stone a place (AZT-4, AZT-8)",
+            )
+        elif faces[near] or faces[far]:
+            raise invalid(f"{kind}.faces", f"empty base place {slot} shows a face (expected 0)")
+    if any(last):
+        raise invalid(f"{kind}.last_placed", "nobody places before the setup is done")
+    if turn not in (0, None):
+        raise invalid(f"{kind}.turn", f"seat 0 starts (AZT-11), not seat {turn}")
+    sizes = [len(held) for held in supplies]
+    if laid < BASE_STONES and any(sizes):
+        raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
+    if laid == BASE_STONES:
+        counts = [0] * 5
+        for top in set(grid.tops):
+            for colour in _COLOUR_SETS[info.colours[top]]:
+                counts[colour] += 1
+        if min(counts) < 2:
+            raise invalid(
+                f"{kind}.pyramid",
+                "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
+            )
+    for seat in range(1, len(sizes)):
+        if sizes[seat] and sizes[seat - 1] < SUPPLY_SIZE:
+            raise invalid(
+                f"{kind}.supplies[{seat}]",
+                f"seat {seat} holds stones while seat {seat - 1} has {sizes[seat - 1]} of its "
+                f"{SUPPLY_SIZE}: seats are dealt in order (AZT-10)",
+            )
+
+
 # ---------------------------------------------------------------------------
 # States, views, outcomes
 # ---------------------------------------------------------------------------
@@ -350,12 +417,22 @@ def _check_state(state: State, *, full: bool = False) -> _Set:
     stones = state.stones
     if not isinstance(stones, StoneSet):
         raise invalid("State.stones", f"expected a StoneSet, got {type(stones).__name__}")
+    explicit = state.explicit
+    if type(explicit) is not bool:
+        raise invalid("State.explicit", f"expected True or False, got {explicit!r}")
     _check_seats("State", state.supplies, state.last_placed, state.turn)
-    grid = _check_grid("State", state.pyramid, state.faces)
+    grid = _check_grid("State", state.pyramid, state.faces, partial=explicit)
     _check_tops("State", stones, grid, state.faces)
     _check_held("State", stones, state.supplies, grid)
     info = _set_info(stones)
-    if full:
+    if _setting_up(explicit, grid.heights, state.supplies, state.last_placed):
+        if full:
+            _check_setup(
+                "State", info, grid, state.faces, state.supplies, state.turn, state.last_placed
+            )
+        elif 0 in grid.heights and any(state.supplies):
+            raise invalid("State.supplies", "stones are dealt only once the base is laid")
+    elif full:
         _check_reached("State", stones, grid, state.supplies, state.last_placed)
         _check_turn(
             "State", info, grid, state.faces, state.supplies, state.turn, state.last_placed
@@ -380,12 +457,27 @@ def _view_ids(seen: View, stones: StoneSet) -> tuple[tuple[StoneId, ...], ...]:
 def _check_view(seen: View) -> None:
     """A view passes the checks of a state on what it shows, against the set it carries."""
     count = _check_seats("View", seen.supplies, seen.last_placed, seen.turn)
-    grid = _check_grid("View", seen.pyramid, seen.faces)
+    if type(seen.explicit) is not bool:
+        raise invalid("View.explicit", f"expected True or False, got {seen.explicit!r}")
+    grid = _check_grid("View", seen.pyramid, seen.faces, partial=seen.explicit)
     if seen.mode not in MODES or (seen.mode == "speed") != (seen.turn is None):
         raise invalid("View.mode", f"{seen.mode!r} does not agree with turn {seen.turn!r}")
     if type(seen.seat) is not int or not 0 <= seen.seat < count:
         raise invalid("View.seat", f"{seen.seat!r} is not a seat 0..{count - 1}")
     moving = seen.to_move
+    stones = STANDARD_STONES if seen.stones is None else seen.stones
+    if seen.stones is not None and not isinstance(seen.stones, StoneSet):
+        raise invalid("View.stones", f"expected a StoneSet or None, got {seen.stones!r}")
+    if _setting_up(seen.explicit, grid.heights, seen.supplies, seen.last_placed):
+        if moving != (CHANCE,):
+            raise invalid("View.to_move", f"{moving!r}, but chance is to move: (-1,)")
+        _check_tops("View", stones, grid, seen.faces)
+        supplies = _view_ids(seen, stones)
+        _check_held("View", stones, supplies, grid)
+        _check_setup(
+            "View", _set_info(stones), grid, seen.faces, supplies, seen.turn, seen.last_placed
+        )
+        return
     if (
         type(moving) is not tuple
         or list(moving) != sorted(set(moving))
@@ -480,19 +572,25 @@ def validate(value: State | View | Outcome | Move) -> None:
         _check_view(value)
     elif isinstance(value, Outcome):
         _check_outcome(value)
-    elif isinstance(value, (Place, Pass)):
+    elif isinstance(value, (Place, Pass, Lay, Deal)):
         _check_move(value)
     else:
         wrong_type("aztack.validate", "an Aztack State, View, move or Outcome", value)
 
 
-def _check_move(move: Place | Pass) -> None:
+def _check_move(move: Place | Pass | Lay | Deal) -> None:
     """A move names a seat 0..3, and a placement real stone ids and two cells of the base.
 
     Whether the seat holds the stone and the cells fit is for ``why_illegal``
     to say: a move alone does not know its game.
     """
     kind = type(move).__name__
+    if isinstance(move, (Lay, Deal)):
+        if move.seat != CHANCE:
+            raise invalid(f"{kind}.seat", f"a chance outcome's seat is {CHANCE}, not {move.seat}")
+        if not 0 <= move.stone < _MAX_STONES:
+            raise invalid(f"{kind}.stone", f"{move.stone} is not a stone id 0..{_MAX_STONES - 1}")
+        return
     if not 0 <= move.seat < MAX_PLAYERS:
         raise invalid(f"{kind}.seat", f"{move.seat} is not a seat 0..{MAX_PLAYERS - 1}")
     if not isinstance(move, Place):

@@ -45,6 +45,12 @@ round-trips through :mod:`tilegames.serialize` and :func:`validate` counts
 its tiles against its set. The rules are those of spec v2: every placement,
 stacking included, needs a corner of the turn's symbol shared with another
 played tile (POLY-11), and a WILD goes only on a number (POLY-12).
+
+``new_game(..., chance="explicit")`` makes every random event a step of the
+chance seat (:data:`tilegames.CHANCE`): each tile of the start-order draw
+and of each turn's draw is a :class:`Draw`, each turn's die a :class:`Roll`,
+with exact probabilities from :func:`chance_outcomes`. Drawn tiles are
+public (POLY-16), so Polygon has no unseen draw.
 """
 
 from __future__ import annotations
@@ -58,6 +64,7 @@ from tilegames.polygon._draw import draw as draw
 from tilegames.polygon._draw import move_cells as move_cells
 from tilegames.polygon._draw import pictures as pictures
 from tilegames.polygon._draw import render_text
+from tilegames.polygon._encoding import encoding as encoding
 from tilegames.polygon._model import (
     CIRCLE,
     COMBINATIONS,
@@ -80,8 +87,11 @@ from tilegames.polygon._model import (
     WILD,
     X2,
     X3,
+    Action,
+    Draw,
     Move,
     Printing,
+    Roll,
     Scoring,
     State,
     Symbol,
@@ -93,6 +103,7 @@ from tilegames.polygon._notation import format_move, parse_move
 from tilegames.polygon._rules import (
     apply,
     bag_size,
+    chance_outcomes,
     combination_value,
     drawn,
     is_over,
@@ -118,11 +129,13 @@ from tilegames.polygon._tables import STANDARD_SCORING
 from tilegames.polygon._validate import validate
 
 __all__ = [
+    "Action",
     "choices",
     "CIRCLE",
     "COMBINATIONS",
     "DIAMOND",
     "DIE_FACES",
+    "Draw",
     "LegalMoves",
     "MAX_PLAYERS",
     "MAX_POINTS",
@@ -132,6 +145,7 @@ __all__ = [
     "Printing",
     "RADIUS",
     "RULES",
+    "Roll",
     "SPACES",
     "STANDARD_BOARD",
     "STANDARD_SCORING",
@@ -150,6 +164,7 @@ __all__ = [
     "X3",
     "apply",
     "bag_size",
+    "chance_outcomes",
     "combination_value",
     "determinize",
     "drawn",
@@ -178,8 +193,9 @@ __all__ = [
     "why_illegal",
 ]
 
+
 _SETUPS: Final = (Setup(2), Setup(3), Setup(4))
-RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Move,)
+RULES: Final[GameRules[State, Action]] = GameRules.collect(
+    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

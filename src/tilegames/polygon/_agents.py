@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from tilegames._core import checks, rng
 from tilegames._core.rules import Seat
-from tilegames.polygon._model import Move, State, View
+from tilegames.polygon._model import START_DRAW, Action, Move, State, View
 from tilegames.polygon._rules import score_move, starter, turn_score
 from tilegames.polygon._tables import combination_table
 
 
-def evaluate(state: State, move: Move, seat: Seat) -> float:
+def evaluate(state: State, move: Action, seat: Seat) -> float:
     """How much ``move`` adds to the turn's score (POLY-13): what greedy play and search rate.
 
     It is :func:`~tilegames.polygon.score_move` less the score of the turn's
@@ -31,6 +31,8 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     """
     points = score_move(state, move)  # checks the state's and the move's types
     checks.check_seat(seat, len(state.totals))
+    if type(move) is not Move:
+        return 0.0
     table = combination_table(state.scoring)
     return float(points - turn_score(state.stacks, state.symbol, state.placed, table))
 
@@ -42,7 +44,9 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     board included); the hidden parts are drawn from
     ``stream``: the bag's order (a shuffle of :attr:`View.bag_contents`) and
     the seed of the die rolls to come. ``view(determinize(seen, stream),
-    seen.seat) == seen``.
+    seen.seat) == seen``. A view of an explicit game gives an explicit state,
+    whose bag is its contents in :data:`~tilegames.polygon.VALUES` order (chance
+    decides the order of the draws there).
 
     >>> from tilegames import polygon
     >>> state = polygon.new_game(seed=4)
@@ -57,12 +61,14 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         checks.wrong_type("polygon.determinize", "a Polygon View", seen)
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("polygon.determinize", "a tilegames.rng.Stream", stream)
-    bag = stream.shuffled(seen.bag_contents)
+    explicit = seen.chance != "seeded"
+    bag = seen.bag_contents if explicit else stream.shuffled(seen.bag_contents)
     seed = stream.randbelow(1 << rng.SEED_BITS)
+    starting = explicit and seen.step == START_DRAW  # no seat has won the start draw yet
     return State(
         stacks=seen.stacks,
         totals=seen.totals,
-        seat=(starter(seen) + seen.turn - 1) % len(seen.totals),
+        seat=0 if starting else (starter(seen) + seen.turn - 1) % len(seen.totals),
         turn=seen.turn,
         symbol=seen.symbol,
         drawn=seen.drawn,
@@ -74,4 +80,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         tiles=seen.tiles,
         scoring=seen.scoring,
         board=seen.board,
+        chance=seen.chance,
+        step=seen.step,
+        drawing=seen.drawing,
     )

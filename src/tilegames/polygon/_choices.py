@@ -7,6 +7,9 @@ stack), or sets it aside when it has no legal place (POLY-11).
 
 1. ``"tile"``: a drawn tile's value (``"3"``, ``"W"``, ``"X2"``);
 2. ``"cell"``: the space ``(q, r)``, or ``"aside"`` to set the tile aside.
+
+At a chance step of an explicit game the one part is the ``"outcome"``:
+each :class:`Draw` or :class:`Roll` is an option of its own.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices
-from tilegames.polygon._model import Move, State
+from tilegames.polygon._model import Action, Draw, Move, Roll, State
 from tilegames.polygon._rules import legal_moves, to_move
 
 __all__ = ["ASIDE", "choices", "path"]
@@ -24,24 +27,26 @@ ASIDE = "aside"
 """The ``"cell"`` option that sets the tile aside (``Move(tile, None)``)."""
 
 
-def path(move: Move) -> tuple[Part, ...]:
+def path(move: Action) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.
 
     >>> path(Move("X2", (1, -2))), path(Move("3", None))
     ((('tile', 'X2'), ('cell', (1, -2))), (('tile', '3'), ('cell', 'aside')))
     """
+    if type(move) is Draw or type(move) is Roll:
+        return (("outcome", move),)
     if type(move) is not Move:
         wrong_type("polygon.choices", "a Polygon move", move, move=True)
     return (("tile", move.tile), ("cell", ASIDE if move.space is None else move.space))
 
 
-def _paths(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
+def _paths(moves: Sequence[Action]) -> Callable[[Action], tuple[Part, ...]]:
     return path
 
 
 def choices(
     state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[Move]:
+) -> Choice[Action]:
     """The next part of a move to pick after ``picked``: tile, then space (see above).
 
     >>> from tilegames import polygon

@@ -28,6 +28,7 @@ from tilegames.polygon._model import (
     START_CELL,
     SYMBOLS,
     WILD,
+    Action,
     Move,
     Stack,
     State,
@@ -62,9 +63,9 @@ def _bag_size(position: State | View) -> int:
 # ---------------------------------------------------------------------------
 
 
-def move_cells(move: Move) -> tuple[Hex, ...]:
-    """The space a move places on, or nothing for a tile set aside."""
-    return () if move.space is None else (move.space,)
+def move_cells(move: Action) -> tuple[Hex, ...]:
+    """The space a move places on; nothing for a tile set aside or a chance outcome."""
+    return (move.space,) if type(move) is Move and move.space is not None else ()
 
 
 def _rhombus_angles(space: Hex) -> list[tuple[Symbol, float]]:

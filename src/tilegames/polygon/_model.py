@@ -198,8 +198,23 @@ STANDARD_TILES: Final[tuple[Value, ...]] = _standard_tiles()
 
 Stack = tuple[Value, ...]
 """A space's tiles, bottom to top, its printed tile included; ``()`` when empty."""
-Draw = tuple[tuple[Seat, Value], ...]
+Round = tuple[tuple[Seat, Value], ...]
 """One round of the start-order draw: the ``(seat, tile)`` pairs, in seat order."""
+
+Step = str
+"""What an explicit-chance game waits for (:attr:`State.step`): one of :data:`STEPS`."""
+PLAY: Final[Step] = ""
+"""A seat places a drawn tile (or the game is over): no chance step is due."""
+START_DRAW: Final[Step] = "start"
+"""Chance draws a tile of the start-order draw for the next seat that draws (POLY-7)."""
+ROLL: Final[Step] = "roll"
+"""Chance rolls the die for the turn (POLY-9)."""
+DRAW: Final[Step] = "draw"
+"""Chance draws one of the turn's tiles from the bag (POLY-10)."""
+STEPS: Final[tuple[Step, ...]] = (PLAY, START_DRAW, ROLL, DRAW)
+"""Every value of :attr:`State.step`."""
+SYMBOL_LETTERS: Final = "CDS"
+"""The die symbols as written in a roll's notation (circle, diamond, star), by symbol."""
 
 
 def sorted_values(values: Sequence[Value]) -> tuple[Value, ...]:
@@ -264,6 +279,79 @@ class Move:
         if space is None:
             return f"{self.tile}@-"
         return f"{self.tile}@{space[0]},{space[1]}"
+
+
+@attrs.frozen
+class Draw:
+    """A chance outcome: one tile drawn from the bag (POLY-7, POLY-10).
+
+    Only a game started with ``chance="explicit"`` has chance steps: a tile of
+    the start-order draw, or one of the turn's tiles. Drawn tiles are shown
+    face up (POLY-16), so every seat sees every draw and there is no unseen
+    draw in Polygon.
+
+    >>> str(Draw("X2")), str(Draw("4"))
+    ('+X2', '+4')
+
+    Raises:
+        TypeError: if the tile is not a string.
+        ValueError: if the tile is not one of :data:`VALUES`.
+    """
+
+    tile: Value
+    """The value of the tile drawn, one of :data:`VALUES`."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a tile that is no value."""
+        if type(self.tile) is not str:
+            msg = f"a draw's tile must be a value string such as '3' or 'W', not {self.tile!r}"
+            raise TypeError(msg)
+        if self.tile not in ORDER:
+            msg = f"a draw's tile must be one of {', '.join(VALUES)}, not {self.tile!r}"
+            raise ValueError(msg)
+
+    def __str__(self) -> str:
+        """The draw in notation: ``+V``."""
+        return f"+{self.tile}"
+
+
+@attrs.frozen
+class Roll:
+    """A chance outcome: the symbol the die shows for the turn (POLY-3, POLY-9).
+
+    Only a game started with ``chance="explicit"`` has chance steps. The die
+    has two faces of each symbol, so the outcomes are the three symbols; on
+    the game's second turn the roll that stands is one of the two symbols
+    other than the first turn's (the repeated rolls change nothing, so they
+    are one step).
+
+    >>> str(Roll(0)), str(Roll(2))
+    ('=C', '=S')
+
+    Raises:
+        TypeError: if the symbol is not an int.
+        ValueError: if the symbol is not 0, 1 or 2.
+    """
+
+    symbol: Symbol
+    """The symbol rolled: 0 blue circle, 1 red diamond, 2 gold star."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a symbol that is not one of the three."""
+        if type(self.symbol) is not int:
+            msg = f"a roll's symbol must be an int 0..2, not {self.symbol!r}"
+            raise TypeError(msg)
+        if not 0 <= self.symbol < len(SYMBOLS):
+            msg = f"a roll's symbol must be 0, 1 or 2 ({', '.join(SYMBOLS)}), not {self.symbol}"
+            raise ValueError(msg)
+
+    def __str__(self) -> str:
+        """The roll in notation: ``=C``, ``=D`` or ``=S``."""
+        return f"={SYMBOL_LETTERS[self.symbol]}"
+
+
+Action = Move | Draw | Roll
+"""Anything ``apply`` takes: a placement, or (in an explicit game) a chance outcome."""
 
 
 _new_move = object.__new__
@@ -377,7 +465,7 @@ class State(CachedState):
     """The generator state for the next die roll (hidden)."""
     aside: tuple[Value, ...] = ()
     """Tiles set aside unplayed because they had no legal place (POLY-11), in order."""
-    start_draw: tuple[Draw, ...] = ()
+    start_draw: tuple[Round, ...] = ()
     """The start-order draw (POLY-7): per round, the ``(seat, tile)`` drawn, in seat order.
 
     Every seat draws in the first round; only the seats tied for highest draw
@@ -404,6 +492,29 @@ class State(CachedState):
     space's stack in :attr:`stacks` is its printed tile.
     Added with spec v2.
     """
+    chance: str = attrs.field(default="seeded", metadata=OPTIONAL)
+    """The chance mode of ``new_game``: ``"seeded"`` (the default) or ``"explicit"``.
+
+    In an explicit game :attr:`bag` holds the bag's contents in
+    :data:`VALUES` order (the order of the draws is chance's, not the
+    state's) and :attr:`seed` seeds nothing: it is kept for the record.
+    """
+    step: Step = attrs.field(default=PLAY, metadata=OPTIONAL)
+    """The chance step an explicit game waits for, one of :data:`STEPS`; ``""`` otherwise.
+
+    ``"start"``: the start-order draw is under way (START is still empty,
+    the seat, turn and symbol are 0, 1 and 0). ``"roll"``: the turn's die is
+    to be rolled (:attr:`symbol` still shows the previous turn's, or 0
+    before the first roll). ``"draw"``: the turn's tiles are being drawn
+    (:attr:`drawing`). Always ``""`` in a seeded game.
+    """
+    drawing: tuple[Value, ...] = attrs.field(default=(), metadata=OPTIONAL)
+    """In an explicit game's ``"draw"`` step, the tile drawn so far this turn (at most one).
+
+    The turn's tiles move to :attr:`drawn` once both are drawn (or the one
+    the bag held), so that :attr:`drawn` is not empty exactly when a seat
+    is to place.
+    """
     _index: BoardIndex | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
@@ -426,7 +537,8 @@ class View(Drawable):
     seat: Seat
     """The seat this view is for."""
     to_move: tuple[Seat, ...]
-    """The seats that may move now: ``(seat to move,)``, or ``()`` once the game is over."""
+    """The seats that may move now: ``(seat to move,)``, ``(CHANCE,)`` at a chance step of an
+    explicit game, or ``()`` once the game is over."""
     stacks: tuple[Stack, ...]
     """Every stack, as in :attr:`State.stacks`."""
     totals: tuple[int, ...]
@@ -446,7 +558,7 @@ class View(Drawable):
     tile of the set not in sight), the order they will be drawn in is not."""
     aside: tuple[Value, ...]
     """The tiles set aside, as in :attr:`State.aside`."""
-    start_draw: tuple[Draw, ...]
+    start_draw: tuple[Round, ...]
     """The start-order draw, as in :attr:`State.start_draw`."""
     tiles: tuple[Value, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The game's set, as in :attr:`State.tiles` (public: the box says what is in it)."""
@@ -454,6 +566,12 @@ class View(Drawable):
     """The game's scoring table, as in :attr:`State.scoring` (public)."""
     board: Printing | None = attrs.field(default=None, metadata=OPTIONAL)
     """The board's printed tiles, as in :attr:`State.board` (public)."""
+    chance: str = attrs.field(default="seeded", metadata=OPTIONAL)
+    """The game's chance mode, as in :attr:`State.chance` (public)."""
+    step: Step = attrs.field(default=PLAY, metadata=OPTIONAL)
+    """The chance step the game waits for, as in :attr:`State.step` (public)."""
+    drawing: tuple[Value, ...] = attrs.field(default=(), metadata=OPTIONAL)
+    """The tile drawn so far in a ``"draw"`` step, as in :attr:`State.drawing` (public)."""
 
     def __str__(self) -> str:
         """The plain-text picture (``render_text``)."""

@@ -198,6 +198,10 @@ def check_move(state: State, move: Move) -> Cell:
     """
     hand = state.drawn
     if not hand:
+        if state.step:  # an explicit game waits for chance
+            from tilegames.polygon._chance import check_outcome  # late: _chance imports this
+
+            check_outcome(state, move)
         raise Refusal("the game is over: the bag ran out and its last turn is played", "POLY-15")
     tile = move.tile
     if tile not in hand:

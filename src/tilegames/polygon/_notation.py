@@ -1,4 +1,9 @@
-"""The notation: ``V@Q,R`` places tile ``V`` on space ``(Q, R)``; ``V@-`` sets it aside."""
+"""The notation: ``V@Q,R`` places tile ``V`` on space ``(Q, R)``; ``V@-`` sets it aside.
+
+In an explicit game chance's outcomes are written ``+V`` (tile ``V`` drawn)
+and ``=C``, ``=D``, ``=S`` (the die shows the blue circle, the red diamond or
+the gold star).
+"""
 
 from __future__ import annotations
 
@@ -11,23 +16,46 @@ from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
 from tilegames._core.notation import TOO_BIG as _TOO_BIG
 from tilegames._core.notation import ascii_only as _ascii
 from tilegames._core.notation import integer as _integer
-from tilegames.polygon._model import ORDER, VALUES, Move, State, View
+from tilegames.polygon._model import (
+    ORDER,
+    SYMBOL_LETTERS,
+    VALUES,
+    Action,
+    Draw,
+    Move,
+    Roll,
+    State,
+    View,
+)
 
 _MOVE_TEXT: Final = re.compile(r"\s*([^@\s]+)\s*@\s*(?:(-)|([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+))\s*")
 """A move; ASCII digits only (``\\d`` would take other scripts' digits)."""
-_FORM: Final = "write V@Q,R or V@-, for example '3@1,-2', 'W@0,1' or 'X2@-'"
+_FORM: Final = (
+    "write V@Q,R or V@-, for example '3@1,-2', 'W@0,1' or 'X2@-' (in an explicit game, "
+    "a draw +V such as '+X2', or a roll =C, =D or =S)"
+)
+_OUTCOME_TEXT: Final = re.compile(r"\s*([+=])\s*([A-Za-z0-9]+)\s*")
+"""A chance outcome: ``+V`` (a draw) or ``=C`` / ``=D`` / ``=S`` (a roll)."""
 
 
-def format_move(move: Move) -> str:
+def format_move(move: Action) -> str:
     """Write a move as ``V@Q,R`` (place tile ``V`` on space ``(Q, R)``) or ``V@-`` (set aside).
+
+    A chance outcome of an explicit game: ``+V`` (tile ``V`` drawn), or ``=C``,
+    ``=D``, ``=S`` (the die's symbol).
 
     >>> format_move(Move("W", (-2, 3))), format_move(Move("X3", None))
     ('W@-2,3', 'X3@-')
+    >>> format_move(Draw("X2")), format_move(Roll(1))
+    ('+X2', '=D')
 
     Raises:
-        WrongTypeError: if ``move`` is not a Polygon :class:`Move`.
+        WrongTypeError: if ``move`` is not a Polygon :class:`Move`, :class:`Draw`
+            or :class:`Roll`.
         NotationError: if a coordinate has more than 640 digits.
     """
+    if type(move) is Draw or type(move) is Roll:
+        return str(move)
     if type(move) is not Move:
         checks.wrong_type("polygon.format_move", "a Polygon Move", move, move=True)
     if move.space is not None and not all(-_TOO_BIG < n < _TOO_BIG for n in move.space):
@@ -36,7 +64,7 @@ def format_move(move: Move) -> str:
     return str(move)
 
 
-def parse_move(text: str, state: State | View | None = None) -> Move:
+def parse_move(text: str, state: State | View | None = None) -> Action:
     """Read a move written as by :func:`format_move`; letters may be lower case.
 
     Apart from spaces the text is ASCII: digits other than ``0``-``9`` (such
@@ -50,6 +78,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     Move(tile='X2', space=(1, -2))
     >>> parse_move(" 4@- ")
     Move(tile='4', space=None)
+    >>> parse_move("+x3"), parse_move("=s")
+    (Draw(tile='X3'), Roll(symbol=2))
 
     Raises:
         NotationError: saying which part of the text is wrong, including a
@@ -60,6 +90,9 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         checks.wrong_type("polygon.parse_move", "a Polygon State or View (or None)", state)
     if isinstance(text, str):
         _ascii(text)
+    outcome = _OUTCOME_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if outcome is not None:
+        return _outcome(text, outcome.group(1), outcome.group(2).upper())
     found = _MOVE_TEXT.fullmatch(text) if isinstance(text, str) else None
     if found is None:
         msg = f"{text!r} is not a move: {_FORM}"
@@ -70,3 +103,19 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         msg = f"{written!r} in {text!r} is not a tile value; values are {', '.join(VALUES)}"
         raise NotationError(msg)
     return Move(tile, None if aside else (_integer(q, text), _integer(r, text)))
+
+
+def _outcome(text: str, sign: str, written: str) -> Draw | Roll:
+    """A chance outcome from its sign (``+`` a draw, ``=`` a roll) and what follows."""
+    if sign == "+":
+        if written not in ORDER:
+            msg = f"{written!r} in {text!r} is not a tile value; values are {', '.join(VALUES)}"
+            raise NotationError(msg)
+        return Draw(written)
+    if len(written) != 1 or written not in SYMBOL_LETTERS:
+        msg = (
+            f"{written!r} in {text!r} is not a die symbol; write =C (blue circle), "
+            "=D (red diamond) or =S (gold star)"
+        )
+        raise NotationError(msg)
+    return Roll(SYMBOL_LETTERS.index(written))

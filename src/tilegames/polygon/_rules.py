@@ -11,15 +11,19 @@ operations, :func:`legal_moves` is a lazy sequence over those masks, and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from itertools import islice
 from typing import Final
 
 from tilegames._core import checks, rng
+from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, chance_mode
 from tilegames._core.checks import shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError, NotationError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
+from tilegames.polygon._chance import apply_outcome, check_outcome, start_state
+from tilegames.polygon._chance import chance_outcomes as _chance_outcomes
 from tilegames.polygon._model import (
     DIE_FACES,
     MAX_PLAYERS,
@@ -27,15 +31,20 @@ from tilegames.polygon._model import (
     NAME,
     ORDER,
     RANK,
+    ROLL,
     SPACES,
     STANDARD_BOARD,
     STANDARD_TILES,
     START_CELL,
+    START_DRAW,
     SYMBOLS,
     VALUES,
+    Action,
     Cell,
     Draw,
     Move,
+    Roll,
+    Round,
     Scoring,
     Stack,
     State,
@@ -90,13 +99,13 @@ def _check_players(players: object) -> int:
 
 def _draw_for_start(
     stream: rng.Stream, bag: list[Value], count: int
-) -> tuple[list[Value], tuple[Draw, ...], Seat, Value]:
+) -> tuple[list[Value], tuple[Round, ...], Seat, Value]:
     """The start-order draw (POLY-7) from the shuffled ``bag``.
 
     Returns the bag afterwards (every drawn tile but the winner's back in,
     reshuffled), the rounds, the winning seat and its tile.
     """
-    rounds: list[Draw] = []
+    rounds: list[Round] = []
     drawing: list[Seat] = list(range(count))
     held: list[Value] = []  # every tile drawn and not yet returned
     while True:
@@ -124,6 +133,7 @@ def new_game(
     tiles: Iterable[Value] | None = None,
     scoring: object = None,
     board: object = None,
+    chance: str = "seeded",
 ) -> State:
     """Start a game: the start-order draw, the START tile, then the first turn's roll and draw.
 
@@ -161,19 +171,36 @@ def new_game(
             value a WILD or X tile (``"W"``, ``"X2"``, ``"X3"``), on spaces of
             the board other than START; ``{}`` prints none. The state keeps it
             (:attr:`State.board`).
+        chance: ``"seeded"`` (the default): the shuffles, the start draw, the
+            rolls and the draws come from ``seed``. ``"explicit"``: each is a
+            step of the chance seat (:data:`~tilegames.CHANCE`), entered with
+            :func:`apply` as a :class:`Draw` or :class:`Roll` (see
+            :func:`chance_outcomes`); ``seed`` then seeds nothing and is kept
+            for the record.
 
     Returns:
-        The state at the first placement of the first turn.
+        The state at the first placement of the first turn; in an explicit
+        game, the state before the start-order draw's first tile.
 
     Raises:
         ConfigurationError: if ``players`` is not 2..4, ``seed`` is not an int,
-            or the set, the table or the board is not allowed.
+            the set, the table or the board is not allowed, or ``chance`` is
+            not ``"seeded"`` or ``"explicit"``.
     """
+    mode = chance_mode(chance)
     count = _check_players(players)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, count)
     carried = None if tiles is None else sorted_values(chosen)
     table = None if scoring is None else check_scoring(scoring)
     printing = None if board is None else check_printing(board)
+    if mode == EXPLICIT:
+        return start_state(  # nothing is drawn from the seed: kept as given, 0 when none
+            count,
+            rng.normalize_seed(0 if seed is None else seed),
+            None if carried == _STANDARD_SORTED else carried,
+            None if table == STANDARD_SCORING else table,
+            None if printing == STANDARD_BOARD else printing,
+        )
     printed = printed_of(printing)
     stream = rng.Stream(rng.normalize_seed(seed))
     bag, rounds, first, start_tile = _draw_for_start(stream, list(stream.shuffled(chosen)), count)
@@ -223,14 +250,19 @@ def is_over(state: State) -> bool:
     """Whether the game has ended: the turn in which the bag ran out is over (POLY-15)."""
     if type(state) is not State:
         checks.wrong_type("polygon.is_over", _A_STATE, state)
-    return not state.drawn
+    return not state.drawn and not state.step
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
-    """The seat whose turn it is, as a 1-tuple, or ``()`` once the game is over."""
+    """The seat whose turn it is, as a 1-tuple, or ``()`` once the game is over.
+
+    At a chance step of an explicit game: ``(CHANCE,)``.
+    """
     if type(state) is not State:
         checks.wrong_type("polygon.to_move", _A_STATE, state)
-    return (state.seat,) if state.drawn else ()
+    if state.drawn:
+        return (state.seat,)
+    return (CHANCE,) if state.step else ()
 
 
 def totals(state: State | View) -> tuple[int, ...]:
@@ -286,7 +318,7 @@ def stacks(state: State | View) -> Mapping[Hex, Stack]:
     return dict(zip(SPACES, state.stacks, strict=True))
 
 
-def start_draw(state: State | View) -> tuple[Draw, ...]:
+def start_draw(state: State | View) -> tuple[Round, ...]:
     """The start-order draw (POLY-7): per round, the ``(seat, tile)`` pairs drawn."""
     if type(state) is not State and type(state) is not View:
         checks.wrong_type("polygon.start_draw", _EITHER, state)
@@ -297,13 +329,17 @@ def starter(state: State | View) -> Seat:
     """The seat that won the start-order draw and played the first turn (POLY-7).
 
     Raises:
-        InvalidStateError: for a hand-made state or view without a start-order draw.
+        InvalidStateError: for a hand-made state or view without a start-order draw,
+            or an explicit game's during the draw.
     """
     if type(state) is not State and type(state) is not View:
         checks.wrong_type("polygon.starter", _EITHER, state)
     if not state.start_draw:
         where = f"{type(state).__name__}.start_draw"
         raise checks.invalid(where, "expected at least one round of draws (POLY-7)")
+    if state.step == START_DRAW:
+        where = f"{type(state).__name__}.start_draw"
+        raise checks.invalid(where, "the start-order draw is under way: no seat has won it yet")
     return max(state.start_draw[-1], key=lambda pair: RANK[pair[1]])[0]
 
 
@@ -324,7 +360,7 @@ def view(state: State, seat: Seat) -> View:
     index_of(state)
     return View(
         seat=seat,
-        to_move=(state.seat,) if state.drawn else (),
+        to_move=to_move(state),
         stacks=state.stacks,
         totals=state.totals,
         turn=state.turn,
@@ -338,6 +374,9 @@ def view(state: State, seat: Seat) -> View:
         tiles=state.tiles,
         scoring=state.scoring,
         board=state.board,
+        chance=state.chance,
+        step=state.step,
+        drawing=state.drawing,
     )
 
 
@@ -346,10 +385,12 @@ def view(state: State, seat: Seat) -> View:
 # ---------------------------------------------------------------------------
 
 
-def legal_moves(state: State) -> LegalMoves:
+def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
     """Every legal move of the seat to move, in the stable order of :class:`LegalMoves`.
 
-    Empty once the game is over.
+    Empty once the game is over. At a chance step of an explicit game: the
+    outcomes of :func:`chance_outcomes`, in its order (each distinct tile in
+    the bag once, in :data:`VALUES` order, or the die's symbols in symbol order).
 
     >>> state = new_game(seed=7)
     >>> moves = legal_moves(state)
@@ -359,7 +400,33 @@ def legal_moves(state: State) -> LegalMoves:
     Raises:
         WrongTypeError: if ``state`` is not a Polygon State.
     """
+    if type(state) is State and not state.drawn and state.step:
+        return tuple(outcome for outcome, _ in _chance_outcomes(state))  # type: ignore[misc]
     return LegalMoves(state)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """The outcomes of the chance step ``state`` waits for, each once, with its probability.
+
+    ``()`` unless the state is at a chance step of an explicit game
+    (``to_move(state) == (CHANCE,)``), so always ``()`` in a seeded game.
+    A draw (the start-order draw's, POLY-7, or a turn's, POLY-10) gives one
+    :class:`Draw` per distinct tile in the bag, in :data:`VALUES` order, with
+    probability (its count in the bag) / (tiles in the bag); a roll
+    (POLY-9) gives a :class:`Roll` per symbol, 1/3 each, or on the game's
+    second turn the two symbols other than the first turn's, 1/2 each.
+
+    >>> state = new_game(tiles=["1", "1", "1", "W"], chance="explicit")
+    >>> [(str(draw), str(p)) for draw, p in chance_outcomes(state)]
+    [('+1', '3/4'), ('+W', '1/4')]
+
+    Raises:
+        WrongTypeError: if ``state`` is not a Polygon State.
+    """
+    if type(state) is not State:
+        checks.wrong_type("polygon.chance_outcomes", _A_STATE, state)
+    index_of(state)  # a hand-made state is checked before it is read
+    return _chance_outcomes(state)
 
 
 # ---------------------------------------------------------------------------
@@ -367,10 +434,13 @@ def legal_moves(state: State) -> LegalMoves:
 # ---------------------------------------------------------------------------
 
 
-def _illegal(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
+def _illegal(state: State, move: Action, refusal: Refusal) -> IllegalMoveError:
     """The error of ``apply`` and ``score_move``: the game-over reason once, else the turn."""
     if not state.drawn:
-        return illegal_move(str(move), refusal, over=True)
+        if not state.step:
+            return illegal_move(str(move), refusal, over=True)
+        turn = f"turn {state.turn}, chance to move ({state.step} step of an explicit game)"
+        return illegal_move(str(move), refusal, turn=turn)
     turn = (
         f"turn {state.turn}, seat {state.seat} to move, die {SYMBOLS[state.symbol]}, "
         f"drawn {' '.join(state.drawn)}"
@@ -378,19 +448,35 @@ def _illegal(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
     return illegal_move(str(move), refusal, turn=turn)
 
 
-def _checked(function: str, state: State, move: Move) -> Cell:
-    """The entry checks of ``score_move`` (``apply`` has them inline); the cell of a legal move."""
+def _check(function: str, state: State, move: Action) -> Cell | None:
+    """The entry checks, then the move check: the cell of a legal move, ``None`` for an outcome.
+
+    Raises:
+        Refusal: saying why the move or chance outcome is illegal.
+    """
     if type(state) is not State:
         checks.wrong_type(function, _A_STATE, state)
-    if type(move) is not Move:
-        checks.wrong_type(function, _A_MOVE, move, move=True)
-    try:
+    if type(move) is Move:
         return check_move(state, move)
+    if type(move) is not Draw and type(move) is not Roll:
+        checks.wrong_type(function, _A_MOVE, move, move=True)
+    index_of(state)  # a hand-made state is checked before it is read
+    check_outcome(state, move)
+    return None
+
+
+def _checked(function: str, state: State, move: Action) -> Cell | None:
+    """The entry checks of ``score_move`` (``apply`` has them inline); the cell of a legal move.
+
+    ``None`` for a legal chance outcome.
+    """
+    try:
+        return _check(function, state, move)
     except Refusal as refusal:
         raise _illegal(state, move, refusal) from None
 
 
-def why_illegal(state: State, move: Move) -> str | None:
+def why_illegal(state: State, move: Action) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> state = new_game(seed=7)
@@ -399,14 +485,11 @@ def why_illegal(state: State, move: Move) -> str | None:
     corner with another space holding a played tile (POLY-11)
 
     Raises:
-        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a Polygon Move.
+        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a Polygon
+            Move, Draw or Roll.
     """
-    if type(state) is not State:
-        checks.wrong_type("polygon.why_illegal", _A_STATE, state)
-    if type(move) is not Move:
-        checks.wrong_type("polygon.why_illegal", _A_MOVE, move, move=True)
     try:
-        check_move(state, move)
+        _check("polygon.why_illegal", state, move)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -437,19 +520,22 @@ def turn_score(
     return total
 
 
-def score_move(state: State, move: Move) -> int:
+def score_move(state: State, move: Action) -> int:
     """The turn's score (POLY-13) if this move were the turn's last placement.
 
     It counts the groupings of the turn's symbol holding a tile placed this
     turn, this move's tile included, with the state's scoring table; a
     discard scores the placements made so far. The score is added to the
-    total only at the end of the turn.
+    total only at the end of the turn. A chance outcome scores 0.
 
     Raises:
         IllegalMoveError: if the move is not legal.
-        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a Polygon Move.
+        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a
+            Polygon Move, Draw or Roll.
     """
     cell = _checked("polygon.score_move", state, move)
+    if cell is None or type(move) is not Move:
+        return 0
     table = combination_table(state.scoring)
     if cell == DISCARD:
         return turn_score(state.stacks, state.symbol, state.placed, table)
@@ -458,14 +544,17 @@ def score_move(state: State, move: Move) -> int:
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
-def _wrong_arguments(function: str, state: object, move: object) -> None:
-    """Raise the WrongTypeError for whichever of a state and a move is of the wrong kind."""
+def _apply_outcome(state: State, move: object) -> State:
+    """``apply`` for a chance outcome; the WrongTypeError for anything else."""
     if type(state) is not State:
-        checks.wrong_type(function, _A_STATE, state)
-    checks.wrong_type(function, _A_MOVE, move, move=True)
+        checks.wrong_type("polygon.apply", _A_STATE, state)
+    if type(move) is not Draw and type(move) is not Roll:
+        checks.wrong_type("polygon.apply", _A_MOVE, move, move=True)
+    _checked("polygon.apply", state, move)
+    return apply_outcome(state, move)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Action) -> State:
     """Play a move: place (or set aside) a drawn tile; at the turn's end score and go on.
 
     After the last drawn tile the turn is scored (POLY-13) and added to the
@@ -473,11 +562,14 @@ def apply(state: State, move: Move) -> State:
     the next seat's turn starts inside this call: the die is rolled from the
     state's seed (on the game's second turn until it differs from the first
     turn's symbol, POLY-9) and two tiles are drawn (one if one is left,
-    POLY-10).
+    POLY-10). In an explicit game the next turn waits for chance instead:
+    its roll and draws are outcomes (:class:`Roll`, :class:`Draw`) applied
+    one by one.
 
     Args:
         state: the state to move from; it is not changed.
-        move: a legal move (see :func:`legal_moves`).
+        move: a legal move (see :func:`legal_moves`), or at a chance step of
+            an explicit game a legal chance outcome.
 
     Returns:
         The new state.
@@ -487,10 +579,11 @@ def apply(state: State, move: Move) -> State:
         IllegalMoveError: if the move is not legal; the message has the move in
             notation, the reason, the rule id and whose turn it is.
         WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a
-            Polygon Move (read text with :func:`~tilegames.polygon.parse_move`).
+            Polygon Move, Draw or Roll (read text with
+            :func:`~tilegames.polygon.parse_move`).
     """
     if type(state) is not State or type(move) is not Move:  # one branch on the hot path
-        _wrong_arguments("polygon.apply", state, move)
+        return _apply_outcome(state, move)
     try:
         cell = check_move(state, move)
     except Refusal as refusal:
@@ -525,6 +618,7 @@ def apply(state: State, move: Move) -> State:
             tiles=state.tiles,
             scoring=state.scoring,
             board=state.board,
+            chance=state.chance,
         )
         object.__setattr__(after, "_index", index)
         return after
@@ -535,15 +629,19 @@ def apply(state: State, move: Move) -> State:
     if points:
         scores = (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
     turn = state.turn
+    step = ""
     if bag:  # POLY-9, POLY-10: the next turn starts
-        first = symbol
-        symbol, seed = _roll(seed)
-        if turn == 1:
-            while symbol == first:
-                symbol, seed = _roll(seed)
-        take = 2 if len(bag) > 1 else 1
-        rest = sorted_values(bag[:take])
-        bag = bag[take:]
+        if state.chance != SEEDED:  # explicit: chance rolls and draws, step by step
+            step = ROLL
+        else:
+            first = symbol
+            symbol, seed = _roll(seed)
+            if turn == 1:
+                while symbol == first:
+                    symbol, seed = _roll(seed)
+            take = 2 if len(bag) > 1 else 1
+            rest = sorted_values(bag[:take])
+            bag = bag[take:]
         seat = (seat + 1) % len(scores)
         turn += 1
     after = State(
@@ -561,6 +659,8 @@ def apply(state: State, move: Move) -> State:
         tiles=state.tiles,
         scoring=state.scoring,
         board=state.board,
+        chance=state.chance,
+        step=step,
     )
     object.__setattr__(after, "_index", index)
     return after
@@ -583,7 +683,7 @@ def outcome(state: State) -> Outcome | None:
     """
     if type(state) is not State:
         checks.wrong_type("polygon.outcome", _A_STATE, state)
-    if state.drawn:
+    if state.drawn or state.step:
         return None
     return Outcome(
         scores=state.totals,

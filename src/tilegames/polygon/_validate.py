@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from tilegames._core import checks, rng
+from tilegames._core.chance import CHANCE
 from tilegames._core.checks import invalid, shown
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.rules import Outcome, Seat, rank_by
@@ -26,28 +27,35 @@ from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
     CELL,
     COMBINATIONS,
+    DRAW,
     MAX_PLAYERS,
     MAX_POINTS,
     MAX_TILES,
     MIN_PLAYERS,
     NAME,
     ORDER,
+    PLAY,
     PRINTABLE,
     RADIUS,
     RANK,
+    ROLL,
     SIZE,
     SPACES,
     STANDARD_BOARD,
     STANDARD_TILES,
     START,
     START_CELL,
+    START_DRAW,
+    STEPS,
     SYMBOLS,
     TITLE,
     VALUES,
     WILD,
     Combination,
+    Draw,
     Move,
     Printing,
+    Roll,
     Scoring,
     Stack,
     State,
@@ -326,8 +334,13 @@ def _check_stack(here: str, stack: object, printed: Value | None) -> None:
             )
 
 
-def _check_board(where: str, board: object, printing: Printing | None) -> tuple[Stack, ...]:
-    """Check the stacks (POLY-4, POLY-12) against the printed tiles."""
+def _check_board(
+    where: str, board: object, printing: Printing | None, starting: bool
+) -> tuple[Stack, ...]:
+    """Check the stacks (POLY-4, POLY-12) against the printed tiles.
+
+    ``starting``: an explicit game's start-order draw is under way, so START is empty.
+    """
     if type(board) is not tuple or len(board) != SIZE:
         raise invalid(where, f"expected a tuple of {SIZE} stacks, one per space")
     printed = printed_of(printing)
@@ -335,9 +348,40 @@ def _check_board(where: str, board: object, printing: Printing | None) -> tuple[
         space = SPACES[cell]
         here = f"{where}[{cell}] (space {space[0]},{space[1]})"
         _check_stack(here, stack, printed.get(space))
-    if not board[START_CELL]:
+    if starting:
+        if board[START_CELL]:
+            raise invalid(
+                where, "START holds a tile while the start-order draw is under way (POLY-7)"
+            )
+    elif not board[START_CELL]:
         raise invalid(where, "START holds no tile (POLY-7)")
     return board
+
+
+def _check_chance(where: str, value: State | View) -> bool:
+    """The chance fields: the mode, the step and the tile being drawn; whether it is starting."""
+    chance, step, drawing = value.chance, value.step, value.drawing
+    if type(chance) is not str or chance not in ("seeded", "explicit"):
+        raise invalid(f"{where}.chance", f"{chance!r} is not 'seeded' or 'explicit'")
+    if type(step) is not str or step not in STEPS:
+        raise invalid(f"{where}.step", f"{step!r} is not one of {', '.join(map(repr, STEPS))}")
+    values = _check_values(f"{where}.drawing", drawing)
+    if chance == "seeded" and step != PLAY:
+        raise invalid(f"{where}.step", f"{step!r}: a seeded game has no chance steps")
+    if step != DRAW and values:
+        raise invalid(f"{where}.drawing", "a tile is being drawn only in a 'draw' step (POLY-10)")
+    if len(values) > 1:
+        raise invalid(
+            f"{where}.drawing",
+            f"{len(values)} tiles: the turn's draw ends with its second tile (POLY-10)",
+        )
+    if step != PLAY and value.drawn:
+        raise invalid(
+            f"{where}.drawn",
+            f"tiles to place during the {step!r} step: a turn's tiles are placed once drawn "
+            "(POLY-10)",
+        )
+    return step == START_DRAW
 
 
 def _check_drawn(where: str, drawn: object) -> tuple[Value, ...]:
@@ -391,9 +435,10 @@ def _check_tiles(where: str, tiles: object, count: int) -> tuple[Value, ...]:
 def _check_public(where: str, value: State | View) -> int:
     """The checks of the fields a state and a view share; return the number of seats."""
     count = _check_totals(f"{where}.totals", value.totals)
+    starting = _check_chance(where, value)
     _check_carried(f"{where}.scoring", value.scoring, check_scoring, STANDARD_SCORING)
     _check_carried(f"{where}.board", value.board, check_printing, STANDARD_BOARD)
-    board = _check_board(f"{where}.stacks", value.stacks, value.board)
+    board = _check_board(f"{where}.stacks", value.stacks, value.board, starting)
     drawn = _check_drawn(f"{where}.drawn", value.drawn)
     _check_values(f"{where}.aside", value.aside)
     _check_turn(where, value.turn, value.symbol)
@@ -412,7 +457,12 @@ def check_state(state: State) -> None:
         InvalidStateError: naming the field and the problem.
     """
     count = _check_public("State", state)
-    _check_values("State.bag", state.bag)
+    bag = _check_values("State.bag", state.bag)
+    if state.chance == "explicit" and bag != sorted_values(bag):
+        raise invalid(
+            "State.bag",
+            "an explicit game's bag is its contents in VALUES order (chance orders the draws)",
+        )
     checks.check_int("State.seat", state.seat, 0, count - 1)
     if type(state.seed) is not int or not 0 <= state.seed < 1 << rng.SEED_BITS:
         raise invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
@@ -460,8 +510,24 @@ def _check_start_draw(where: str, rounds: object, count: int, start_tile: Value)
     return winner
 
 
-def _check_progress(where: str, drawn: tuple[Value, ...], bag_size: int) -> None:
-    if not drawn and bag_size:
+def _check_progress(where: str, value: State | View, bag_size: int) -> None:
+    if value.step:
+        if not bag_size:
+            raise invalid(
+                f"{where}.step",
+                f"{value.step!r} with an empty bag: the game ended with the turn that "
+                "emptied it (POLY-15)",
+            )
+        if value.placed:
+            raise invalid(
+                f"{where}.placed", "placements before the turn's roll and draw (POLY-9, POLY-10)"
+            )
+        if value.step == ROLL and value.turn == 1 and value.symbol:
+            raise invalid(
+                f"{where}.symbol", "the first turn's die is not rolled yet: the symbol is 0"
+            )
+        return
+    if not value.drawn and bag_size:
         raise invalid(f"{where}.drawn", "no tile is drawn but the bag is not empty (POLY-10)")
 
 
@@ -488,7 +554,16 @@ def _check_counters(
     turn, drawn, placed = value.turn, value.drawn, value.placed
     out = set_size - 1 - bag_size  # tiles drawn in turns 1 .. turn
     this_turn = out - 2 * (turn - 1)  # drawn for this turn: 2, or 1 from a bag of one
-    if this_turn != 2 and (bag_size or this_turn != 1):
+    if value.step and this_turn != len(value.drawing):
+        raise invalid(
+            f"{where}.turn",
+            f"turn {turn} waits for chance ({value.step!r}) with {len(value.drawing)} tiles "
+            f"drawn, but {out} tiles of the set of {set_size} have left the bag since the "
+            f"start draw (bag {bag_size}): each turn before draws 2 (POLY-10)",
+        )
+    if value.step:
+        pass
+    elif this_turn != 2 and (bag_size or this_turn != 1):
         raise invalid(
             f"{where}.turn",
             f"turn {turn}, but {out} tiles of the set of {set_size} have left the bag since "
@@ -514,7 +589,7 @@ def _check_counters(
             f"to place, so one was set aside, but {len(value.aside)} are aside (POLY-11)",
         )
     count = len(value.totals)
-    scored = turn if not drawn else turn - 1  # turns over and scored
+    scored = turn if not drawn and not value.step else turn - 1  # turns over and scored
     best = max(points for _, points in (value.scoring or STANDARD_SCORING))
     for seat, total in enumerate(value.totals):
         # Seat ``first`` plays turns 1, 1 + count, ...; each turn credits at most
@@ -594,6 +669,13 @@ def _starter(where: str, value: State | View, count: int) -> Seat:
 def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
     check_state(state)
     count = len(state.totals)
+    if state.step == START_DRAW:
+        if state.seat:
+            raise invalid("State.seat", "no seat has won the start-order draw yet: it is 0")
+        from tilegames.polygon._chance import validate_start  # late: _chance imports this
+
+        validate_start("State", state, tiles, "bag")
+        return
     first = _starter("State", state, count)
     if state.seat != (first + state.turn - 1) % count:
         raise invalid(
@@ -601,10 +683,10 @@ def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
             f"{state.seat!r} cannot play turn {state.turn}: seat {first} started, and seats "
             "take turns in order (POLY-8)",
         )
-    _check_progress("State", state.drawn, len(state.bag))
+    _check_progress("State", state, len(state.bag))
     _check_connected("State", state)
     parts = {"stacks": _played(state), "drawn": state.drawn, "bag": state.bag}
-    _check_set("State", tiles, {**parts, "aside": state.aside})
+    _check_set("State", tiles, {**parts, "aside": state.aside, "drawing": state.drawing})
     _check_counters("State", state, len(state.bag), len(tiles), first)
     _check_placements("State", state)
 
@@ -619,14 +701,23 @@ def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
         raise invalid(
             "View.bag_size", f"{seen.bag_size!r} tiles, but the contents list {len(contents)}"
         )
+    if seen.step == START_DRAW:
+        if seen.to_move != (CHANCE,):
+            raise invalid("View.to_move", f"{seen.to_move!r}: chance draws for the start order")
+        from tilegames.polygon._chance import validate_start  # late: _chance imports this
+
+        validate_start("View", seen, tiles, "bag_contents")
+        return
     first = _starter("View", seen, count)
     expected = ((first + seen.turn - 1) % count,) if seen.drawn else ()
+    if seen.step:
+        expected = (CHANCE,)
     if seen.to_move != expected:
         raise invalid("View.to_move", f"{seen.to_move!r}, but the turn says {expected} (POLY-8)")
-    _check_progress("View", seen.drawn, len(contents))
+    _check_progress("View", seen, len(contents))
     _check_connected("View", seen)
     parts = {"stacks": _played(seen), "drawn": seen.drawn, "bag_contents": contents}
-    _check_set("View", tiles, {**parts, "aside": seen.aside})
+    _check_set("View", tiles, {**parts, "aside": seen.aside, "drawing": seen.drawing})
     _check_counters("View", seen, len(contents), len(tiles), first)
     _check_placements("View", seen)
 
@@ -649,7 +740,7 @@ def _set_of(value: State | View, tiles: Iterable[Value] | None) -> tuple[Value, 
 
 
 def validate(
-    value: State | View | Outcome | Move, *, tiles: Iterable[Value] | None = None
+    value: State | View | Outcome | Move | Draw | Roll, *, tiles: Iterable[Value] | None = None
 ) -> None:
     """Check a state, view or outcome made outside the rules, for example loaded from JSON.
 
@@ -664,7 +755,13 @@ def validate(
     places that POLY-15 gives its totals, and no mode (Polygon has none; an
     outcome from an older document, without game and mode, is checked the
     same way). A move is checked by its constructor, so any :class:`Move`
-    passes. :mod:`tilegames.serialize` calls this on everything it loads.
+    on the board passes, and so does any :class:`Draw` or :class:`Roll`.
+    A state of an explicit game (``chance="explicit"``) passes the same
+    checks at a seat's step, and at a chance step those of its step: during
+    the start-order draw nothing else has happened and the tiles drawn and the
+    bag make up the set; at a roll or draw the turn's tiles drawn so far
+    (:attr:`State.drawing`) agree with the turn and the bag.
+    :mod:`tilegames.serialize` calls this on everything it loads.
 
     >>> import attrs
     >>> from tilegames import polygon
@@ -693,5 +790,7 @@ def validate(
     elif type(value) is Move:
         if value.space is not None and value.space not in CELL:
             raise invalid("Move.space", f"{value.space} is not a space of the board (POLY-4)")
-    else:
-        checks.wrong_type("polygon.validate", "a Polygon State, View, Move or Outcome", value)
+    elif type(value) is not Draw and type(value) is not Roll:
+        checks.wrong_type(
+            "polygon.validate", "a Polygon State, View, Move, Draw, Roll or Outcome", value
+        )

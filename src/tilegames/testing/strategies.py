@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from tilegames._core.chance import SEEDED, chance_mode
 from tilegames._core.errors import IllegalMoveError
 from tilegames._core.extras import optional_imports
 from tilegames._core.rng import SEED_BITS
@@ -76,6 +77,7 @@ def states(
     setups: Iterable[Setup] | None = None,
     min_moves: int = 0,
     max_moves: int = 200,
+    chance: Iterable[str] = ("seeded",),
 ) -> st.SearchStrategy[StateT]:
     """States reached by random legal play from a new game.
 
@@ -90,11 +92,28 @@ def states(
         setups: the setups to draw from (by default every setup of the game).
         min_moves: the fewest moves to play (fewer only if the game ends first).
         max_moves: the most moves to play.
+        chance: the chance modes to draw from (``"seeded"``, ``"explicit"``);
+            in an explicit game chance's steps count as moves and their
+            outcomes are drawn like any listed move (an unseen draw included).
 
     Raises:
         ValueError: for no setups or a bad range of moves.
+        ConfigurationError: for a chance mode that is not one of the two.
     """
     chosen = _setups(rules, setups)
+    modes = tuple(chance_mode(mode) for mode in chance)
+    if not modes:
+        msg = "chance names no mode; pass 'seeded', 'explicit' or both"
+        raise ValueError(msg)
+    if modes != (SEEDED,):
+        chosen = tuple(
+            Setup(
+                setup.players,
+                {**dict(setup.options), **({"chance": mode} if mode != SEEDED else {})},
+            )
+            for setup in chosen
+            for mode in modes
+        )
     if not 0 <= min_moves <= max_moves:
         msg = f"need 0 <= min_moves <= max_moves, got {min_moves} and {max_moves}"
         raise ValueError(msg)

@@ -1,0 +1,258 @@
+"""Aztack's explicit chance: the setup as a chain of chance steps (AZT-8 .. AZT-10).
+
+In a game started with ``new_game(..., chance="explicit")`` nothing is
+shuffled. The state starts with an empty grid and empty supplies, and chance
+is to move (``to_move`` is ``(CHANCE,)``) until the table is set up:
+
+1. the twelve base stones, row by row and in each row column by column
+   (the order of :func:`tilegames.geometry.pyramid.base`), one :class:`Lay`
+   each: the stone and whether it lies turned round (AZT-8);
+2. if the twelfth stone leaves a colour on fewer than two base stones
+   (AZT-9), the base goes back into the bag and is laid again from the
+   first stone, as further :class:`Lay` steps;
+3. twelve stones to seat 0, one :class:`Deal` each, then twelve to seat 1,
+   and so on (AZT-10). The stones left in the bag are out of play.
+
+Every stone is face up (AZT-10, AZT-20): nothing dealt is hidden from any
+seat, so Aztack has no unseen outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import attrs
+
+from tilegames._core.bits import mask_of
+from tilegames._core.checks import wrong_type
+from tilegames._core.refusal import Refusal
+from tilegames.aztack._model import (
+    _A_STATE,
+    _CELLS,
+    BASE_STONES,
+    COLOURS,
+    SUPPLY_SIZE,
+    WIDTH,
+    Deal,
+    Lay,
+    Move,
+    State,
+    StoneId,
+    _Index,
+    _setup_index,
+)
+from tilegames.aztack._moves import LegalMoves, _end_rule, _index
+from tilegames.aztack._notation import format_move, format_stone
+from tilegames.aztack._tables import _COLOUR_SETS, _XY, _Set
+from tilegames.geometry.pyramid import NO_STONE, Pyramid
+
+Outcomes = tuple[tuple[Move, Fraction], ...]
+"""Chance outcomes with their probabilities, as :func:`chance_outcomes` gives them."""
+
+
+def _laid(grid: Pyramid) -> int:
+    """How many base stones are laid (during the setup every cell has height 0 or 1)."""
+    return sum(1 for height in grid.heights if height) // 2
+
+
+def _base_cells(slot: int) -> tuple[int, int]:
+    """The cells of base stone ``slot`` (0..11): ``(x, 2r)`` and ``(x, 2r + 1)``, AZT-4."""
+    row, x = divmod(slot, WIDTH)
+    near = 2 * row * WIDTH + x
+    return near, near + WIDTH
+
+
+def _bag(state: State) -> list[StoneId]:
+    """The stones neither in the base nor dealt, ascending: the ones chance draws from."""
+    used = {top for top in state.pyramid.tops if top != NO_STONE}
+    for held in state.supplies:
+        used.update(held)
+    return [stone for stone in range(len(state.stones)) if stone not in used]
+
+
+def _distinct(info: _Set, bag: list[StoneId]) -> list[tuple[StoneId, int]]:
+    """Each look of stone in the bag once: the lowest id of each alike group, with its count."""
+    if not info.twins:
+        return [(stone, 1) for stone in bag]
+    counts: dict[StoneId, int] = {}
+    first: dict[StoneId, StoneId] = {}
+    for stone in bag:
+        group = first.setdefault(info.twin[stone], stone)
+        counts[group] = counts.get(group, 0) + 1
+    return list(counts.items())
+
+
+def _outcomes(state: State, info: _Set) -> Outcomes:
+    """The outcomes of the chance step of a state being set up (see the module)."""
+    bag = _bag(state)
+    total = len(bag)
+    found: list[tuple[Move, Fraction]] = []
+    if 0 in state.pyramid.heights:
+        doubles = info.doubles
+        for stone, count in _distinct(info, bag):
+            if doubles >> stone & 1:  # both halves alike: turned round it lies the same
+                found.append((Lay(stone), Fraction(count, total)))
+            else:
+                half = Fraction(count, 2 * total)
+                found.append((Lay(stone), half))
+                found.append((Lay(stone, turned=True), half))
+    else:
+        found.extend(
+            (Deal(stone), Fraction(count, total)) for stone, count in _distinct(info, bag)
+        )
+    return tuple(found)
+
+
+def chance_outcomes(state: State) -> Outcomes:
+    """The outcomes of the chance step ``state`` waits for, with their exact probabilities.
+
+    ``()`` unless chance is to move (always in a seeded game). While the base
+    is laid (AZT-8): each stone in the bag, by id, unturned then turned,
+    each ``1 / (2 * n)`` for a bag of ``n`` (a stone with two halves alike
+    is not listed turned and has ``1 / n``). While the stones are dealt
+    (AZT-10): each stone in the bag, by id, ``1 / n``. Stones alike in a
+    custom set are one outcome, the lowest id, with their summed chance.
+
+    >>> from tilegames.aztack import new_game
+    >>> first = chance_outcomes(new_game(seed=1, chance="explicit"))
+    >>> len(first), str(first[0][0]), first[0][1]
+    (120, 'lay:0', Fraction(1, 120))
+
+    Raises:
+        WrongTypeError: if ``state`` is no Aztack State.
+    """
+    if type(state) is not State:
+        wrong_type("aztack.chance_outcomes", _A_STATE, state)
+    index = _index(state)
+    if not index.setup:
+        return ()
+    return _outcomes(state, index.info)
+
+
+class ChanceMoves(LegalMoves):
+    """The legal moves at a chance step: the outcomes of :func:`chance_outcomes`, in that order."""
+
+    __slots__ = ("_outcomes",)
+
+    def __init__(self, state: State) -> None:
+        """List the chance outcomes of ``state`` (a state being set up)."""
+        self._state = state
+        self._only = None
+        self._groups = []
+        self._ends = []
+        self._hands = {}
+        self._outcomes = tuple(move for move, _ in _outcomes(state, _index(state).info))
+
+    def __len__(self) -> int:
+        """The number of distinct outcomes."""
+        return len(self._outcomes)
+
+    def _at(self, position: int) -> Move:
+        return self._outcomes[position]
+
+    def __iter__(self) -> Iterator[Move]:
+        """The outcomes, in order."""
+        return iter(self._outcomes)
+
+    def __contains__(self, move: object) -> bool:
+        """Whether ``move`` is one of the outcomes."""
+        return move in self._outcomes
+
+
+def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
+    """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
+    written = format_move(move)
+    laying = type(move) is Lay
+    rule = "AZT-8" if laying else "AZT-10"
+    if not index.setup:
+        if index.over:
+            raise Refusal("the game is over", _end_rule(state))
+        seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
+        raise Refusal(
+            f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
+            "move: chance decides nothing more in Aztack",
+            "AZT-20",
+        )
+    if laying != (0 in state.pyramid.heights):
+        if laying:
+            raise Refusal(
+                f"the base is laid; chance deals the stones now (deal:N), not {written}", "AZT-10"
+            )
+        raise Refusal(
+            f"the base is not laid yet ({_laid(state.pyramid)} of {BASE_STONES} stones); "
+            f"chance lays the next base stone (lay:N or lay:Nr), not {written}",
+            "AZT-8",
+        )
+    stone = move.stone
+    count = len(state.stones)
+    if not 0 <= stone < count:
+        raise Refusal(f"stone {stone} is not in the set of {count} stones (ids 0..{count - 1})")
+    tops = state.pyramid.tops
+    if stone in tops:
+        raise Refusal(
+            f"stone {stone} is not in the bag: it lies in the base at {_XY[tops.index(stone)]}",
+            rule,
+        )
+    for seat, held in enumerate(state.supplies):
+        if stone in held:
+            raise Refusal(f"stone {stone} is not in the bag: it was dealt to seat {seat}", rule)
+    info = index.info
+    if info.twins:
+        lowest = next(s for s in _bag(state) if info.twin[s] == info.twin[stone])
+        if lowest != stone:
+            raise Refusal(
+                f"stone {stone} is alike to stone {lowest}, also in the bag: that outcome is "
+                f"written with stone {lowest}",
+                "AZT-2",
+            )
+    if type(move) is Lay and move.turned and info.doubles >> stone & 1:
+        raise Refusal(
+            f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: turned "
+            f"round it lies the same, the outcome lay:{stone}",
+            "AZT-7",
+        )
+
+
+def _base_ok(info: _Set, tops: tuple[StoneId, ...]) -> bool:
+    """Whether every colour is on at least two base stones (AZT-9)."""
+    counts = [0] * len(COLOURS)
+    for stone in set(tops):
+        for colour in _COLOUR_SETS[info.colours[stone]]:
+            counts[colour] += 1
+    return min(counts) >= 2
+
+
+def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:
+    """The state after a legal chance outcome (checked by :func:`_check_chance`)."""
+    info = index.info
+    if isinstance(move, Lay):
+        grid = state.pyramid
+        near, far = _base_cells(_laid(grid))
+        heights, tops, faces = list(grid.heights), list(grid.tops), list(state.faces)
+        heights[near] = heights[far] = 1
+        tops[near] = tops[far] = move.stone
+        k1, k2 = info.kinds[move.stone]
+        faces[near], faces[far] = (k2, k1) if move.turned else (k1, k2)
+        if 0 not in heights and not _base_ok(info, tuple(tops)):
+            # AZT-9: the base goes back into the bag and is laid again, from its first stone.
+            heights, tops, faces = [0] * _CELLS, [NO_STONE] * _CELLS, [0] * _CELLS
+        after = attrs.evolve(
+            state,
+            pyramid=attrs.evolve(grid, heights=tuple(heights), tops=tuple(tops)),
+            faces=tuple(faces),
+        )
+        object.__setattr__(after, "_index", _setup_index(info, index.masks))
+        return after
+    supplies = state.supplies
+    seat = next(seat for seat, held in enumerate(supplies) if len(held) < SUPPLY_SIZE)
+    held = tuple(sorted((*supplies[seat], move.stone)))
+    supplies = (*supplies[:seat], held, *supplies[seat + 1 :])
+    after = attrs.evolve(state, supplies=supplies)
+    masks = tuple(mask_of(held) for held in supplies)
+    if any(len(held) < SUPPLY_SIZE for held in supplies):
+        index = _setup_index(info, masks)
+    else:
+        index = _Index(info, masks, state.pyramid, state.faces)
+    object.__setattr__(after, "_index", index)
+    return after
