@@ -26,9 +26,18 @@ def value(state: State, move: Move) -> tuple[int, ...]:
     return tuple(sorted(min(rota.TRACK_CAP, t + p) for t, p in zip(tracks, points, strict=True)))
 
 
+def placements(state: State) -> list[Move]:
+    """The legal moves of the seat to move: its hand tile's placements.
+
+    ``legal_moves`` also lists chance's outcomes (``Draw``, ``Unseen``, ``Reveal``)
+    in a ``chance="explicit"`` game; this seeded game has none.
+    """
+    return [move for move in rota.legal_moves(state) if isinstance(move, Move)]
+
+
 def greedy(state: State) -> Move:
     """The legal move with the best value (the first of equals, in listing order)."""
-    return max(rota.legal_moves(state), key=lambda move: value(state, move))
+    return max(placements(state), key=lambda move: value(state, move))
 
 
 def main() -> None:
@@ -41,7 +50,7 @@ def main() -> None:
         if seat == 0:
             move = greedy(state)
         else:
-            moves = rota.legal_moves(state)  # a lazy sequence: cheap to index
+            moves = placements(state)
             move = moves[chooser.randrange(len(moves))]
         extra = " (extra turn)" if state.extra_tile is not None else ""
         if turns < 6:

@@ -18,6 +18,15 @@ from tilegames.polygon import Move, State
 GREEDY, RANDOM = 0, 1  # the seats' players
 
 
+def placements(state: State) -> list[Move]:
+    """The legal moves of the seat to move: place a drawn tile, or set it aside.
+
+    ``legal_moves`` also lists chance's outcomes (a ``Draw`` or a ``Roll``) when
+    chance is to move in a ``chance="explicit"`` game; this seeded game has none.
+    """
+    return [move for move in polygon.legal_moves(state) if isinstance(move, Move)]
+
+
 def greedy_move(state: State) -> Move:
     """The legal move with the best ``score_move``; the first such move on ties.
 
@@ -25,8 +34,7 @@ def greedy_move(state: State) -> Move:
     On the turn's first placement that is the points of this tile alone; a
     stronger bot would weigh both drawn tiles together.
     """
-    moves = polygon.legal_moves(state)  # a lazy sequence: moves are built as they are read
-    return max(moves, key=lambda move: polygon.score_move(state, move))
+    return max(placements(state), key=lambda move: polygon.score_move(state, move))
 
 
 def main() -> None:
@@ -41,7 +49,7 @@ def main() -> None:
         if seat == GREEDY:
             move = greedy_move(state)
         else:
-            moves = polygon.legal_moves(state)
+            moves = placements(state)
             move = moves[chooser.randrange(len(moves))]
         # Moves travel as text, for example to a browser: V@Q,R places a tile, V@- sets it aside.
         text = polygon.format_move(move)

@@ -99,10 +99,14 @@ class TestLongNumbers:
 
     def test_signs_and_zeros_count_as_written(self) -> None:
         """A sign is not a digit; leading zeros are."""
-        assert axio_rota.parse_move(f"-{AT_LIMIT},0:0").cell == (-(10**LIMIT - 1), 0)
+        negative = axio_rota.parse_move(f"-{AT_LIMIT},0:0")
+        assert isinstance(negative, axio_rota.Move)
+        assert negative.cell == (-(10**LIMIT - 1), 0)
         with pytest.raises(NotationError, match="641 digits"):
             axio_rota.parse_move(f"0{AT_LIMIT},0:0")
-        assert axio_rota.parse_move(f"{'0' * (LIMIT - 1)}7,0:0").cell == (7, 0)
+        zeros = axio_rota.parse_move(f"{'0' * (LIMIT - 1)}7,0:0")
+        assert isinstance(zeros, axio_rota.Move)
+        assert zeros.cell == (7, 0)
 
     def test_every_aztack_number_is_bounded(self) -> None:
         """Seat, stone, cells and discard are each refused over the limit."""

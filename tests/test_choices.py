@@ -191,7 +191,11 @@ class TestAxioRota:
         """A move naming a colour has the colour as its third part."""
         for seed in range(40):
             state = axio_rota.new_game(seed=seed)
-            named = [move for move in axio_rota.legal_moves(state) if move.named is not None]
+            named = [
+                move
+                for move in axio_rota.legal_moves(state)
+                if isinstance(move, axio_rota.Move) and move.named is not None
+            ]
             if named:
                 move = named[0]
                 choice = rota_choices(state, (move.cell, move.rotation))

@@ -140,6 +140,8 @@ class TestRecent:
         second = polygon.legal_moves(after)[0]
         final = polygon.apply(after, second)
         picture = to_svg(final, recent=[first, second])
+        assert isinstance(first, polygon.Move)  # a seeded game: placements, no chance outcomes
+        assert isinstance(second, polygon.Move)
         assert first.space is not None
         assert second.space is not None
         keys = {f"{q},{r}" for q, r in (first.space, second.space)}

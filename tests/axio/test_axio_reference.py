@@ -129,6 +129,7 @@ def order_key(move: axio.Move) -> tuple[Any, ...]:
         return (move.swap,)
     if isinstance(move, Decline):
         return (math.inf,)
+    assert isinstance(move, Place), move  # seeded games list no chance outcomes
     (q0, r0), (q1, r1) = move.cells
     low, high = sorted(move.colours)
     return (r0, q0, r1, q1, low, high, move.colours[0] != low)
@@ -193,6 +194,7 @@ def slow_step(state: axio.State, move: axio.Move) -> dict[str, Any]:
         else:
             go_on(owed)
     else:
+        assert isinstance(move, Place), move  # seeded games: no Draw or Unseen
         points = slow_points(board, radius_of(state), move.cells, move.colours)
         earned = 0
         for colour, gained in enumerate(points):  # AXIO-10, AXIO-18: one space per point

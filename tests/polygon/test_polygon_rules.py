@@ -45,6 +45,13 @@ from tilegames.polygon import CIRCLE, DIAMOND, STAR, Move, State
 DRAW_ORDER = ["1", "2", "3", "4", "5", "X2", "X3", "W"]
 
 
+def placements(state: State) -> polygon.LegalMoves:
+    """``legal_moves`` where a seat is to move: placements only, never chance's Draw or Roll."""
+    moves = polygon.legal_moves(state)
+    assert isinstance(moves, polygon.LegalMoves), moves
+    return moves
+
+
 def play(state: State, *texts: str) -> State:
     """Apply moves written in notation."""
     for text in texts:
@@ -310,7 +317,7 @@ class TestDraw:
     def test_equal_drawn_tiles_are_one_choice(self) -> None:
         """Two drawn 5s list each place once."""
         state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["5", "5"])
-        assert notations(polygon.legal_moves(state)) == ["5@0,0", "5@1,0", "5@0,1"]
+        assert notations(placements(state)) == ["5@0,0", "5@1,0", "5@0,1"]
 
 
 class TestPlacement:
@@ -331,7 +338,7 @@ class TestPlacement:
         played tile (spec v2).
         """
         state = position({(0, 0): "3"}, symbol=symbol, drawn=["5"])
-        assert notations(polygon.legal_moves(state)) == expected
+        assert notations(placements(state)) == expected
 
     def test_issue_example_seed_7(self) -> None:
         """new_game(players=2, seed=7): v1 listed 2@0,0; spec v2 forbids it (POLY-11).
@@ -346,7 +353,7 @@ class TestPlacement:
         assert polygon.stacks(state)[(0, 0)] == ("4",)
         assert polygon.turn_symbol(state) == CIRCLE
         assert polygon.drawn(state) == ("2", "4")
-        assert notations(polygon.legal_moves(state)) == ["2@1,0", "2@0,1", "4@1,0", "4@0,1"]
+        assert notations(placements(state)) == ["2@1,0", "2@0,1", "4@1,0", "4@0,1"]
         assert polygon.why_illegal(state, Move("2", (0, 0))) == (
             "(0, 0) holds a played 4, which can be covered only when the space shares a blue "
             "circle corner with another space holding a played tile (POLY-11)"
@@ -357,14 +364,14 @@ class TestPlacement:
     def test_never_on_the_same_value(self) -> None:
         """A 3 does not go on the START 3, reached through the 4 on (1,0) (POLY-12)."""
         state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["3"])
-        assert notations(polygon.legal_moves(state)) == ["3@1,0", "3@0,1"]
+        assert notations(placements(state)) == ["3@1,0", "3@0,1"]
         reason = polygon.why_illegal(state, Move("3", (0, 0)))
         assert reason == "(0, 0) has 3 on top: never on a tile of the same value (POLY-12)"
 
     def test_two_drawn_tiles_in_value_order(self) -> None:
         """Moves list the 5's places, then the WILD's; a WILD goes on a number."""
         state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["W", "5"])
-        assert notations(polygon.legal_moves(state)) == [
+        assert notations(placements(state)) == [
             "5@0,0", "5@1,0", "5@0,1", "W@0,0", "W@1,0", "W@0,1",
         ]  # fmt: skip
 
@@ -378,9 +385,9 @@ class TestPlacement:
         """
         board = {(0, 0): "3", (1, 0): "4"}
         circle = position(board, symbol=CIRCLE, drawn=["5"])
-        assert notations(polygon.legal_moves(circle)) == ["5@0,0", "5@1,0", "5@0,1"]
+        assert notations(placements(circle)) == ["5@0,0", "5@1,0", "5@0,1"]
         star = position(board, symbol=STAR, drawn=["5"])
-        assert notations(polygon.legal_moves(star)) == ["5@1,-1", "5@2,-1", "5@-1,0", "5@-1,1"]
+        assert notations(placements(star)) == ["5@1,-1", "5@2,-1", "5@-1,0", "5@-1,1"]
         assert polygon.why_illegal(star, Move("5", (1, 0))) == (
             "(1, 0) holds a played 4, which can be covered only when the space shares a gold "
             "star corner with another space holding a played tile (POLY-11)"
@@ -391,7 +398,7 @@ class TestPlacement:
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["4", "5"])
         assert Move("5", (0, 0)) not in polygon.legal_moves(state)
         middle = play(state, "4@1,0")
-        assert notations(polygon.legal_moves(middle)) == ["5@0,0", "5@1,0", "5@0,1"]
+        assert notations(placements(middle)) == ["5@0,0", "5@1,0", "5@0,1"]
 
     def test_empty_space_needs_a_corner_of_the_turns_symbol(self) -> None:
         """(1,1) touches the 4 on (1,0) by a diamond corner, not a circle one."""
@@ -424,7 +431,7 @@ class TestPlacement:
     def test_wild_only_on_a_number(self) -> None:
         """Spec v2: a WILD goes on a number 1..5 (START's 3) but not on a played X3 (POLY-12)."""
         state = position({(0, 0): "3", (1, 0): "X3"}, symbol=CIRCLE, drawn=["W", "5"])
-        assert notations(polygon.legal_moves(state)) == [
+        assert notations(placements(state)) == [
             "5@0,0", "5@1,0", "5@0,1", "W@0,0", "W@0,1",
         ]  # fmt: skip
         assert polygon.why_illegal(state, Move("W", (1, 0))) == (
@@ -450,7 +457,7 @@ class TestPlacement:
         # the 5 on (3,0) opens its circle partners (3,1) and the printed X2 (4,0). No played
         # tile shares its circle corner with another played tile, so none is stacked on.
         state = position({(0, 0): "3", (2, 0): "2", (3, 0): "5"}, symbol=CIRCLE, drawn=["1"])
-        assert notations(polygon.legal_moves(state)) == [
+        assert notations(placements(state)) == [
             "1@2,-1", "1@3,-1",
             "1@1,0", "1@4,0",
             "1@0,1", "1@3,1",
@@ -472,7 +479,7 @@ class TestPlacement:
         # Circle turn: the only circle corner with played tiles is START's, all 3s.
         board = {(0, 0): "3", (1, 0): "3", (0, 1): "3"}
         state = position(board, symbol=CIRCLE, drawn=["3", "4"])
-        assert notations(polygon.legal_moves(state)) == ["3@-", "4@0,0", "4@1,0", "4@0,1"]
+        assert notations(placements(state)) == ["3@-", "4@0,0", "4@1,0", "4@0,1"]
         reason = polygon.why_illegal(state, Move("4", None))
         assert reason is not None
         assert reason.endswith("set aside only when it has no legal place (POLY-11)")
@@ -492,7 +499,7 @@ class TestPlacement:
         """
         board = {(0, 0): "X2", (1, 0): "X3", (0, 1): "W"}
         state = position(board, symbol=CIRCLE, drawn=["W", "4"])
-        assert notations(polygon.legal_moves(state)) == ["4@0,0", "4@1,0", "4@0,1", "W@-"]
+        assert notations(placements(state)) == ["4@0,0", "4@1,0", "4@0,1", "W@-"]
         assert polygon.score_move(state, Move("W", None)) == 0
         after = play(state, "W@-")
         assert after.aside == ("W",)
@@ -511,7 +518,7 @@ class TestPlacement:
         assert polygon.stacks(state)[(0, 0)] == ("5",)
         assert polygon.turn_symbol(state) == STAR
         assert polygon.drawn(state) == ("W", "X2")
-        assert notations(polygon.legal_moves(state)) == ["W@-", "X2@-"]
+        assert notations(placements(state)) == ["W@-", "X2@-"]
         after = play(state, "W@-", "X2@-")
         assert after.aside == ("W", "X2")
         assert polygon.to_move(after) != polygon.to_move(state)
@@ -524,6 +531,7 @@ class TestPlacement:
         placements = 0
         while not polygon.is_over(state):
             move = polygon.legal_moves(state)[0]
+            assert isinstance(move, Move)  # a seeded game: a seat is always to move
             placements += move.space is not None
             state = polygon.apply(state, move)
         assert placements <= 61
@@ -616,7 +624,7 @@ class TestTurnScoring:
         state = position(board, symbol=CIRCLE, drawn=["3", "3"])
         middle = play(state, "3@0,1")
         # The other 3: every reached top is now a 3, so it is set aside.
-        assert notations(polygon.legal_moves(middle)) == ["3@-"]
+        assert notations(placements(middle)) == ["3@-"]
         assert polygon.score_move(middle, Move("3", None)) == 30
         assert polygon.totals(play(middle, "3@-")) == (30, 0)
 
