@@ -48,6 +48,14 @@ def position(
     )
 
 
+def placements(state: State) -> list[rota.Move]:
+    """A seat's legal moves, each checked to be a placement (seeded games have no other)."""
+    moves = list(rota.legal_moves(state))
+    placed = [move for move in moves if isinstance(move, rota.Move)]
+    assert len(placed) == len(moves), "a seat of a seeded game only places tiles"
+    return placed
+
+
 def same_up_to_rotation(a: Tile, b: Tile) -> bool:
     """Whether tile ``b`` is tile ``a`` turned by some number of quarter turns."""
     return any(tuple(a[(i - k) % 4] for i in range(4)) == b for k in range(4))

@@ -95,6 +95,7 @@ class TestEvaluate:
             points = rota.score_move(state, move)
             scoring = [c for c, p in enumerate(points) if p]
             if len(scoring) == 1:
+                assert isinstance(move, rota.Move)
                 return state, move, scoring[0], points[scoring[0]]
         raise AssertionError("no one-colour move in this game")
 

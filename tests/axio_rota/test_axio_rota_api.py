@@ -165,7 +165,8 @@ class TestLegalMovesSequence:
             state = play(rota.new_game(2, seed=seed), seed * 3)
             listed = list(rota.legal_moves(state))
 
-            def key(m: Move) -> tuple[int, int, int, int]:
+            def key(m: rota.AnyMove) -> tuple[int, int, int, int]:
+                assert isinstance(m, Move)
                 return (m.cell[1], m.cell[0], m.rotation, -1 if m.named is None else m.named)
 
             assert listed == sorted(listed, key=key)
@@ -385,6 +386,13 @@ class TestView:
             rota.hand(state, -1)
 
 
+def _above_legend(text: str) -> str:
+    """A text board without its legend, which always comes last."""
+    board, legend, _ = text.partition("\nLegend:\n")
+    assert legend, "every text board ends with its legend"
+    return board
+
+
 class TestRendering:
     """render_text and str(state): the display grid and the scores."""
 
@@ -412,6 +420,11 @@ class TestRendering:
                 "seat 0   1  2  3  4  5      1",
                 "seat 1  12  0  0  0 10      0  to move",
                 "supply: 2 tiles",
+                "Legend:",
+                "  a tile is 2x2 corner letters: top left, top right / bottom left, bottom right",
+                "  R red, G green, B blue, O orange, P purple, . the empty corner",
+                "  a move x,y:tC lays the tile on column x, row y, turned t quarter turns",
+                "  clockwise; C (when asked) is the colour named for its empty corner",
             ]
         )
         assert rota.render_text(state) == expected
@@ -424,15 +437,18 @@ class TestRendering:
         assert "-2" in text.splitlines()[0]
         assert text.splitlines()[2] == " -1 |.R|"
         assert text.splitlines()[3] == "    |BG|"
-        assert text.endswith("extra turn with PPPP from the supply; 1 more owed")
+        assert _above_legend(text).endswith(
+            "supply: 0 tiles\nsolo score: 0 (the lowest track, ROTA-20)\n"
+            "extra turn with PPPP from the supply; 1 more owed"
+        )
         over = position({(0, 0): "RRRR"}, hands=[None])
-        assert rota.render_text(over).endswith("game over")
+        assert _above_legend(rota.render_text(over)).endswith("game over")
 
     def test_view_picture_shows_the_own_hand(self) -> None:
         """A view's picture adds the seat's hand, and nobody else's."""
         state = position(START, hands=["RG.B", "PPPP"])
         text = str(rota.view(state, 0))
-        assert text.endswith("seat 0 holds RG.B")
+        assert _above_legend(text).endswith("seat 0 holds RG.B")
         assert "PPPP" not in text
 
 

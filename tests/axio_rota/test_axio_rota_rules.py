@@ -21,6 +21,7 @@ from axio_rota_helpers import (
     O,
     P,
     R,
+    placements,
     position,
     same_up_to_rotation,
     tile,
@@ -259,12 +260,12 @@ class TestPlacement:
     def test_cells_sharing_an_edge(self) -> None:
         """ROTA-11: the legal cells are exactly the empty cells edge-adjacent to the display."""
         state = position(START, hands=["RGBO"])
-        assert {m.cell for m in rota.legal_moves(state)} == AROUND_START
+        assert {m.cell for m in placements(state)} == AROUND_START
 
     def test_four_rotations_of_a_tile_without_symmetry(self) -> None:
         """ROTA-6: four different corners give four rotations per cell: 8 x 4 moves."""
         state = position(START, hands=["RGBO"])
-        moves = rota.legal_moves(state)
+        moves = placements(state)
         assert len(moves) == 32
         assert {m.rotation for m in moves if m.cell == (1, 0)} == {0, 1, 2, 3}
         assert all(m.named is None for m in moves)
@@ -321,7 +322,7 @@ class TestPlacement:
     def test_single_tile_display_has_four_cells(self) -> None:
         """ROTA-11: around one tile, the four edge neighbours."""
         state = position({(3, 7): "RGBO"}, hands=["PPPP"])
-        assert [m.cell for m in rota.legal_moves(state)] == [(3, 6), (2, 7), (4, 7), (3, 8)]
+        assert [m.cell for m in placements(state)] == [(3, 6), (2, 7), (4, 7), (3, 8)]
 
 
 class TestScoring:
@@ -428,7 +429,7 @@ class TestNaming:
         k after k quarter turns: named for k = 0 and k = 3.
         """
         state = position({(0, 0): "GGGG"}, hands=[".RRR"])
-        at_cell = [m for m in rota.legal_moves(state) if m.cell == (1, 0)]
+        at_cell = [m for m in placements(state) if m.cell == (1, 0)]
         expected = [Move((1, 0), 0, c) for c in (R, G, B, O, P)]
         expected += [Move((1, 0), 1), Move((1, 0), 2)]
         expected += [Move((1, 0), 3, c) for c in (R, G, B, O, P)]

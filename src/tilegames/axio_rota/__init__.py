@@ -42,8 +42,8 @@ JSON on its own; a custom set travels in :attr:`State.tiles`::
 
 The package is cut like every game's: ``_model`` (names, moves, states),
 ``_tables`` (built once), ``_rules`` (new_game .. outcome, the fast path),
-``_notation``, ``_validate``, ``_agents`` and ``_draw``; this module is its
-public face.
+``_notation``, ``_validate``, ``_chance`` (explicit chance), ``_agents``
+and ``_draw``; this module is its public face.
 """
 
 from __future__ import annotations
@@ -52,11 +52,13 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.axio_rota._agents import determinize, evaluate
+from tilegames.axio_rota._chance import chance_outcomes
 from tilegames.axio_rota._choices import choices as choices
 from tilegames.axio_rota._draw import draw as draw
 from tilegames.axio_rota._draw import move_cells as move_cells
 from tilegames.axio_rota._draw import pictures as pictures
 from tilegames.axio_rota._draw import render_text
+from tilegames.axio_rota._encoding import encoding as encoding
 from tilegames.axio_rota._model import (
     BLUE,
     COLOUR_LETTERS,
@@ -69,11 +71,16 @@ from tilegames.axio_rota._model import (
     STACK_SIZE,
     TITLE,
     TRACK_CAP,
+    UNSEEN,
+    AnyMove,
     Colour,
+    Draw,
     Move,
     Points,
+    Reveal,
     State,
     Tile,
+    Unseen,
     View,
 )
 from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
@@ -113,14 +120,20 @@ __all__ = [
     "STANDARD_TILES",
     "START_CELLS",
     "TRACK_CAP",
+    "UNSEEN",
+    "AnyMove",
     "Colour",
+    "Draw",
     "LegalMoves",
     "Move",
     "Points",
+    "Reveal",
     "State",
     "Tile",
+    "Unseen",
     "View",
     "apply",
+    "chance_outcomes",
     "determinize",
     "evaluate",
     "format_move",
@@ -147,7 +160,7 @@ __all__ = [
 ]
 
 _SETUPS: Final = (Setup(2), Setup(1), Setup(3), Setup(4))
-RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Move,)
+RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
+    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Unseen, Reveal)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from tilegames._core import checks, rng, tracks
 from tilegames._core.rules import Seat
-from tilegames.axio_rota._model import STAGES, TRACK_CAP, Move, State, Tile, View
+from tilegames.axio_rota._model import (
+    STAGES,
+    TRACK_CAP,
+    AnyMove,
+    Draw,
+    Move,
+    Reveal,
+    State,
+    Tile,
+    Unseen,
+    View,
+)
 from tilegames.axio_rota._rules import score_move
 from tilegames.axio_rota._tables import STANDARD_TILES, canonical
 
 _EXTRA_TURN_BONUS = 4.0  # what a colour reaching 12 is worth: it earns an extra turn
 
 
-def evaluate(state: State, move: Move, seat: Seat) -> float:
+def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     """How good ``move`` looks for ``seat`` right now: points weighed towards the lowest colours.
 
     A player is ranked by the lowest colour first (ROTA-19), so a point counts
@@ -19,7 +30,9 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     the squared distance to 12 (divided by 12), plus 4 for every colour the
     move brings to 12 (each earns an extra turn, ROTA-15); see
     :func:`tilegames._core.tracks.rate_points`. Greedy play and the MCTS
-    agent of :mod:`tilegames.agents` use it through :data:`RULES`.
+    agent of :mod:`tilegames.agents` use it through :data:`RULES`. A
+    :class:`Reveal` is rated as its placement; chance's outcomes
+    (:class:`Draw`, :data:`UNSEEN`) are rated 0.0.
 
     >>> from tilegames.axio_rota import legal_moves, new_game
     >>> state = new_game(seed=1)
@@ -34,9 +47,12 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     """
     if type(state) is not State:
         checks.wrong_type("axio_rota.evaluate", "an AXIO Rota State", state)
-    if type(move) is not Move:
+    if type(move) not in (Move, Draw, Unseen, Reveal):
         checks.wrong_type("axio_rota.evaluate", "an AXIO Rota Move", move, move=True)
     points = score_move(state, move)
+    if type(move) is Draw or type(move) is Unseen:
+        checks.check_seat(seat, len(state.tracks))
+        return 0.0
     before = state.tracks[checks.check_seat(seat, len(state.tracks))]
     return tracks.rate_points(before, points, stages=STAGES, bonus=_EXTRA_TURN_BONUS)
 
@@ -93,7 +109,11 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     or the standard set of ROTA-3, less those on the display, in its hand and
     drawn for an extra turn) are shuffled from ``stream`` and dealt to the
     other seats' hands, the stacks and the supply in the sizes the view
-    shows. Only the view is read, so a search built on this cannot peek at
+    shows. A view of an explicit game gives an explicit state: the hands
+    the view does not show (:attr:`View.unseen`) are drawn from
+    :attr:`View.pool` with ``stream``, the rest stays unidentified in the
+    state's pool, face down for chance to turn up (so does the seat's own
+    hand if it was drawn unseen). Only the view is read, so a search built on this cannot peek at
     hidden tiles.
 
     >>> from tilegames.axio_rota import new_game, view
@@ -110,6 +130,8 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         checks.wrong_type("axio_rota.determinize", "an AXIO Rota View", seen)
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("axio_rota.determinize", "a tilegames.rng.Stream", stream)
+    if seen.pool is not None:
+        return _determinize_explicit(seen, stream)
     the_set = STANDARD_TILES if seen.tiles is None else seen.tiles
     holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]
     needed = sum(seen.stack_sizes) + seen.supply_size + len(holders)
@@ -135,4 +157,31 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         extra_tile=seen.extra_tile,
         extra_turns=seen.extra_turns,
         tiles=seen.tiles,
+    )
+
+
+def _determinize_explicit(seen: View, stream: rng.Stream) -> State:
+    """An explicit state for an explicit view: the hidden hands drawn from the view's pool."""
+    pool = list(seen.pool or ())
+    hands: list[Tile | None] = [None] * len(seen.tracks)
+    hands[seen.seat] = seen.hand
+    for seat in range(len(seen.tracks)):
+        if seen.unseen >> seat & 1 and pool and seat != seen.seat:
+            hands[seat] = pool.pop(stream.randbelow(len(pool)))
+    mover = seen.turn if seen.drawing else _mover(seen)
+    return State(
+        display=seen.display,
+        tracks=seen.tracks,
+        hands=tuple(hands),
+        stacks=((),) * len(seen.tracks),
+        supply=(),
+        seat=seen.seat if mover is None else mover,
+        extra_tile=seen.extra_tile,
+        extra_turns=seen.extra_turns,
+        tiles=seen.tiles,
+        pool=tuple(pool),
+        stack_counts=seen.stack_sizes,
+        supply_count=seen.supply_size,
+        drawing=seen.drawing,
+        unseen=seen.unseen & 1 << seen.seat,  # its own hand drawn unseen stays so
     )

@@ -10,6 +10,10 @@ corner touches another tile (ROTA-12, ROTA-13). :func:`choices` offers:
    physical placement once), so a symmetric tile has one path per placement;
 3. ``"colour"``: the colour named for the empty corner, only when the move
    names one.
+
+In an explicit game a chance step offers one part, ``"tile"``: a tile turned
+up, or :data:`~tilegames.axio_rota.UNSEEN`; a seat holding a tile drawn unseen
+picks the ``"tile"`` it names first, then the three parts above.
 """
 
 from __future__ import annotations
@@ -18,31 +22,37 @@ from collections.abc import Callable, Sequence
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices
-from tilegames.axio_rota._model import Move, State
+from tilegames.axio_rota._model import AnyMove, Draw, Move, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
 __all__ = ["choices", "path"]
 
 
-def path(move: Move) -> tuple[Part, ...]:
+def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.
 
     >>> path(Move((1, -1), 3, 2))
     (('cell', (1, -1)), ('rotation', 3), ('colour', 2))
     """
+    if type(move) is Draw:
+        return (("tile", move.tile),)
+    if type(move) is Unseen:
+        return (("tile", move),)
+    if type(move) is Reveal:
+        return (("tile", move.tile), *path(move.move))
     if type(move) is not Move:
         wrong_type("axio_rota.choices", "an AXIO Rota move", move, move=True)
     parts: tuple[Part, ...] = (("cell", move.cell), ("rotation", move.rotation))
     return parts if move.named is None else (*parts, ("colour", move.named))
 
 
-def _paths(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
+def _paths(moves: Sequence[AnyMove]) -> Callable[[AnyMove], tuple[Part, ...]]:
     return path
 
 
 def choices(
     state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[Move]:
+) -> Choice[AnyMove]:
     """The next part of a move to pick after ``picked``: cell, rotation, colour (see above).
 
     >>> from tilegames import axio_rota

@@ -96,7 +96,7 @@ def draw(position: State | View, *, last_move: object | None, targets: list[Cell
         checks.wrong_type("axio_rota.draw", "an AXIO Rota State or View", position)
     placed = dict(position.display)
     last = last_move.cell if type(last_move) is Move else None
-    shown = [*placed, *targets, *([last] if last else [])]
+    shown = [*placed, *targets, *([last] if last else [])] or [(0, 0)]  # before the start square
     xs = [x for x, _ in shown]
     ys = [y for _, y in shown]
     low_x, low_y = min(xs), min(ys)

@@ -7,7 +7,7 @@ from typing import Final
 
 import attrs
 
-from tilegames._core import tracks
+from tilegames._core import chance, tracks
 from tilegames._core.bits import Mask
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable
@@ -135,6 +135,106 @@ class Move:
         x, y = self.cell
         named = "" if self.named is None else COLOUR_LETTERS[self.named]
         return f"{x},{y}:{self.rotation}{named}"
+
+
+@attrs.frozen
+class Draw:
+    """Chance's outcome in an explicit game: ``tile`` is the face-down tile turned up.
+
+    One physical event: the next start-square tile (ROTA-7), a seat's draw
+    from its stack into its hand (ROTA-8, ROTA-16) or the supply tile of an
+    extra turn (ROTA-15). ``tile`` is written as the game's set lists it.
+    Written ``+`` and the tile, such as ``+RGB.``.
+
+    >>> str(Draw((0, 1, 2, None)))
+    '+RGB.'
+
+    Raises:
+        TypeError: if ``tile`` is not a valid tile (ROTA-2).
+    """
+
+    tile: Tile
+    """The tile drawn, its corners as the set lists them."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a value that is no tile."""
+        problem = tile_problem(self.tile)
+        if problem:
+            msg = f"a draw's tile must be a tile: {problem} (ROTA-2), not {self.tile!r}"
+            raise TypeError(msg)
+
+    def __str__(self) -> str:
+        """``+`` and the tile's 4 letters."""
+        return "+" + "".join(LETTER[corner] for corner in self.tile)
+
+
+@attrs.frozen
+class Unseen(chance.Unseen):
+    """A hand draw entered without naming the tile (``?``): a companion app cannot see it.
+
+    Legal at a draw from a seat's stack into its hand (ROTA-8, ROTA-16) in an
+    explicit game, beside the :class:`Draw` outcomes, but never one of
+    :func:`chance_outcomes`. The seat then holds an unidentified tile; it
+    names it when it places it, with a :class:`Reveal`.
+    """
+
+    def __str__(self) -> str:
+        """``?``."""
+        return "?"
+
+
+UNSEEN: Final = Unseen()
+"""The one :class:`Unseen` outcome."""
+
+
+@attrs.frozen
+class Reveal:
+    """Place an unidentified hand tile, naming it: ``tile`` placed as ``move`` says.
+
+    The move of a seat whose hand draw was entered as :data:`UNSEEN`; legal
+    when ``tile`` is one of the tiles it could hold (:attr:`State.pool`) and
+    ``move`` is a legal placement of it. Written tile ``@`` move, such as
+    ``RGBO@1,-1:3``.
+
+    >>> str(Reveal((0, 1, 2, 3), Move((1, -1), 3)))
+    'RGBO@1,-1:3'
+
+    Raises:
+        TypeError: if ``tile`` is no tile or ``move`` no :class:`Move`.
+    """
+
+    tile: Tile
+    """The hand tile, its corners as the set lists them; the move turns it."""
+    move: Move
+    """The placement, as for a known hand tile."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse fields that cannot describe a placement."""
+        problem = tile_problem(self.tile)
+        if problem:
+            msg = f"a reveal's tile must be a tile: {problem} (ROTA-2), not {self.tile!r}"
+            raise TypeError(msg)
+        if type(self.move) is not Move:
+            msg = f"a reveal's move must be an AXIO Rota Move, not {self.move!r}"
+            raise TypeError(msg)
+
+    def __str__(self) -> str:
+        """The tile's letters, ``@``, the move."""
+        return "".join(LETTER[corner] for corner in self.tile) + "@" + str(self.move)
+
+
+AnyMove = Move | Draw | Unseen | Reveal
+"""Every move type: a placement, chance's outcomes, a placement of an unseen tile."""
+
+NOTHING: Final = ""
+""":attr:`State.drawing` when no chance step is pending."""
+START: Final = "start"
+"""The next start-square tile is turned up (ROTA-7)."""
+STACK: Final = "stack"
+"""The seat to move draws its stack's top tile into its hand (ROTA-8, ROTA-16)."""
+SUPPLY: Final = "supply"
+"""The seat to move draws the supply's top tile for an extra turn (ROTA-15)."""
+DRAWINGS: Final = (NOTHING, START, STACK, SUPPLY)
 
 
 # ---------------------------------------------------------------------------
@@ -272,6 +372,38 @@ class State(CachedState):
 
     .. versionadded:: 0.1.0
     """
+    pool: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
+    """In an explicit game (``new_game(chance="explicit")``), the tiles not identified yet,
+    in the set's order: those face down (start square still to lay, stacks, supply) and
+    the hand tiles drawn :data:`UNSEEN`. ``None`` in a seeded game.
+
+    .. versionadded:: 0.2.0
+    """
+    stack_counts: tuple[int, ...] = attrs.field(default=(), metadata=OPTIONAL)
+    """In an explicit game, per seat, the tiles left face down in its stack (then
+    :attr:`stacks` is empty); ``()`` in a seeded game.
+
+    .. versionadded:: 0.2.0
+    """
+    supply_count: int = attrs.field(default=0, metadata=OPTIONAL)
+    """In an explicit game, the tiles left face down in the supply (then :attr:`supply`
+    is empty); 0 in a seeded game.
+
+    .. versionadded:: 0.2.0
+    """
+    drawing: str = attrs.field(default=NOTHING, metadata=OPTIONAL)
+    """The chance step the explicit game waits for: ``""`` (none), ``"start"`` (the next
+    start-square tile), ``"stack"`` (the seat to move draws its hand tile) or ``"supply"``
+    (the seat to move draws its extra turn's tile).
+
+    .. versionadded:: 0.2.0
+    """
+    unseen: int = attrs.field(default=0, metadata=OPTIONAL)
+    """Bit ``s`` set: seat ``s`` holds a hand tile drawn :data:`UNSEEN` (its
+    :attr:`hands` entry is then ``None``; the tile is one of :attr:`pool`).
+
+    .. versionadded:: 0.2.0
+    """
     _board: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
@@ -307,10 +439,34 @@ class View(Drawable):
     """The supply tile of an extra turn in progress (public once drawn), or ``None``."""
     extra_turns: int
     """Further extra turns owed to the seat to move."""
+    turn: Seat = attrs.field(default=0, metadata=OPTIONAL)
+    """While chance is to move (:attr:`drawing`), the seat whose turn it is (the seat
+    that draws, for ``"stack"`` and ``"supply"``); else 0.
+
+    .. versionadded:: 0.2.0
+    """
     tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The game's custom set (public: it is the box's content), or ``None`` for the standard one.
 
     .. versionadded:: 0.1.0
+    """
+    pool: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
+    """In an explicit game, the tiles this seat cannot identify, in the set's order: the
+    state's :attr:`State.pool` and the other seats' hand tiles. ``None`` in a seeded game.
+
+    .. versionadded:: 0.2.0
+    """
+    drawing: str = attrs.field(default=NOTHING, metadata=OPTIONAL)
+    """The chance step pending, as :attr:`State.drawing` (then :attr:`to_move` is
+    ``(CHANCE,)``).
+
+    .. versionadded:: 0.2.0
+    """
+    unseen: int = attrs.field(default=0, metadata=OPTIONAL)
+    """In an explicit game, bit ``s`` set: seat ``s`` holds a hand tile this view does not
+    show (another seat's, or its own drawn :data:`UNSEEN`).
+
+    .. versionadded:: 0.2.0
     """
 
     def __str__(self) -> str:
@@ -326,8 +482,16 @@ class View(Drawable):
 
 
 def ended(state: State) -> bool:
-    """Whether the game is over: the seat to move has no tile to place (ROTA-17, ROTA-18)."""
-    return state.extra_tile is None and state.hands[state.seat] is None
+    """Whether the game is over: the seat to move has no tile to place (ROTA-17, ROTA-18).
+
+    In an explicit game, not while chance is to move or the seat holds an unseen tile.
+    """
+    return (
+        state.extra_tile is None
+        and state.hands[state.seat] is None
+        and not state.drawing
+        and not state.unseen >> state.seat & 1
+    )
 
 
 def all_at_cap_seat(state: State) -> Seat | None:

@@ -11,11 +11,26 @@ from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
 from tilegames._core.notation import TOO_BIG as _TOO_BIG
 from tilegames._core.notation import ascii_only as _ascii
 from tilegames._core.notation import integer as _integer
-from tilegames.axio_rota._model import COLOUR_LETTERS, LETTER, Move, State, Tile, View
+from tilegames.axio_rota._model import (
+    COLOUR_LETTERS,
+    LETTER,
+    UNSEEN,
+    AnyMove,
+    Draw,
+    Move,
+    Reveal,
+    State,
+    Tile,
+    Unseen,
+    View,
+)
 
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+")
 """An integer as notation writes it, in ASCII digits (``\\d`` takes any script's)."""
-_MOVE_FORM: Final = "write X,Y:R or X,Y:RC, for example '0,-2:1' or '1,0:3B'"
+_MOVE_FORM: Final = (
+    "write X,Y:R or X,Y:RC, for example '0,-2:1' or '1,0:3B' (or +TILE, ?, TILE@X,Y:R in "
+    "an explicit game)"
+)
 
 
 def _letter(corner: object) -> str:
@@ -70,22 +85,32 @@ def parse_tile(text: str) -> Tile:
     return a, b, c, d
 
 
-def format_move(move: Move) -> str:
+def format_move(move: AnyMove) -> str:
     """Write a move as ``X,Y:R`` or ``X,Y:RC``: the cell, the rotation, the named colour.
 
     ``R`` is the number of quarter turns clockwise (0..3) and ``C`` the letter
     of the named colour (:data:`COLOUR_LETTERS`), written only when a colour
-    is named.
+    is named. In an explicit game, chance's outcomes are ``+`` and a tile
+    (:class:`Draw`) or ``?`` (:data:`UNSEEN`), and a seat placing a tile
+    drawn unseen writes the tile, ``@``, then the placement (:class:`Reveal`).
 
     >>> format_move(Move((0, -2), 1))
     '0,-2:1'
     >>> format_move(Move((-3, 1), 0, 3))
     '-3,1:0O'
+    >>> format_move(Draw((0, 1, 2, None))), format_move(UNSEEN)
+    ('+RGB.', '?')
+    >>> format_move(Reveal((0, 1, 2, 3), Move((1, 0), 2)))
+    'RGBO@1,0:2'
 
     Raises:
         WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
         NotationError: if a coordinate has more than 640 digits.
     """
+    if type(move) is Draw or type(move) is Unseen:
+        return str(move)
+    if type(move) is Reveal:
+        return format_tile(move.tile) + "@" + format_move(move.move)
     if type(move) is not Move:
         checks.wrong_type("axio_rota.format_move", "an AXIO Rota Move", move, move=True)
     for number in move.cell:
@@ -95,7 +120,7 @@ def format_move(move: Move) -> str:
     return str(move)
 
 
-def parse_move(text: str, state: State | View | None = None) -> Move:
+def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     """Read a move written as by :func:`format_move`.
 
     Spaces around the text are ignored and the colour letter may be lower
@@ -108,6 +133,10 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     >>> parse_move("0,-2:1")
     Move(cell=(0, -2), rotation=1, named=None)
     >>> parse_move(" -3,1:0o ") == Move((-3, 1), 0, 3)
+    True
+    >>> parse_move("+rgb."), parse_move("?")
+    (Draw(tile=(0, 1, 2, None)), Unseen())
+    >>> parse_move("RGBO@1,0:2") == Reveal((0, 1, 2, 3), Move((1, 0), 2))
     True
 
     Raises:
@@ -125,6 +154,19 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     if not written:
         msg = f"{text!r} is not a move: {_MOVE_FORM}"
         raise NotationError(msg)
+    if written == "?":
+        return UNSEEN
+    if written[:1] == "+" and written[1:2].upper() in COLOUR_LETTERS + ".":
+        return Draw(parse_tile(written[1:]))
+    named_tile, at, placement = written.rpartition("@")
+    if at:
+        placed = _placement(placement, placement)
+        return Reveal(parse_tile(named_tile), placed)
+    return _placement(written, text)
+
+
+def _placement(written: str, text: str) -> Move:
+    """Read ``X,Y:R`` or ``X,Y:RC`` (``text`` is what the message quotes)."""
     place, colon, turn = written.partition(":")
     if not colon:
         msg = f"{text!r} has no ':' between the cell and the rotation: {_MOVE_FORM}"

@@ -13,15 +13,26 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NoReturn, cast
 
 from tilegames._core import checks, rng, tracks
+from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
 from tilegames._core.checks import shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat
+from tilegames.axio_rota._chance import (
+    _DRAWN,
+    _apply_other,
+    _chance_to_move,
+    _check_other,
+    _explicit_moves,
+    _explicit_start,
+    _explicit_view,
+    _placed_explicit,
+)
 from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
     COUNT_MASK,
@@ -33,24 +44,34 @@ from tilegames.axio_rota._model import (
     STAGES,
     START_TILES,
     TRACK_CAP,
+    AnyMove,
     Board,
     Colour,
+    Draw,
     Move,
     Points,
+    Reveal,
     State,
     Tile,
+    Unseen,
     View,
     all_at_cap_seat,
     ended,
 )
 from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS, TileInfo, tile_info
+from tilegames.axio_rota._tables import (
+    STANDARD_TILES,
+    START_CELLS,
+    TileInfo,
+    tile_info,
+)
 from tilegames.axio_rota._validate import check_set, check_state
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Packed
 
 _STATE = "an AXIO Rota State"
 _MOVE = "an AXIO Rota Move"
+_MOVE_TYPES = (Move, Draw, Unseen, Reveal)
 
 
 def _wrong_state(function: str, state: object) -> NoReturn:
@@ -81,6 +102,7 @@ def new_game(
     *,
     seed: int | None = None,
     tiles: Iterable[Tile | str] | None = None,
+    chance: str = "seeded",
 ) -> State:
     """Start a game: shuffle, lay the start square, deal the stacks (ROTA-7 .. ROTA-10).
 
@@ -101,9 +123,14 @@ def new_game(
             4-tuple of colours (0..4) or ``None``, or a string such as
             ``"RGB."`` (see :func:`parse_tile`); at most one empty corner each
             (ROTA-2), and at least ``4 + 12 * players`` tiles.
+        chance: ``"seeded"`` (the default): the shuffle comes from ``seed``;
+            ``"explicit"``: every tile turned up is a chance step of its own
+            (:func:`chance_outcomes`), starting with the start square's first
+            tile; ``seed`` is then checked and kept for the record only.
 
     Returns:
-        The state before seat 0's first placement.
+        The state before seat 0's first placement, or in an explicit game
+        the state before the first tile is turned up.
 
     Raises:
         ConfigurationError: if ``players`` is not 1..4, ``seed`` is not an int,
@@ -112,9 +139,13 @@ def new_game(
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
         msg = f"AXIO Rota is for 1 to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
+    mode = chance_mode(chance)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, players)
     for tile in chosen:
         tile_info(tile)
+    if mode == EXPLICIT:
+        rng.normalize_seed(seed)
+        return _explicit_start(chosen, players)
     order, _ = rng.shuffled(rng.normalize_seed(seed), chosen)
     display = frozenset(
         (cell, _turned_to(tile, centre))
@@ -178,16 +209,24 @@ def is_over(state: State) -> bool:
         _wrong_state("is_over", state)
     if state._board is None:
         _board(state)
-    return state.extra_tile is None and state.hands[state.seat] is None
+    return ended(state)
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
-    """The seat that may move, as a 1-tuple, or ``()`` once the game is over (ROTA-10)."""
+    """The seat that may move, as a 1-tuple, or ``()`` once the game is over (ROTA-10).
+
+    In an explicit game, ``(CHANCE,)`` while a tile is to be turned up (see
+    :func:`chance_outcomes`).
+    """
     if type(state) is not State:
         _wrong_state("to_move", state)
     if state._board is None:
         _board(state)
-    return () if ended(state) else (state.seat,)
+    if state.extra_tile is None and state.hands[state.seat] is None:
+        if state.drawing:
+            return (CHANCE,)
+        return (state.seat,) if state.unseen >> state.seat & 1 else ()
+    return (state.seat,)
 
 
 def scores(state: State) -> tuple[Points, ...]:
@@ -213,6 +252,8 @@ def stack_sizes(state: State) -> tuple[int, ...]:
     """Per seat, the number of tiles left in its personal stack (public, ROTA-21)."""
     if type(state) is not State:
         _wrong_state("stack_sizes", state)
+    if state.pool is not None:
+        return state.stack_counts
     return tuple(map(len, state.stacks))
 
 
@@ -220,6 +261,8 @@ def supply_size(state: State) -> int:
     """The number of tiles left in the general supply (public, ROTA-21)."""
     if type(state) is not State:
         _wrong_state("supply_size", state)
+    if state.pool is not None:
+        return state.supply_count
     return len(state.supply)
 
 
@@ -250,6 +293,8 @@ def view(state: State, seat: Seat) -> View:
         _wrong_state("view", state)
     _board(state)
     checks.check_seat(seat, len(state.tracks))
+    if state.pool is not None:
+        return _explicit_view(state, seat)
     return View(
         seat=seat,
         to_move=() if ended(state) else (state.seat,),
@@ -348,12 +393,18 @@ class LegalMoves(LazyMoves[Move]):
         return cells
 
 
-def legal_moves(state: State) -> LegalMoves:
+def legal_moves(state: State) -> Sequence[AnyMove]:
     """Every legal move of the seat to move, in the stable order of :class:`LegalMoves`.
 
     Empty once the game is over. Each distinct placement is listed once: a
     rotation giving the same corners as a smaller one is left out, and moves
     that differ only in the named colour are distinct (ROTA-13).
+
+    In an explicit game, while chance is to move: a :class:`Draw` for each
+    distinct tile of :attr:`State.pool` in the set's order (the outcomes of
+    :func:`chance_outcomes`), then :data:`UNSEEN` at a draw into a hand. For
+    a seat holding an unseen tile: a :class:`Reveal` for each distinct tile
+    of the pool in the set's order, its placements in the order above.
 
     >>> from tilegames.axio_rota import parse_tile
     >>> moves = legal_moves(new_game(seed=5, tiles=[parse_tile("RGBO")] * 16, players=1))
@@ -364,6 +415,8 @@ def legal_moves(state: State) -> LegalMoves:
     """
     if type(state) is not State:
         _wrong_state("legal_moves", state)
+    if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
+        return _explicit_moves(state)
     return LegalMoves(state)
 
 
@@ -383,6 +436,14 @@ def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
     if tile is None:
         tile = state.hands[state.seat]
         if tile is None:
+            if state.drawing:
+                raise _chance_to_move(state)
+            if state.unseen >> state.seat & 1:
+                raise Refusal(
+                    f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
+                    "such as 'RGBO@1,0:0' (a Reveal)",
+                    "ROTA-11",
+                )
             raise Refusal("the game is over", _end_rule(state))
     x, y = move.cell
     if not square.packable(x, y):
@@ -439,17 +500,19 @@ def _end_rule(state: State) -> str:
     return "ROTA-17" if all_at_cap_seat(state) is not None else "ROTA-18"
 
 
-def _illegal(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
+def _illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
     """The public error for a refused move: the game-over message said once."""
     if ended(state):
         return illegal_move(str(move), refusal, over=True)
+    if state.drawing:
+        return illegal_move(str(move), refusal, turn=f"chance to move ({_DRAWN[state.drawing]})")
     turn = f"seat {state.seat} to move"
     if state.extra_tile is not None:
         turn += f", extra turn with {format_tile(state.extra_tile)} from the supply"
     return illegal_move(str(move), refusal, turn=turn)
 
 
-def why_illegal(state: State, move: Move) -> str | None:
+def why_illegal(state: State, move: AnyMove) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> state = new_game(seed=1)
@@ -462,10 +525,13 @@ def why_illegal(state: State, move: Move) -> str | None:
     """
     if type(state) is not State:
         _wrong_state("why_illegal", state)
-    if type(move) is not Move:
+    if type(move) not in _MOVE_TYPES:
         _wrong_move("why_illegal", move)
     try:
-        _laid(state, move)
+        if type(move) is Move:
+            _laid(state, move)
+        else:
+            _check_other(state, move)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -488,7 +554,7 @@ def _points(
     return red, green, blue, orange, purple
 
 
-def score_move(state: State, move: Move) -> Points:
+def score_move(state: State, move: AnyMove) -> Points:
     """The points per colour the move would score (ROTA-12), before the cap of ROTA-14.
 
     Raises:
@@ -498,7 +564,16 @@ def score_move(state: State, move: Move) -> Points:
     if type(state) is not State:
         _wrong_state("score_move", state)
     if type(move) is not Move:
-        _wrong_move("score_move", move)
+        if type(move) not in _MOVE_TYPES:
+            _wrong_move("score_move", move)
+        try:
+            placed = _check_other(state, move)
+        except Refusal as refusal:
+            raise _illegal(state, move, refusal) from None
+        if placed is None:  # chance's outcome scores nothing
+            return NO_POINTS
+        held, cell, corners = placed
+        return _points(_board(held).circles, cell, corners, cast(Reveal, move).move.named)
     try:
         cell, corners = _laid(state, move)
     except Refusal as refusal:
@@ -506,7 +581,7 @@ def score_move(state: State, move: Move) -> Points:
     return _points(_board(state).circles, cell, corners, move.named)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: AnyMove) -> State:
     """Play a move: place, score, take extra turns, draw (ROTA-11 .. ROTA-18).
 
     The scoring adds the points to the mover's tracks, capped at 12 (ROTA-14).
@@ -515,7 +590,9 @@ def apply(state: State, move: Move) -> State:
     tile as :attr:`State.extra_tile`. When no extra turn is owed, or the
     supply is empty (extra turns still owed then lapse), the mover draws its
     stack's top tile (ROTA-16) and the turn passes. Five tracks at 12 end the
-    game at once (ROTA-17).
+    game at once (ROTA-17). In an explicit game each of these draws is left
+    to chance (:func:`chance_outcomes`); applying a :class:`Draw`,
+    :data:`UNSEEN` or a :class:`Reveal` is described there.
 
     Args:
         state: the state to move from; it is not changed.
@@ -534,11 +611,15 @@ def apply(state: State, move: Move) -> State:
     if type(state) is not State:
         _wrong_state("apply", state)
     if type(move) is not Move:
-        _wrong_move("apply", move)
+        if type(move) not in _MOVE_TYPES:
+            _wrong_move("apply", move)
+        return _apply_other(state, move)
     try:
         cell, corners = _laid(state, move)
     except Refusal as refusal:
         raise _illegal(state, move, refusal) from None
+    if state.pool is not None:
+        return _placed_explicit(state, state, cell, corners, move.named)
     seat, extra, hands = state.seat, state.extra_tile, state.hands
     board = cast(Board, state._board)  # built by _laid
     points = _points(board.circles, cell, corners, move.named)

@@ -13,20 +13,32 @@ from itertools import islice
 from typing import cast
 
 from tilegames._core import checks, tracks
+from tilegames._core.chance import CHANCE
 from tilegames._core.errors import ConfigurationError, NotationError
 from tilegames._core.rules import Outcome, Seat
+from tilegames.axio_rota._chance import (
+    _check_bits,
+    _check_explicit_shape,
+    _resolved,
+    _validate_explicit_view,
+)
 from tilegames.axio_rota._model import (
     COLOURS,
+    DRAWINGS,
     MAX_PLAYERS,
     MAX_TILES,
     NAME,
     STACK_SIZE,
     START_TILES,
     TRACK_CAP,
+    AnyMove,
+    Draw,
     Move,
     Points,
+    Reveal,
     State,
     Tile,
+    Unseen,
     View,
     all_at_cap_seat,
     ended,
@@ -240,6 +252,8 @@ def _in_reading_order(placed: dict[Cell, Tile]) -> list[Tile]:
 def check_extent(state: State) -> None:
     """Refuse a state whose display could grow past the packed coordinates."""
     left = len(state.supply) + sum(map(len, state.stacks)) + len(state.hands) + 1
+    if state.pool is not None:
+        left += len(state.pool)
     reach = max((max(abs(x), abs(y)) for (x, y), _ in state.display), default=0)
     if reach + left + 1 >= square.PACK_REACH + 1:
         raise _invalid(
@@ -273,9 +287,22 @@ def check_state(state: State) -> dict[Cell, Tile]:
     _check_tiles("State.supply", state.supply)
     _check_extra_shape("State", state.extra_turns, state.extra_tile)
     _check_set_field("State.tiles", state.tiles, count)
+    _check_explicit_shape(state, count)
     placed = _check_placed("State.display", state.display)
     check_extent(state)
     return placed
+
+
+def _check_set_order(where: str, pool: Sequence[Tile], the_set: Sequence[Tile]) -> None:
+    """The pool lists tiles of the set as the set lists them, in its order."""
+    rest = iter(the_set)
+    for i, tile in enumerate(pool):
+        if not any(listed == tile for listed in rest):
+            raise _invalid(
+                f"{where}[{i}]",
+                f"{_written(tile)} is out of the set's order, or is not a tile of the set as "
+                "the set lists it (ROTA-3)",
+            )
 
 
 def _check_stack_heights(state: State) -> None:
@@ -464,6 +491,10 @@ def _check_counters(
 def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
     placed = check_state(state)
     the_set = fallback if state.tiles is None else state.tiles
+    if state.pool is not None:
+        _check_set_order("State.pool", state.pool, the_set)
+        state = _resolved(state)
+        placed = check_state(state)
     _check_joined("State.display", placed)
     _check_stack_heights(state)
     _check_extra_earned("State", state.extra_turns, state.extra_tile, state.tracks[state.seat])
@@ -497,18 +528,37 @@ def _check_view_shape(seen: View) -> int:
     _check_seat_number("View.seat", seen.seat, count)
     if type(seen.to_move) is not tuple or len(seen.to_move) > 1:
         raise _invalid("View.to_move", f"{seen.to_move!r} is not () or (seat,)")
-    for moving in seen.to_move:
-        _check_seat_number("View.to_move", moving, count)
+    if seen.drawing:
+        if seen.to_move != (CHANCE,):
+            raise _invalid(
+                "View.to_move", f"chance draws, so it is ({CHANCE},), not {seen.to_move}"
+            )
+    else:
+        for moving in seen.to_move:
+            _check_seat_number("View.to_move", moving, count)
     sizes = seen.stack_sizes
     if type(sizes) is not tuple:
         raise _invalid("View.stack_sizes", "expected a tuple of sizes")
     _check_count("View.stack_sizes", len(sizes), count)
+    top = STACK_SIZE - (seen.pool is None)  # an explicit view can show the deal
     for s, size in enumerate(sizes):
-        checks.check_int(f"View.stack_sizes[{s}]", size, 0, STACK_SIZE - 1)
+        checks.check_int(f"View.stack_sizes[{s}]", size, 0, top)
     checks.check_int("View.supply_size", seen.supply_size)
     _check_extra_shape("View", seen.extra_turns, seen.extra_tile)
     if seen.hand is not None:
         _check_a_tile("View.hand", seen.hand)
+    _check_seat_number("View.turn", seen.turn, count)
+    if seen.drawing not in DRAWINGS or type(seen.drawing) is not str:
+        raise _invalid("View.drawing", f"{seen.drawing!r} is not one of {DRAWINGS}")
+    _check_bits("View.unseen", seen.unseen, count)
+    if seen.pool is None:
+        if seen.drawing or seen.unseen or seen.turn:
+            raise _invalid(
+                "View.pool",
+                "drawing, unseen and turn belong to a view of an explicit game, whose pool is set",
+            )
+    else:
+        _check_tiles("View.pool", seen.pool)
     return count
 
 
@@ -526,6 +576,9 @@ def check_view(seen: View) -> dict[Cell, Tile]:
 def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     placed = check_view(seen)
     the_set = fallback if seen.tiles is None else seen.tiles
+    if seen.pool is not None:
+        _validate_explicit_view(seen, the_set)
+        return
     _check_joined("View.display", placed)
     count = len(seen.tracks)
     track = seen.tracks[seen.to_move[0]] if seen.to_move else (TRACK_CAP,) * len(COLOURS)
@@ -602,7 +655,7 @@ def _validate_outcome(result: Outcome) -> None:
 
 
 def validate(
-    value: State | View | Outcome | Move, *, tiles: Iterable[Tile | str] | None = None
+    value: State | View | Outcome | AnyMove, *, tiles: Iterable[Tile | str] | None = None
 ) -> None:
     """Check a state, view or outcome made outside the rules, for example loaded from JSON.
 
@@ -619,7 +672,16 @@ def validate(
     its hidden tiles must number exactly what the set leaves; an
     outcome needs its scores on the tracks and the places that ROTA-19 gives
     them (one score, the lowest track, in a solo game). A move is checked by
-    its constructor, so any :class:`Move` passes.
+    its constructor, so any :class:`Move` passes (and any :class:`Draw`,
+    :class:`Reveal` or :data:`UNSEEN`).
+
+    A state of an explicit game must also list in :attr:`State.pool`, in the
+    set's order, exactly the tiles it has not identified (the start square
+    still to lay, the stacks, the supply and the hands drawn unseen), and
+    wait for the draw the rules call for next; it is then checked as the
+    seeded state it stands for (the draw made, the pool dealt in order). A
+    view of an explicit game passes if it is the view of a valid state drawn
+    from it by :func:`determinize`.
     :mod:`tilegames.serialize` calls this on everything it loads.
 
     >>> import attrs
@@ -650,5 +712,5 @@ def validate(
         _validate_view(cast(View, value), fallback)
     elif kind is Outcome:
         _validate_outcome(cast(Outcome, value))
-    elif kind is not Move:
+    elif kind not in (Move, Draw, Unseen, Reveal):
         checks.wrong_type("axio_rota.validate", "an AXIO Rota State, View, Move or Outcome", value)

@@ -1,0 +1,518 @@
+"""AXIO Rota with explicit chance (issue 14): every tile turned up is a step of its own.
+
+Expected values are worked out by hand from the rules (ROTA-7, ROTA-8, ROTA-15,
+ROTA-16) and from the one shuffle of a seeded game: a bag of 13 ``RGBO`` and 3
+``RGB.`` gives 13/16 and 3/16.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+from axio_rota_helpers import tile
+
+from tilegames import CHANCE, rng, serialize
+from tilegames import axio_rota as rota
+from tilegames.axio_rota import UNSEEN, Draw, Move, Reveal, State, Tile, Unseen
+from tilegames.errors import ConfigurationError, IllegalMoveError, InvalidStateError
+from tilegames.geometry import square
+
+SETUPS = (1, 2, 3, 4)
+GAMES_PER_SETUP = 200  # per setup: 800 seeded games, each compared after every move
+
+# The start square's cells and the corner of each that points to the centre (ROTA-7),
+# written here from the picture in the package docstring, in reading order.
+START = (((-1, -1), 2), ((0, -1), 3), ((-1, 0), 1), ((0, 0), 0))
+
+
+def explicit(players: int = 2, **options: Any) -> State:
+    return rota.new_game(players, chance="explicit", **options)
+
+
+def turned_to_centre(drawn: Tile, centre: int) -> Tile:
+    """ROTA-7 by hand: turn a tile with an empty corner until that corner is at ``centre``."""
+    if None not in drawn:
+        return drawn
+    turned = drawn
+    while turned[centre] is not None:
+        turned = (turned[3], turned[0], turned[1], turned[2])  # a quarter turn clockwise
+    return turned
+
+
+def settled(state: State, draws: list[Tile]) -> State:
+    """Feed the chance steps of an explicit game from ``draws`` (first first), while any."""
+    while draws and rota.to_move(state) == (CHANCE,):
+        state = rota.apply(state, Draw(draws.pop(0)))
+    return state
+
+
+def position(state: State) -> tuple[object, ...]:
+    """What both modes share at a seat's step.
+
+    The display, tracks, whose turn, the tile to place, the extra turns owed,
+    each hand, and the stack and supply sizes. Not the stacks' and supply's
+    contents: a seeded state knows them, an explicit one only knows their
+    sizes (the pool is the seeded stacks and supply as one multiset, checked
+    separately).
+    """
+    return (
+        state.display,
+        state.tracks,
+        rota.to_move(state),
+        state.seat if rota.to_move(state) else None,
+        state.hands,
+        state.extra_tile,
+        state.extra_turns,
+        rota.stack_sizes(state),
+        rota.supply_size(state),
+    )
+
+
+def hidden(state: State) -> Counter[Tile]:
+    """A seeded state's face-down tiles as one multiset."""
+    return Counter([t for stack in state.stacks for t in stack] + list(state.supply))
+
+
+def dealt(seed: int, players: int) -> list[Tile]:
+    """The seeded deal's start square and first hands, in the order a table turns them up."""
+    order, _ = rng.shuffled(seed, rota.STANDARD_TILES)
+    starts = list(order[:4])
+    return starts + [order[4 + 12 * s] for s in range(players)]
+
+
+class TestOutcomes:
+    """Probabilities are exact and match the bag."""
+
+    def test_bag_of_13_and_3(self) -> None:
+        """13 RGBO and 3 RGB. give 13/16 and 3/16, in the set's order (ROTA-7)."""
+        state = explicit(1, tiles=["RGBO"] * 13 + ["RGB."] * 3)
+        assert rota.chance_outcomes(state) == (
+            (Draw(tile("RGBO")), Fraction(13, 16)),
+            (Draw(tile("RGB.")), Fraction(3, 16)),
+        )
+        assert list(rota.legal_moves(state)) == [Draw(tile("RGBO")), Draw(tile("RGB."))]
+
+    def test_after_a_draw(self) -> None:
+        """Turning up an RGB. leaves 13 RGBO and 2 RGB.: 13/15 and 2/15."""
+        state = explicit(1, tiles=["RGBO"] * 13 + ["RGB."] * 3)
+        state = rota.apply(state, Draw(tile("RGB.")))
+        assert rota.chance_outcomes(state) == (
+            (Draw(tile("RGBO")), Fraction(13, 15)),
+            (Draw(tile("RGB.")), Fraction(2, 15)),
+        )
+
+    def test_standard_set_first_draw(self) -> None:
+        """The 60 standard tiles are all different: 60 outcomes of 1/60 each (ROTA-3)."""
+        outcomes = rota.chance_outcomes(explicit())
+        assert len(outcomes) == 60
+        assert {p for _, p in outcomes} == {Fraction(1, 60)}
+
+    def test_unseen_hand_stays_in_the_bag(self) -> None:
+        """After an unseen hand draw, the unseen tile is as likely as a face-down one."""
+        state = settled(explicit(1, tiles=["RGBO"] * 13 + ["RGB."] * 3), [tile("RGBO")] * 4)
+        assert rota.to_move(state) == (CHANCE,)
+        assert rota.legal_moves(state)[-1] == UNSEEN
+        state = rota.apply(state, UNSEEN)
+        assert state.unseen == 1
+        assert rota.to_move(state) == (0,)
+        assert rota.chance_outcomes(state) == ()
+        # 9 RGBO and 3 RGB. are unidentified: the 11 in the stack and the one in hand.
+        assert Counter(state.pool) == Counter({tile("RGBO"): 9, tile("RGB."): 3})
+
+    def test_seeded_game_has_no_chance_steps(self) -> None:
+        """A seeded state never waits for chance and lists no outcomes."""
+        state = rota.new_game(2, seed=3)
+        assert rota.chance_outcomes(state) == ()
+        assert state.pool is None
+
+
+class TestSteps:
+    """The order of the steps: start square, hands in seat order, then play (ROTA-7..16)."""
+
+    def test_start_square_in_reading_order(self) -> None:
+        """The k-th tile turned up lies on the k-th start cell, empty corner to the centre."""
+        state = explicit(1, tiles=["RGB.", "RGBO", ".GBO", "RG.O"] * 4)
+        drawn = [tile("RGB."), tile("RGBO"), tile(".GBO"), tile("RG.O")]
+        for k, corners in enumerate(drawn):
+            assert state.drawing == "start"
+            state = rota.apply(state, Draw(corners))
+            cell, centre = START[k]
+            assert dict(state.display)[cell] == turned_to_centre(corners, centre)
+        assert state.drawing == "stack"
+        assert rota.to_move(state) == (CHANCE,)
+
+    def test_hands_dealt_in_seat_order(self) -> None:
+        """After the start square each seat draws its hand, seat 0 first; then seat 0 plays."""
+        seven = ["RGBO", "RGBP", "RGOB", "RGOP", "RBGO", "RBGP", "RBOG"]
+        state = explicit(3, tiles=seven + ["RRRR"] * 53)
+        state = settled(state, [tile("RGBO"), tile("RGBP"), tile("RGOB"), tile("RGOP")])
+        for seat, corners in enumerate([tile("RBGO"), tile("RBGP"), tile("RBOG")]):
+            assert state.seat == seat
+            assert rota.to_move(state) == (CHANCE,)
+            state = rota.apply(state, Draw(corners))
+            assert state.hands[seat] == corners
+        assert rota.to_move(state) == (0,)
+        assert rota.stack_sizes(state) == (11, 11, 11)
+        assert rota.supply_size(state) == 20
+
+    def test_end_of_turn_draw_then_the_turn_passes(self) -> None:
+        """ROTA-16: after a placement, chance gives the mover its next tile, then seat 1 plays."""
+        state = settled(explicit(2, tiles=["RGBO"] * 28 + ["RGBP"] * 2), [tile("RGBO")] * 6)
+        move = rota.legal_moves(state)[0]
+        assert isinstance(move, Move)
+        after = rota.apply(state, move)
+        assert rota.to_move(after) == (CHANCE,)
+        assert after.seat == 0
+        assert after.drawing == "stack"
+        drawn = rota.apply(after, Draw(tile("RGBP")))
+        assert rota.to_move(drawn) == (1,)
+        assert drawn.hands[0] == tile("RGBP")
+        assert rota.stack_sizes(drawn) == (10, 11)
+
+    def test_extra_turn_draws_from_the_supply(self) -> None:
+        """ROTA-15: a colour reaching 12 makes chance turn up the supply's top tile."""
+        state = settled(explicit(1, tiles=["RRRR"] * 20), [tile("RRRR")] * 5)
+        state = attrs.evolve(state, tracks=((11, 0, 0, 0, 0),))
+        move = rota.legal_moves(state)[0]
+        after = rota.apply(state, move)
+        assert after.tracks[0][0] == 12
+        assert after.drawing == "supply"
+        assert after.extra_turns == 1
+        assert rota.legal_moves(after) == (Draw(tile("RRRR")),)  # no UNSEEN: public
+        extra = rota.apply(after, Draw(tile("RRRR")))
+        assert extra.extra_tile == tile("RRRR")
+        assert extra.extra_turns == 0
+        assert rota.supply_size(extra) == 3
+        assert rota.to_move(extra) == (0,)
+
+
+class TestRefusals:
+    """why_illegal names the rule for outcomes and moves at the wrong step."""
+
+    def test_tile_not_in_the_bag(self) -> None:
+        """A tile that is not among the unidentified ones is refused (ROTA-7)."""
+        state = explicit(1, tiles=["RGBO"] * 16)
+        reason = rota.why_illegal(state, Draw(tile("RGB.")))
+        assert reason is not None
+        assert "not in the bag" in reason
+        assert "(ROTA-7)" in reason
+        with pytest.raises(IllegalMoveError, match="not in the bag"):
+            rota.apply(state, Draw(tile("RGB.")))
+
+    def test_outcome_at_a_players_step(self) -> None:
+        """Seat 0 is to move: no tile is being turned up (ROTA-10)."""
+        state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * 5)
+        reason = rota.why_illegal(state, Draw(tile("RGBO")))
+        assert reason is not None
+        assert "(ROTA-10)" in reason
+
+    def test_player_move_at_a_chance_step(self) -> None:
+        """A placement while chance is to move is refused with the draw's rule."""
+        state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * 4)
+        reason = rota.why_illegal(state, Move((1, 0), 0))
+        assert reason is not None
+        assert "chance is to move" in reason
+        assert "(ROTA-8)" in reason
+
+    def test_unseen_only_for_a_hand(self) -> None:
+        """The start square is face up for all: it cannot be entered unseen (ROTA-22)."""
+        state = explicit(1, tiles=["RGBO"] * 16)
+        assert UNSEEN not in rota.legal_moves(state)
+        reason = rota.why_illegal(state, UNSEEN)
+        assert reason is not None
+        assert "(ROTA-22)" in reason
+
+    def test_outcomes_in_a_seeded_game(self) -> None:
+        """A seeded game takes no Draw: its tiles come from its seed."""
+        reason = rota.why_illegal(rota.new_game(1, seed=1), Draw(tile("RGBO")))
+        assert reason is not None
+        assert "explicit" in reason
+
+    def test_reveal_of_a_tile_not_in_the_pool(self) -> None:
+        """Naming an unseen tile that cannot be unidentified is refused (ROTA-11)."""
+        state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * 4)
+        state = rota.apply(state, UNSEEN)
+        reason = rota.why_illegal(state, Reveal(tile("RGB."), Move((1, 0), 0)))
+        assert reason is not None
+        assert "not in the bag" in reason
+        assert rota.why_illegal(state, Reveal(tile("RGBO"), Move((1, 0), 0))) is None
+        reason = rota.why_illegal(state, Move((1, 0), 0))
+        assert reason is not None
+        assert "unseen" in reason
+
+    def test_chance_option_checked(self) -> None:
+        """Only 'seeded' and 'explicit' are chance modes."""
+        with pytest.raises(ConfigurationError):
+            rota.new_game(2, chance="dice")
+
+
+def _random_agreement(players: int, seed: int) -> tuple[State, State]:
+    """Play a seeded game at random; feed its draws to an explicit game; compare as we go."""
+    choose = random.Random(seed)
+    seeded = rota.new_game(players, seed=seed)
+    draws = dealt(rng.normalize_seed(seed), players)
+    explicit_state = settled(explicit(players, seed=seed), draws)
+    assert position(explicit_state) == position(seeded)
+    while not rota.is_over(seeded):
+        moves = rota.legal_moves(seeded)
+        move = moves[choose.randrange(len(moves))]
+        assert move in rota.legal_moves(explicit_state)
+        seeded = rota.apply(seeded, move)
+        explicit_state = rota.apply(explicit_state, move)
+        while rota.to_move(explicit_state) == (CHANCE,):
+            pending = explicit_state.drawing
+            turned = (
+                seeded.extra_tile if pending == "supply" else seeded.hands[explicit_state.seat]
+            )
+            assert turned is not None
+            explicit_state = rota.apply(explicit_state, Draw(turned))
+        assert position(explicit_state) == position(seeded)
+        assert Counter(explicit_state.pool) == hidden(seeded)
+    return seeded, explicit_state
+
+
+class TestAgreement:
+    """The two modes agree: seeded draws fed as outcomes give the same positions."""
+
+    @pytest.mark.parametrize("players", SETUPS)
+    def test_seeded_draws_as_outcomes(self, players: int) -> None:
+        """For 200 seeded games per setup, equal positions after every move, equal outcomes."""
+        for game in range(GAMES_PER_SETUP):
+            seeded, explicit_state = _random_agreement(players, 1000 * players + game)
+            assert rota.is_over(explicit_state)
+            assert rota.outcome(explicit_state) == rota.outcome(seeded)
+
+
+def _replay_unseen(players: int, seed: int) -> tuple[State, State]:
+    """Replay a seeded game with every draw of seat 0's opponents entered UNSEEN."""
+    choose = random.Random(seed)
+    seeded = rota.new_game(players, seed=seed)
+    draws = dealt(rng.normalize_seed(seed), players)
+    state = explicit(players)
+    while rota.to_move(state) == (CHANCE,):
+        drawn = draws.pop(0)
+        state = rota.apply(
+            state, UNSEEN if state.drawing == "stack" and state.seat else Draw(drawn)
+        )
+    while not rota.is_over(seeded):
+        moves = rota.legal_moves(seeded)
+        move = moves[choose.randrange(len(moves))]
+        seat = seeded.seat
+        assert isinstance(move, Move)
+        if seeded.extra_tile is None and state.unseen >> seat & 1:
+            named = seeded.hands[seat]
+            assert named is not None
+            entered: Move | Reveal = Reveal(named, move)
+            assert entered in rota.legal_moves(state)
+        else:
+            entered = move
+        assert rota.score_move(state, entered) == rota.score_move(seeded, move)
+        seeded = rota.apply(seeded, move)
+        state = rota.apply(state, entered)
+        while rota.to_move(state) == (CHANCE,):
+            if state.drawing == "stack" and state.seat:
+                state = rota.apply(state, UNSEEN)
+            elif state.drawing == "supply":
+                state = rota.apply(state, Draw(rota.tile_to_place(seeded) or tile("RGBO")))
+            else:
+                state = rota.apply(state, Draw(seeded.hands[0] or tile("RGBO")))
+        assert state.tracks == seeded.tracks
+        assert rota.to_move(state) == rota.to_move(seeded)
+        assert len(state.pool or ()) == sum(hidden(seeded).values()) + bin(state.unseen).count("1")
+    return seeded, state
+
+
+class TestUnseen:
+    """A companion app that never sees the opponents' hands reaches the same result."""
+
+    @pytest.mark.parametrize("players", [2, 3, 4])
+    def test_opponents_unseen(self, players: int) -> None:
+        """Every opponent draw unseen, tiles named at placement: same scores and outcome."""
+        for game in range(5):
+            seeded, state = _replay_unseen(players, 77 * players + game)
+            assert rota.outcome(state) == rota.outcome(seeded)
+
+    def test_unseen_moves_list_every_tile_it_could_hold(self) -> None:
+        """A seat holding an unseen tile may place any distinct tile of the pool."""
+        state = settled(explicit(1, tiles=["RGBO"] * 13 + ["RGB."] * 3), [tile("RGBO")] * 4)
+        state = rota.apply(state, UNSEEN)
+        moves = rota.legal_moves(state)
+        assert {m.tile for m in moves if isinstance(m, Reveal)} == {tile("RGBO"), tile("RGB.")}
+        assert all(isinstance(m, Reveal) for m in moves)
+        after = rota.apply(state, moves[0])
+        assert Counter(after.pool) == Counter({tile("RGBO"): 8, tile("RGB."): 3})
+        assert after.unseen == 0
+
+
+def _explicit_states(players: int, seed: int, unseen: bool = False) -> list[State]:
+    """Every state of a random explicit game (outcomes sampled; opponents unseen if asked)."""
+    choose = random.Random(seed)
+    state = explicit(players)
+    states = [state]
+    while not rota.is_over(state):
+        if rota.to_move(state) == (CHANCE,):
+            if unseen and state.drawing == "stack" and state.seat:
+                state = rota.apply(state, UNSEEN)
+            else:
+                outcomes = rota.chance_outcomes(state)
+                state = rota.apply(state, outcomes[choose.randrange(len(outcomes))][0])
+        else:
+            moves = rota.legal_moves(state)
+            state = rota.apply(state, moves[choose.randrange(len(moves))])
+        states.append(state)
+    return states
+
+
+class TestInvariants:
+    """What check_rules will ask of every step."""
+
+    @pytest.mark.parametrize("players", SETUPS)
+    def test_chance_steps(self, players: int) -> None:
+        """At a chance step the outcomes are the legal moves less UNSEEN, summing to 1."""
+        for state in _explicit_states(players, players, unseen=True):
+            outcomes = rota.chance_outcomes(state)
+            moves = list(rota.legal_moves(state))
+            if rota.to_move(state) == (CHANCE,):
+                assert [o for o, _ in outcomes] == [m for m in moves if not isinstance(m, Unseen)]
+                assert all(p > 0 for _, p in outcomes)
+                assert sum(p for _, p in outcomes) == 1
+                assert (UNSEEN in moves) == (state.drawing == "stack")
+                assert rota.score_move(state, moves[0]) == (0, 0, 0, 0, 0)
+                assert rota.evaluate(state, moves[0], 0) == 0.0
+            else:
+                assert outcomes == ()
+                assert state.drawing == ""
+            for move in moves[:3]:
+                assert rota.why_illegal(state, move) is None
+
+    @pytest.mark.parametrize("players", SETUPS)
+    def test_states_and_views_validate(self, players: int) -> None:
+        """Every explicit state, and every view of it, passes validate and round-trips JSON."""
+        for k, state in enumerate(_explicit_states(players, 10 + players, unseen=True)):
+            rota.validate(state)
+            assert serialize.from_json(serialize.to_json(state), State) == state
+            for seat in range(players):
+                seen = rota.view(state, seat)
+                if k % 7 == 0:
+                    rota.validate(seen)
+                    assert serialize.from_json(serialize.to_json(seen), rota.View) == seen
+                    sample = rota.determinize(seen, rng.Stream(k))
+                    rota.validate(sample)
+                    assert rota.view(sample, seat) == seen
+
+    def test_moves_round_trip(self) -> None:
+        """Outcomes and reveals round-trip through notation and JSON."""
+        for move in (Draw(tile("RGB.")), UNSEEN, Reveal(tile("RGBO"), Move((-3, 1), 2, 4))):
+            assert rota.parse_move(rota.format_move(move)) == move
+            assert serialize.from_json(serialize.to_json(move), type(move)) == move
+
+    def test_render_does_not_crash(self) -> None:
+        """render_text and draw accept explicit states and views once a tile lies."""
+        states = _explicit_states(2, 5, unseen=True)
+        for state in states[1:8] + states[-3:]:
+            assert rota.render_text(state)
+            assert rota.render_text(rota.view(state, 0))
+            assert rota.draw(state, last_move=None, targets=[])
+            assert rota.draw(rota.view(state, 1), last_move=UNSEEN, targets=[])
+
+    def test_render_before_the_start_square(self) -> None:
+        """The text board of an explicit game before its first tile."""
+        assert rota.render_text(explicit(2))
+
+    def test_draw_before_the_start_square(self) -> None:
+        """The picture of an explicit game before its first tile (reported to the lead)."""
+        assert rota.draw(explicit(2), last_move=None, targets=[])
+
+
+class TestViews:
+    """A seat sees its own draws and public ones, never another seat's hand."""
+
+    def test_other_hands_hidden(self) -> None:
+        """Seat 1 does not see seat 0's hand; the pool it sees holds it, in set order."""
+        state = settled(explicit(2), list(rota.STANDARD_TILES[:6]))
+        seen = rota.view(state, 1)
+        assert seen.hand == rota.STANDARD_TILES[5]
+        assert rota.STANDARD_TILES[4] not in (seen.hand, seen.extra_tile)
+        assert seen.pool == rota.STANDARD_TILES[4:5] + rota.STANDARD_TILES[6:]
+        assert seen.unseen == 0b01
+        assert seen.to_move == (0,)
+
+    def test_chance_to_move_shown(self) -> None:
+        """A view shows that chance is to move, and whose turn it is."""
+        state = settled(explicit(2), list(rota.STANDARD_TILES[:6]))
+        after = rota.apply(state, rota.legal_moves(state)[0])
+        seen = rota.view(after, 1)
+        assert seen.to_move == (CHANCE,)
+        assert seen.drawing == "stack"
+        assert seen.turn == 0
+        drawn = rota.apply(after, Draw(rota.STANDARD_TILES[10]))
+        assert rota.STANDARD_TILES[10] in (rota.view(drawn, 1).pool or ())
+        assert rota.view(drawn, 0).hand == rota.STANDARD_TILES[10]
+
+
+class TestValidateNearMiss:
+    """Each limit of the explicit fields: one step over refused, at the limit accepted."""
+
+    def dealt_state(self) -> State:
+        return settled(explicit(2), list(rota.STANDARD_TILES[:6]))
+
+    def test_supply_count(self) -> None:
+        """The supply count must match the pool: 32 accepted, 33 refused."""
+        state = self.dealt_state()
+        rota.validate(state)
+        assert state.supply_count == 32
+        with pytest.raises(InvalidStateError, match="pool"):
+            rota.validate(attrs.evolve(state, supply_count=33))
+
+    def test_stack_count_at_the_deal(self) -> None:
+        """A stack holds 12 at the deal; 13 is refused."""
+        state = explicit(2)
+        rota.validate(state)
+        with pytest.raises(InvalidStateError):
+            rota.validate(attrs.evolve(state, stack_counts=(13, 12)))
+
+    def test_pool_order(self) -> None:
+        """The pool is listed in the set's order."""
+        state = self.dealt_state()
+        pool = state.pool or ()
+        with pytest.raises(InvalidStateError, match="order"):
+            rota.validate(attrs.evolve(state, pool=(pool[1], pool[0], *pool[2:])))
+
+    def test_unseen_mask(self) -> None:
+        """Only seats of the game can hold an unseen tile, and only with no known hand."""
+        state = self.dealt_state()
+        with pytest.raises(InvalidStateError):
+            rota.validate(attrs.evolve(state, unseen=0b100))
+        with pytest.raises(InvalidStateError):
+            rota.validate(attrs.evolve(state, unseen=0b01))
+
+    def test_drawing_value(self) -> None:
+        """drawing is one of '', 'start', 'stack', 'supply'."""
+        state = self.dealt_state()
+        with pytest.raises(InvalidStateError):
+            rota.validate(attrs.evolve(state, drawing="dice"))
+
+    def test_seeded_state_without_explicit_fields(self) -> None:
+        """A seeded state carries no explicit counters."""
+        state = rota.new_game(2, seed=1)
+        with pytest.raises(InvalidStateError):
+            rota.validate(attrs.evolve(state, supply_count=3))
+
+    def test_view_supply_size(self) -> None:
+        """An explicit view's hidden tiles must number its pool."""
+        seen = rota.view(self.dealt_state(), 0)
+        rota.validate(seen)
+        with pytest.raises(InvalidStateError):
+            rota.validate(attrs.evolve(seen, supply_size=33))
+
+
+def test_packed_cells_unchanged() -> None:
+    """The explicit display is indexed like a seeded one (sanity of the shared board)."""
+    state = settled(explicit(1), list(rota.STANDARD_TILES[:5]))
+    assert sorted(rota.tiles_on_display(state)) == sorted(cell for cell, _ in START)
+    assert square.pack(0, 0) in state._board.cells  # type: ignore[union-attr]
