@@ -114,6 +114,8 @@ _DOCUMENTED_MODULES = (
     "tilegames.rng",
     "tilegames.chance",
     "tilegames.records",
+    "tilegames.envs",
+    "tilegames._core.encoding",
     "tilegames._core.tracks",
     "tilegames._core.refusal",
     "tilegames._core.checks",

@@ -1,0 +1,93 @@
+"""Measure the learning environments: steps/s with random masked actions, observations every step.
+
+Usage::
+
+    python benchmarks/envs.py                    # every game and setup, and momaland if installed
+    python benchmarks/envs.py axio --seconds 5
+    python benchmarks/envs.py axio --profile     # and the top of a cProfile of AXIO 2 players
+
+For each game and setup it runs the PettingZoo AEC environment
+(:func:`tilegames.envs.aec_env`) the way a learner does: ``env.last()``
+(which builds the observation and the action mask), a random action among
+the masked ones, ``env.step``; finished games are reset. It reports steps/s
+and games/s. When ``momaland`` is installed (``pip install momaland``), it
+runs momaland's Ingenious environment (``moingenious_v0``, 2 players, the
+AXIO rules) the same way in the same run, for comparison.
+
+It runs on one core (a single process) and counts CPU time
+(:func:`time.process_time`), so that other work on a shared machine skews
+the figures less. Numbers vary with the machine; they are printed, never
+asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+import tilegames
+from tilegames.envs import aec_env
+
+
+def run(env: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """Steps/s and games/s of random masked play in an AEC env for about ``seconds``."""
+    chooser = random.Random(seed)
+    env.reset(seed=seed)
+    steps = games = 0
+    start = time.process_time()
+    while (elapsed := time.process_time() - start) < seconds or games < 2:
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            if not env.agents:
+                games += 1
+                env.reset(seed=chooser.getrandbits(31))
+            continue
+        legal = np.flatnonzero(observation["action_mask"].view(bool))  # an int8 mask of 0 and 1
+        env.step(int(legal[chooser.randrange(len(legal))]))
+        steps += 1
+    return steps / elapsed, games / elapsed
+
+
+def momaland_env() -> Any | None:
+    """momaland's Ingenious env (AXIO's rules, 2 players), or ``None`` if not installed."""
+    try:
+        from momaland.envs.ingenious import moingenious_v0
+    except ImportError:
+        return None
+    return moingenious_v0.env()  # its defaults: 2 players, 6 colours, 6 tiles in hand
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="registry names (default: every game)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per setup")
+    parser.add_argument("--profile", action="store_true", help="profile AXIO, 2 players")
+    arguments = parser.parse_args()
+    print(f"{'environment':<40} {'steps/s':>10} {'games/s':>9}")
+    for name in arguments.games or tilegames.names():
+        for setup in tilegames.get(name).setups:
+            env = aec_env(name, **setup.kwargs)
+            steps, games = run(env, arguments.seconds)
+            print(f"{name + ' (' + str(setup) + ')':<40} {steps:>10.0f} {games:>9.1f}")
+    moma = momaland_env()
+    if moma is None:
+        print("momaland moingenious_v0: not installed (pip install momaland)")
+    else:
+        steps, games = run(moma, arguments.seconds)
+        print(f"{'momaland moingenious_v0 (2 players)':<40} {steps:>10.0f} {games:>9.1f}")
+    if arguments.profile:
+        env = aec_env("axio")
+        profile = cProfile.Profile()
+        profile.runcall(run, env, arguments.seconds)
+        pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()
