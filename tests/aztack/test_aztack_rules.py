@@ -506,6 +506,10 @@ class TestEnd:
         assert result is not None
         assert result.winners == {1}
         assert result.ranking == (frozenset({1}), frozenset({0}))
+        # one seat alone holds the fewest: no tie is named
+        assert result.reason == (
+            "AZT-16: nobody can place; seat 1 has the fewest stones left (1 stone) and wins"
+        )
 
     @pytest.mark.parametrize(("last", "winner"), [((2, 3), 1), ((3, 2), 0), ((0, 1), 1)])
     def test_tie_goes_to_the_most_recent_placer(self, last: tuple[int, int], winner: int) -> None:
@@ -513,7 +517,10 @@ class TestEnd:
         result = aztack.outcome(world([[GF], [GF2]], last_placed=last))
         assert result is not None
         assert result.winners == {winner}
-        assert "most recently" in result.reason
+        assert result.reason == (
+            "AZT-16: nobody can place; seats 0 and 1 have the fewest stones left "
+            f"(1 stone each) and seat {winner} placed most recently and wins"
+        )
 
     def test_tie_without_placements_is_shared(self) -> None:
         """AZT-16: tied seats that never placed share the win."""
