@@ -42,7 +42,7 @@ def game(setup: Setup, seed: int) -> Iterator[tuple[axio.State, axio.Move | None
     state = axio.new_game(seed=seed, **setup.kwargs)
     stream = Stream(seed)
     move: axio.Move | None = None
-    while True:
+    for _ in range(2_000):  # far more than any game takes: a fault fails here, not hangs
         yield state, move
         if axio.is_over(state):
             return
@@ -55,6 +55,7 @@ def game(setup: Setup, seed: int) -> Iterator[tuple[axio.State, axio.Move | None
             sample = moves[:: max(1, len(moves) // 200)]
             move = max(sample, key=lambda m: sum(axio.score_move(state, m)))
         state = axio.apply(state, move)
+    raise AssertionError("the game did not end within 2,000 moves")
 
 
 def reached(setup: Setup, seed: int, steps: int) -> axio.State:
