@@ -66,6 +66,21 @@ class TestStates:
         five = find(states(cards.RULES, setups=[tilegames.Setup(2, {"cards": 5})]), bool)
         assert five.cards == 5
 
+    def test_explicit_chance_states(self) -> None:
+        """chance= draws explicit games too, chance steps included; both modes by request."""
+        at_chance = find(
+            states(axio_rota.RULES, chance=("explicit",), max_moves=3),
+            lambda s: axio_rota.to_move(s) == (tilegames.CHANCE,),
+        )
+        axio_rota.validate(at_chance)
+        both = states(axio_rota.RULES, chance=("seeded", "explicit"), max_moves=0)
+        seeded = find(both, lambda s: axio_rota.to_move(s) != (tilegames.CHANCE,))
+        assert axio_rota.to_move(seeded) == (0,)  # a seeded game starts with seat 0 to move
+        with pytest.raises(tilegames.ConfigurationError, match="'seeded' or 'explicit'"):
+            states(axio_rota.RULES, chance=("random",))
+        with pytest.raises(ValueError, match="names no mode"):
+            states(axio_rota.RULES, chance=())
+
     @pytest.mark.parametrize(("low", "high"), [(-1, 3), (4, 3)])
     def test_bad_range(self, low: int, high: int) -> None:
         """A negative or empty range of moves is refused."""
