@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from document_mutations import mutate, mutations
 from step_budget import step_budget
-from tilegames import CHANCE, InvalidStateError, axio
+from tilegames import CHANCE, ConfigurationError, InvalidStateError, axio
 from tilegames.axio import DECLINE, Place, State, Tile, View
 from tilegames.chance import sample
 from tilegames.rng import Stream
@@ -97,6 +97,19 @@ def loads(value: State | View) -> None:
 
 def tiles(n: int, tile: Tile = (Y, P)) -> list[Tile]:
     return [tile] * n
+
+
+def choosing(rack: Sequence[Tile], bag: Sequence[Tile], placed: int = 6) -> State:
+    """Turn 5: seat 1, red alone its lowest colour, chooses whether to swap (AXIO-12)."""
+    return position(
+        racks=[FULL, rack],
+        placed=tiles(placed),
+        bag=bag,
+        seat=1,
+        turn=5,
+        deciding=True,
+        tracks=[ZERO, LOW_RED],
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -329,15 +342,7 @@ class TestPlacements:
     @pytest.mark.parametrize(("placed", "ok"), [(5, False), (6, True), (7, False)])
     def test_choosing_means_this_turn_placed(self, placed: int, ok: bool) -> None:
         """The swap choice follows the turn's placement: turn 5 has placed six (AXIO-12)."""
-        state = position(
-            racks=[FULL, NO_RED[:5]],
-            placed=tiles(placed),
-            bag=tiles(6),
-            seat=1,
-            turn=5,
-            deciding=True,
-            tracks=[ZERO, LOW_RED],
-        )
+        state = choosing(NO_RED[:5], tiles(6), placed=placed)
         if ok:
             loads(state)
         else:
@@ -362,15 +367,7 @@ class TestFullRacks:
 
     def test_the_mover_mid_turn(self) -> None:
         """The mover's rack is short between its placement and the refill (AXIO-11, AXIO-12)."""
-        state = position(
-            racks=[FULL, NO_RED[:5]],
-            placed=tiles(6),
-            bag=tiles(6),
-            seat=1,
-            turn=5,
-            deciding=True,
-            tracks=[ZERO, LOW_RED],
-        )
+        state = choosing(NO_RED[:5], tiles(6))
         loads(state)
         short = attrs.evolve(state, racks=(FULL[:5], state.racks[1]), bag=(*state.bag, FULL[5]))
         refused(short, "State.racks[0]", "AXIO-13")  # seat 0 is not in the middle of a turn
@@ -437,15 +434,7 @@ class TestFlow:
     )
     def test_swap_needs_tiles_left(self, size: int, bag: int, where: str) -> None:
         """AXIO-12: a swap is offered with 1..5 tiles in the rack and a tile in the bag."""
-        state = position(
-            racks=[FULL, NO_RED[:size]],
-            placed=tiles(6),
-            bag=tiles(bag, (R, R)),
-            seat=1,
-            turn=5,
-            deciding=True,
-            tracks=[ZERO, LOW_RED],
-        )
+        state = choosing(NO_RED[:size], tiles(bag, (R, R)))
         if where:
             refused(state, where, "AXIO-12")
         else:
@@ -453,26 +442,9 @@ class TestFlow:
 
     def test_swap_needs_no_lowest_colour(self) -> None:
         """AXIO-12: red lowest and a red tile in the rack: no swap is offered."""
-        tracks = [ZERO, LOW_RED]
-        state = position(
-            racks=[FULL, NO_RED[:5]],
-            placed=tiles(6),
-            bag=tiles(3),
-            seat=1,
-            turn=5,
-            deciding=True,
-            tracks=tracks,
-        )
+        state = choosing(NO_RED[:5], tiles(3))
         loads(state)
-        shown = position(
-            racks=[FULL, FULL[:5]],
-            placed=tiles(6),
-            bag=tiles(3),
-            seat=1,
-            turn=5,
-            deciding=True,
-            tracks=tracks,
-        )
+        shown = choosing(FULL[:5], tiles(3))
         refused(shown, "State.deciding", "lowest colours", "AXIO-12")
         loads(axio.view(shown, 0))  # seat 0 cannot see seat 1's rack
 
@@ -487,15 +459,7 @@ class TestFlow:
 
     def test_revealed_while_choosing(self) -> None:
         """AXIO-12: revealed tiles are from the last move's swap, not while choosing."""
-        state = position(
-            racks=[FULL, NO_RED[:5]],
-            placed=tiles(6),
-            bag=tiles(3),
-            seat=1,
-            turn=5,
-            deciding=True,
-            tracks=[ZERO, LOW_RED],
-        )
+        state = choosing(NO_RED[:5], tiles(3))
         loads(state)
         refused(attrs.evolve(state, revealed=((Y, P),)), "State.revealed", "AXIO-12")
 
@@ -733,17 +697,26 @@ def view_documents() -> tuple[dict[str, Any], ...]:
     return tuple(documents)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
-def test_changed_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
-    """A changed view that loads determinizes to a valid state that plays to the end."""
-    documents = view_documents()
+def changed_view(
+    documents: Sequence[dict[str, Any]], pick: int, changes: list[Any]
+) -> View | None:
+    """The view of document ``pick`` (modulo their count) with ``changes`` made, or ``None``
+    when loading it refuses it."""
     document = to_dict(from_dict(documents[pick % len(documents)], View))
     for change in changes:
         mutate(document, change)
     try:
-        seen = from_dict(document, View)
+        return from_dict(document, View)
     except InvalidStateError:
+        return None
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
+def test_changed_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
+    """A changed view that loads determinizes to a valid state that plays to the end."""
+    seen = changed_view(view_documents(), pick, changes)
+    if seen is None:
         return
     stream = Stream(seed)
     with step_budget(DETERMINIZE_LINES):
@@ -795,13 +768,8 @@ def explicit_view_documents() -> tuple[dict[str, Any], ...]:
 def test_changed_explicit_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
     """A changed explicit view that loads determinizes to a valid explicit state (the
     view's draws and unseen tiles kept) that plays to the end, chance steps sampled."""
-    documents = explicit_view_documents()
-    document = to_dict(from_dict(documents[pick % len(documents)], View))
-    for change in changes:
-        mutate(document, change)
-    try:
-        seen = from_dict(document, View)
-    except InvalidStateError:
+    seen = changed_view(explicit_view_documents(), pick, changes)
+    if seen is None:
         return
     stream = Stream(seed)
     with step_budget(DETERMINIZE_LINES):
@@ -856,3 +824,9 @@ def test_determinize_a_team_win_seen_by_the_losers(viewer: int) -> None:
         turn=7,
     )
     axio.validate(axio.determinize(axio.view(state, viewer), Stream(viewer)))
+
+
+def test_a_set_given_as_one_string_is_refused() -> None:
+    """tiles= takes a collection of tiles; a string of letters is refused as a whole."""
+    with pytest.raises(ConfigurationError, match="not one string"):
+        axio.new_game(seed=1, tiles="RB" * 60)

@@ -606,3 +606,26 @@ def test_changed_views_determinize_and_play(
             state = polygon.apply(state, moves[(choice + number) % len(moves)])
         assert polygon.is_over(state)
         polygon.validate(state)
+
+
+class TestMutationSurvivors:
+    """Checks a mutation run found untested (each fault made every test pass, or hang)."""
+
+    def test_a_set_whose_tiles_all_rank_alike_is_refused(self) -> None:
+        """POLY-7: the start draw of ten 3s could never break a tie; two values can."""
+        with step_budget(200_000), pytest.raises(ConfigurationError, match="ranks the same"):
+            polygon.new_game(2, seed=1, tiles=["3"] * 10)
+        with step_budget(200_000):
+            polygon.new_game(2, seed=1, tiles=["3"] * 9 + ["4"])  # at the limit: one apart
+
+    def test_printed_tiles_checks_its_argument(self) -> None:
+        with pytest.raises(WrongTypeError, match="printed_tiles"):
+            polygon.printed_tiles(None)  # type: ignore[arg-type]
+
+    def test_a_loaded_move_off_the_board_is_refused(self) -> None:
+        """A Move document naming a space the board does not have (radius 4, POLY-4)."""
+        document = to_dict(polygon.Move("3", (0, 1)))
+        assert from_dict(document, polygon.Move) == polygon.Move("3", (0, 1))
+        document["data"]["space"] = [5, 0]  # one step past the rim at (4, 0)
+        with pytest.raises(InvalidStateError, match=r"Move\.space"):
+            from_dict(document, polygon.Move)
