@@ -125,44 +125,30 @@ def _setups(name: str) -> list[tilegames.Setup]:
     return list(tilegames.get(name).setups)
 
 
+def _every_path(name: str, examples: int, doc: str) -> Callable[..., None]:
+    """A test playing random games of ``name``: ``examples`` of them, each setup, each position."""
+
+    @settings(max_examples=examples)
+    @given(
+        data=st.data(), seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"])
+    )
+    def test(self: object, data: st.DataObject, seed: int, chance: str) -> None:
+        setup = data.draw(st.sampled_from(_setups(name)))
+        play_and_check(name, setup, seed, chance, every=1)
+
+    test.__doc__ = doc
+    return test
+
+
 class TestEveryPath:
     """Every path of choices is one legal move, every legal move one path (random games)."""
 
-    @settings(max_examples=25)
-    @given(
-        data=st.data(), seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"])
+    test_axio = _every_path("axio", 25, "AXIO: every setup, every position.")
+    test_axio_rota = _every_path("axio-rota", 80, "AXIO Rota: every setup, every position.")
+    test_aztack = _every_path(
+        "aztack", 60, "Aztack: every setup (the speed stack included), every position."
     )
-    def test_axio(self, data: st.DataObject, seed: int, chance: str) -> None:
-        """AXIO: every setup, every position."""
-        setup = data.draw(st.sampled_from(_setups("axio")))
-        play_and_check("axio", setup, seed, chance, every=1)
-
-    @settings(max_examples=80)
-    @given(
-        data=st.data(), seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"])
-    )
-    def test_axio_rota(self, data: st.DataObject, seed: int, chance: str) -> None:
-        """AXIO Rota: every setup, every position."""
-        setup = data.draw(st.sampled_from(_setups("axio-rota")))
-        play_and_check("axio-rota", setup, seed, chance, every=1)
-
-    @settings(max_examples=60)
-    @given(
-        data=st.data(), seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"])
-    )
-    def test_aztack(self, data: st.DataObject, seed: int, chance: str) -> None:
-        """Aztack: every setup (the speed stack included), every position."""
-        setup = data.draw(st.sampled_from(_setups("aztack")))
-        play_and_check("aztack", setup, seed, chance, every=1)
-
-    @settings(max_examples=30)
-    @given(
-        data=st.data(), seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"])
-    )
-    def test_polygon(self, data: st.DataObject, seed: int, chance: str) -> None:
-        """Polygon: every setup, every position."""
-        setup = data.draw(st.sampled_from(_setups("polygon")))
-        play_and_check("polygon", setup, seed, chance, every=1)
+    test_polygon = _every_path("polygon", 30, "Polygon: every setup, every position.")
 
 
 class TestAxioRota:

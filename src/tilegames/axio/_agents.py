@@ -133,20 +133,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         return _determinize_explicit(seen, pool, stream, the_set)
     mover = seen.to_move[0] if seen.to_move else _last_mover(seen)
     racks, rest = _deal(seen, pool, mover, stream, the_set)
-    return State(
-        mode=seen.mode,
-        cells=seen.cells,
-        tracks=seen.tracks,
-        racks=racks,
-        bag=tuple(stream.shuffled([*rest, *seen.revealed])),
-        seat=mover,
-        turn=seen.turn,
-        bonuses=seen.bonuses,
-        deciding=seen.deciding,
-        revealed=seen.revealed,
-        seed=stream.randbelow(1 << rng.SEED_BITS),
-        tiles=seen.tiles,
-    )
+    return _dealt(seen, racks, tuple(stream.shuffled([*rest, *seen.revealed])), mover, stream)
 
 
 def _determinize_explicit(
@@ -158,14 +145,29 @@ def _determinize_explicit(
         mover = seen.drawer
     aside = bool(seen.draws and seen.revealed)  # a swap's draws: the tiles are set aside
     racks, rest = _deal(seen, pool, mover, stream, the_set, aside=aside)
-    unknown = seen.unknown
     back = () if aside else seen.revealed
+    return _dealt(seen, racks, tuple(sorted([*rest, *back])), mover, stream, explicit=True)
+
+
+def _dealt(
+    seen: View,
+    racks: tuple[tuple[Tile, ...], ...],
+    bag: tuple[Tile, ...],
+    mover: Seat,
+    stream: rng.Stream,
+    *,
+    explicit: bool = False,
+) -> State:
+    """The state of :func:`determinize`: what ``seen`` shows, with ``racks`` and ``bag`` dealt.
+
+    An ``explicit`` state keeps the view's pending draws and unidentified tiles.
+    """
     return State(
         mode=seen.mode,
         cells=seen.cells,
         tracks=seen.tracks,
         racks=racks,
-        bag=tuple(sorted([*rest, *back])),
+        bag=bag,
         seat=mover,
         turn=seen.turn,
         bonuses=seen.bonuses,
@@ -173,9 +175,9 @@ def _determinize_explicit(
         revealed=seen.revealed,
         seed=stream.randbelow(1 << rng.SEED_BITS),
         tiles=seen.tiles,
-        explicit=True,
-        draws=seen.draws,
-        unknown=unknown,
+        explicit=explicit,
+        draws=seen.draws if explicit else 0,
+        unknown=seen.unknown if explicit else (),
     )
 
 

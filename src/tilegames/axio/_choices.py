@@ -16,11 +16,11 @@ options ``"swap"`` and ``"keep"``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NoReturn
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
+from tilegames._core.choices import Choice, Part, game_choices, same_path
 from tilegames.axio._model import Decline, Move, Place, State, SwapChoice
 from tilegames.axio._moves import legal_moves
 from tilegames.axio._rules import to_move
@@ -49,10 +49,6 @@ def path(move: Move) -> tuple[Part, ...]:
 
 def _not_a_move(move: object) -> NoReturn:
     wrong_type("axio.choices", "an AXIO move", move, move=True)
-
-
-def _paths(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
-    return path
 
 
 def choices(
@@ -86,4 +82,4 @@ def choices(
     """
     if type(state) is not State:
         wrong_type("axio.choices", "an AXIO State", state)
-    return game_choices("axio", state, to_move, legal_moves, _paths, picked, seat)
+    return game_choices("axio", state, to_move, legal_moves, same_path(path), picked, seat)

@@ -32,7 +32,6 @@ from tilegames.axio_rota._model import (
     NOTHING,
     STACK,
     STACK_SIZE,
-    STAGES,
     START,
     START_TILES,
     SUPPLY,
@@ -42,7 +41,6 @@ from tilegames.axio_rota._model import (
     Board,
     Colour,
     Draw,
-    Points,
     Reveal,
     State,
     Tile,
@@ -238,19 +236,11 @@ def _placed_explicit(
     state: State, held: State, cell: Packed, corners: Tile, named: Colour | None
 ) -> State:
     """Score a placement in an explicit game; leave every draw after it to chance."""
-    from tilegames.axio_rota._rules import _board, _points  # late: import cycle
+    from tilegames.axio_rota._rules import _board, _scored  # late: import cycle
 
-    seat, extra, hands = held.seat, held.extra_tile, held.hands
+    seat = held.seat
     board = _board(held)
-    points = _points(board.circles, cell, corners, named)
-    all_tracks = held.tracks
-    reached: tuple[int, ...] = ()
-    if any(points):
-        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
-        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
-    if extra is None:
-        hands = (*hands[:seat], None, *hands[seat + 1 :])
-    extra_turns = held.extra_turns + len(reached)
+    all_tracks, reached, hands, extra_turns = _scored(held, board, cell, corners, named)
     drawing = NOTHING
     if reached and tracks.all_at(all_tracks[seat], TRACK_CAP):  # ROTA-17
         extra_turns = 0
@@ -456,14 +446,9 @@ def _resolved(state: State) -> State:
     count = len(state.tracks)
     drawing = state.drawing
     start_left = START_TILES - len(state.display) if drawing == START else 0
-    need = start_left + sum(state.stack_counts) + state.supply_count + state.unseen.bit_count()
-    if len(pool) != need:
-        raise _invalid(
-            "State.pool",
-            f"{len(pool)} tiles unidentified, but {start_left} start tiles to lay, "
-            f"{sum(state.stack_counts)} in the stacks, {state.supply_count} in the supply and "
-            f"{state.unseen.bit_count()} hands drawn unseen make {need} (ROTA-3, ROTA-9)",
-        )
+    _check_pool_size(
+        "State", len(pool), start_left, state.stack_counts, state.supply_count, state.unseen
+    )
     pool.reverse()  # pop from the front
     hands = list(state.hands)
     for s in range(count):
@@ -546,6 +531,28 @@ def _resolved(state: State) -> State:
     )
 
 
+def _check_pool_size(
+    owner: str, size: int, start_left: int, stacks: Sequence[int], supply: int, unseen: int
+) -> None:
+    """Refuse the pool of a ``"State"`` or ``"View"`` that does not hold the tiles out of sight.
+
+    Those are the start tiles still to lay, the stacks, the supply and the
+    hands drawn unseen (ROTA-3, ROTA-9); ``size`` is the pool's length.
+    """
+    need = start_left + sum(stacks) + supply + unseen.bit_count()
+    if size != need:
+        if owner == "State":
+            tiles, hands = "unidentified", "hands drawn unseen"
+        else:
+            tiles, hands = "out of sight", "hidden hands"
+        raise _invalid(
+            f"{owner}.pool",
+            f"{size} tiles {tiles}, but {start_left} start tiles to lay, "
+            f"{sum(stacks)} in the stacks, {supply} in the supply and "
+            f"{unseen.bit_count()} {hands} make {need} (ROTA-3, ROTA-9)",
+        )
+
+
 def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
     """An explicit view passes if a valid explicit state drawn from it shows exactly it."""
     from tilegames._core.rng import Stream
@@ -556,14 +563,9 @@ def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
     pool = cast(tuple[Tile, ...], seen.pool)
     _check_set_order("View.pool", pool, the_set)
     start_left = START_TILES - len(seen.display) if seen.drawing == START else 0
-    need = start_left + sum(seen.stack_sizes) + seen.supply_size + seen.unseen.bit_count()
-    if len(pool) != need:
-        raise _invalid(
-            "View.pool",
-            f"{len(pool)} tiles out of sight, but {start_left} start tiles to lay, "
-            f"{sum(seen.stack_sizes)} in the stacks, {seen.supply_size} in the supply and "
-            f"{seen.unseen.bit_count()} hidden hands make {need} (ROTA-3, ROTA-9)",
-        )
+    _check_pool_size(
+        "View", len(pool), start_left, seen.stack_sizes, seen.supply_size, seen.unseen
+    )
     if seen.unseen >> seen.seat & 1 and seen.hand is not None:
         raise _invalid("View.unseen", "the seat's own hand is shown, so it is not unseen")
     state = determinize(seen, Stream(0))

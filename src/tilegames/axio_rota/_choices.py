@@ -18,10 +18,10 @@ picks the ``"tile"`` it names first, then the three parts above.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
+from tilegames._core.choices import Choice, Part, game_choices, same_path
 from tilegames.axio_rota._model import AnyMove, Draw, Move, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
@@ -44,10 +44,6 @@ def path(move: AnyMove) -> tuple[Part, ...]:
         wrong_type("axio_rota.choices", "an AXIO Rota move", move, move=True)
     parts: tuple[Part, ...] = (("cell", move.cell), ("rotation", move.rotation))
     return parts if move.named is None else (*parts, ("colour", move.named))
-
-
-def _paths(moves: Sequence[AnyMove]) -> Callable[[AnyMove], tuple[Part, ...]]:
-    return path
 
 
 def choices(
@@ -83,4 +79,4 @@ def choices(
     """
     if type(state) is not State:
         wrong_type("axio_rota.choices", "an AXIO Rota State", state)
-    return game_choices("axio-rota", state, to_move, legal_moves, _paths, picked, seat)
+    return game_choices("axio-rota", state, to_move, legal_moves, same_path(path), picked, seat)

@@ -554,6 +554,26 @@ def _points(
     return red, green, blue, orange, purple
 
 
+def _scored(
+    state: State, board: Board, cell: Packed, corners: Tile, named: Colour | None
+) -> tuple[tuple[Points, ...], tuple[int, ...], tuple[Tile | None, ...], int]:
+    """Score the seat's placement (ROTA-12, ROTA-14) on ``board``, the display of ``state``.
+
+    Returns the tracks after it, the stages it reaches, the hands (the held
+    tile gone unless the extra tile was placed) and the extra turns owed.
+    """
+    seat, hands = state.seat, state.hands
+    points = _points(board.circles, cell, corners, named)
+    all_tracks = state.tracks
+    reached: tuple[int, ...] = ()
+    if any(points):
+        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
+        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
+    if state.extra_tile is None:
+        hands = (*hands[:seat], None, *hands[seat + 1 :])
+    return all_tracks, reached, hands, state.extra_turns + len(reached)
+
+
 def score_move(state: State, move: AnyMove) -> Points:
     """The points per colour the move would score (ROTA-12), before the cap of ROTA-14.
 
@@ -620,19 +640,11 @@ def apply(state: State, move: AnyMove) -> State:
         raise _illegal(state, move, refusal) from None
     if state.pool is not None:
         return _placed_explicit(state, state, cell, corners, move.named)
-    seat, extra, hands = state.seat, state.extra_tile, state.hands
+    seat = state.seat
     board = cast(Board, state._board)  # built by _laid
-    points = _points(board.circles, cell, corners, move.named)
-    all_tracks = state.tracks
-    reached: tuple[int, ...] = ()
-    if any(points):
-        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
-        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
-    if extra is None:
-        hands = (*hands[:seat], None, *hands[seat + 1 :])
+    all_tracks, reached, hands, extra_turns = _scored(state, board, cell, corners, move.named)
     stacks, supply = state.stacks, state.supply
     extra_tile: Tile | None = None
-    extra_turns = state.extra_turns + len(reached)
     if reached and tracks.all_at(all_tracks[seat], TRACK_CAP):  # ROTA-17: the game ends at once
         extra_turns = 0
     elif extra_turns and supply:  # ROTA-15: the next extra turn takes the supply's top tile

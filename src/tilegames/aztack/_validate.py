@@ -10,7 +10,7 @@ checked by the same parts, against the set they carry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import CHANCE
@@ -293,15 +293,19 @@ def _check_counts(kind: str, left: Sequence[int], last: Sequence[int], placed: i
         )
 
 
-def _check_turn(
-    kind: str,
-    info: _Set,
-    grid: Pyramid,
-    faces: Sequence[int],
-    supplies: Sequence[Sequence[StoneId]],
-    turn: int | None,
-    last: Sequence[int],
-) -> _Index:
+class _Play(NamedTuple):
+    """What the turn and setup checks read of a state or a view (``kind`` names which)."""
+
+    kind: str
+    info: _Set
+    grid: Pyramid
+    faces: Sequence[int]
+    supplies: Sequence[Sequence[StoneId]]
+    turn: int | None
+    last: Sequence[int]
+
+
+def _check_turn(play: _Play) -> _Index:
     """The turn agrees with the passes since the latest placement (AZT-11, AZT-14, AZT-15).
 
     In the turn game the turn goes to the next seat after a placement, and a
@@ -311,6 +315,7 @@ def _check_turn(
     none of them can place now, and none passed if the game is over. Returns
     the index of the position, for the checks that read it.
     """
+    kind, info, grid, faces, supplies, turn, last = play
     index = _Index(info, tuple(map(mask_of, supplies)), grid, faces)
     if turn is None:
         return index
@@ -336,15 +341,7 @@ def _check_turn(
     return index
 
 
-def _check_setup(
-    kind: str,
-    info: _Set,
-    grid: Pyramid,
-    faces: Sequence[int],
-    supplies: Sequence[Sequence[StoneId]],
-    turn: int | None,
-    last: Sequence[int],
-) -> None:
+def _check_setup(play: _Play) -> None:
     """An explicit game being set up (AZT-8 .. AZT-10): a base laid in order, then a deal.
 
     The base stones are laid row by row, column by column: the first ``n``
@@ -355,6 +352,7 @@ def _check_setup(
     when every seat before it holds twelve. Nobody has placed, and the turn
     is seat 0's (or ``None`` in the speed stack).
     """
+    kind, info, grid, faces, supplies, turn, last = play
     heights = grid.heights
     laid = 0
     for slot in range(BASE_STONES):
@@ -425,18 +423,15 @@ def _check_state(state: State, *, full: bool = False) -> _Set:
     _check_tops("State", stones, grid, state.faces)
     _check_held("State", stones, state.supplies, grid)
     info = _set_info(stones)
+    play = _Play("State", info, grid, state.faces, state.supplies, state.turn, state.last_placed)
     if _setting_up(explicit, grid.heights, state.supplies, state.last_placed):
         if full:
-            _check_setup(
-                "State", info, grid, state.faces, state.supplies, state.turn, state.last_placed
-            )
+            _check_setup(play)
         elif 0 in grid.heights and any(state.supplies):
             raise invalid("State.supplies", "stones are dealt only once the base is laid")
     elif full:
         _check_reached("State", stones, grid, state.supplies, state.last_placed)
-        _check_turn(
-            "State", info, grid, state.faces, state.supplies, state.turn, state.last_placed
-        )
+        _check_turn(play)
     return info
 
 
@@ -474,9 +469,8 @@ def _check_view(seen: View) -> None:
         _check_tops("View", stones, grid, seen.faces)
         supplies = _view_ids(seen, stones)
         _check_held("View", stones, supplies, grid)
-        _check_setup(
-            "View", _set_info(stones), grid, seen.faces, supplies, seen.turn, seen.last_placed
-        )
+        info = _set_info(stones)
+        _check_setup(_Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed))
         return
     if (
         type(moving) is not tuple
@@ -491,8 +485,9 @@ def _check_view(seen: View) -> None:
     supplies = _view_ids(seen, stones)
     _check_held("View", stones, supplies, grid)
     _check_reached("View", stones, grid, supplies, seen.last_placed)
+    info = _set_info(stones)
     index = _check_turn(
-        "View", _set_info(stones), grid, seen.faces, supplies, seen.turn, seen.last_placed
+        _Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed)
     )
     expected = () if index.over else index.movers if seen.turn is None else (seen.turn,)
     if moving != expected:

@@ -14,10 +14,10 @@ each :class:`Draw` or :class:`Roll` is an option of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
+from tilegames._core.choices import Choice, Part, game_choices, same_path
 from tilegames.polygon._model import Action, Draw, Move, Roll, State
 from tilegames.polygon._rules import legal_moves, to_move
 
@@ -38,10 +38,6 @@ def path(move: Action) -> tuple[Part, ...]:
     if type(move) is not Move:
         wrong_type("polygon.choices", "a Polygon move", move, move=True)
     return (("tile", move.tile), ("cell", ASIDE if move.space is None else move.space))
-
-
-def _paths(moves: Sequence[Action]) -> Callable[[Action], tuple[Part, ...]]:
-    return path
 
 
 def choices(
@@ -76,4 +72,4 @@ def choices(
     """
     if type(state) is not State:
         wrong_type("polygon.choices", "a Polygon State", state)
-    return game_choices("polygon", state, to_move, legal_moves, _paths, picked, seat)
+    return game_choices("polygon", state, to_move, legal_moves, same_path(path), picked, seat)
