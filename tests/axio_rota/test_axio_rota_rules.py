@@ -618,7 +618,11 @@ class TestEnd:
         assert rota.is_over(after)
         assert rota.to_move(after) == ()
         assert len(rota.legal_moves(after)) == 0
+        # purple reaching 12 earns an extra turn (ROTA-15), but the game ends first:
+        # no tile is drawn from the supply and no extra turn is owed
         assert after.extra_tile is None
+        assert after.extra_turns == 0
+        assert after.supply == state.supply
         result = rota.outcome(after)
         assert result is not None
         assert result.winners == frozenset({0})
