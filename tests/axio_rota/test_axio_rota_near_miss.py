@@ -363,6 +363,21 @@ def test_display_reach_at_the_packed_edge() -> None:
     refused(over, f"State.display: the display reaches coordinate {edge + 1} with 33 tiles")
 
 
+def test_display_reach_counts_an_explicit_pool() -> None:
+    """In an explicit game the tiles still to place are the pool (the stacks are counts):
+    60 of the standard set, plus the spare; one cell further out is refused."""
+    explicit = rota.new_game(2, seed=1, chance="explicit")
+    assert explicit.pool is not None
+    assert len(explicit.pool) == 60
+    assert not explicit.supply
+    assert not any(explicit.stacks)
+    edge = square.PACK_REACH - (60 + 2 + 1) - 1
+    check_extent(attrs.evolve(explicit, display=frozenset({((edge, 0), ONE_TILE)})))
+    over = attrs.evolve(explicit, display=frozenset({((edge + 1, 0), ONE_TILE)}))
+    with pytest.raises(InvalidStateError, match=f"reaches coordinate {edge + 1} with 63 tiles"):
+        check_extent(over)
+
+
 def seen(state: rota.State, seat: int = 0) -> rota.View:
     """The view of a hand-built state, after checking that the state itself is valid."""
     rota.validate(state)
