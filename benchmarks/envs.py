@@ -5,14 +5,16 @@ Usage::
     python benchmarks/envs.py                    # every game and setup, and momaland if installed
     python benchmarks/envs.py axio --seconds 5
     python benchmarks/envs.py axio --profile     # and the top of a cProfile of AXIO 2 players
+    python benchmarks/envs.py axio --repeat 5    # the median of 5 runs of each setup
 
 For each game and setup it runs the PettingZoo AEC environment
 (:func:`tilegames.envs.aec_env`) the way a learner does: ``env.last()``
 (which builds the observation and the action mask), a random action among
 the masked ones, ``env.step``; finished games are reset. It reports steps/s
-and games/s. When ``momaland`` is installed (``pip install momaland``), it
-runs momaland's Ingenious environment (``moingenious_v0``, 2 players, the
-AXIO rules) the same way in the same run, for comparison.
+and games/s (with ``--repeat``, the median of the runs). When ``momaland``
+is installed (``pip install momaland``), it runs momaland's Ingenious
+environment (``moingenious_v0``, 2 players, the AXIO rules) the same way in
+the same run, for comparison.
 
 It runs on one core (a single process) and counts CPU time
 (:func:`time.process_time`), so that other work on a shared machine skews
@@ -24,12 +26,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import pstats
 import random
 import time
 from typing import Any
-
-import numpy as np
 
 import tilegames
 from tilegames.envs import aec_env
@@ -49,10 +50,17 @@ def run(env: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
                 games += 1
                 env.reset(seed=chooser.getrandbits(31))
             continue
-        legal = np.flatnonzero(observation["action_mask"].view(bool))  # an int8 mask of 0 and 1
+        # an int8 mask of 0 and 1, read as bools: the indices of its 1s, one picked at random
+        legal = observation["action_mask"].view(bool).nonzero()[0]
         env.step(int(legal[chooser.randrange(len(legal))]))
         steps += 1
     return steps / elapsed, games / elapsed
+
+
+def median_run(make: Any, seconds: float, repeat: int) -> tuple[float, float]:
+    """The median steps/s and games/s of ``repeat`` runs, each of a fresh env from ``make()``."""
+    runs = sorted(run(make(), seconds) for _ in range(max(1, repeat)))
+    return runs[len(runs) // 2]
 
 
 def momaland_env() -> Any | None:
@@ -68,19 +76,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", help="registry names (default: every game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per setup")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per setup (the median)")
     parser.add_argument("--profile", action="store_true", help="profile AXIO, 2 players")
     arguments = parser.parse_args()
     print(f"{'environment':<40} {'steps/s':>10} {'games/s':>9}")
     for name in arguments.games or tilegames.names():
         for setup in tilegames.get(name).setups:
-            env = aec_env(name, **setup.kwargs)
-            steps, games = run(env, arguments.seconds)
+            steps, games = median_run(
+                functools.partial(aec_env, name, **setup.kwargs),
+                arguments.seconds,
+                arguments.repeat,
+            )
             print(f"{name + ' (' + str(setup) + ')':<40} {steps:>10.0f} {games:>9.1f}")
-    moma = momaland_env()
-    if moma is None:
+    if momaland_env() is None:
         print("momaland moingenious_v0: not installed (pip install momaland)")
     else:
-        steps, games = run(moma, arguments.seconds)
+        steps, games = median_run(momaland_env, arguments.seconds, arguments.repeat)
         print(f"{'momaland moingenious_v0 (2 players)':<40} {steps:>10.0f} {games:>9.1f}")
     if arguments.profile:
         env = aec_env("axio")

@@ -114,6 +114,49 @@ def test_outcome_rewards_sum_to_zero_and_rank_the_seats() -> None:
     assert min(totals.values()) == -1.0
 
 
+@pytest.mark.parametrize(("name", "setup"), cases(), ids=str)
+def test_outcome_rewards_step_by_step(name: str, setup: Setup) -> None:
+    """Every step's rewards are the table's: 0 for all until the end, then by place.
+
+    The environment keeps its reward dicts in place on the steps before the end.
+    """
+    env = env_of(name, setup)
+    env.reset(seed=7)
+    chooser = random.Random(7)
+    while True:
+        agent = env.agent_selection
+        observation, _reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            break
+        legal = observation["action_mask"].nonzero()[0]
+        env.step(int(legal[chooser.randrange(len(legal))]))
+        expected = env.table.final(env.state_)
+        assert env.rewards == {
+            other: expected[seat] for seat, other in enumerate(env.possible_agents)
+        }
+        assert set(env.rewards) == set(env.agents) == set(env._cumulative_rewards)
+        if not any(env.terminations.values()):
+            assert env._cumulative_rewards == dict.fromkeys(env.agents, 0.0)
+        assert env._cumulative_rewards[agent] == env.rewards[agent]
+    assert any(env.rewards.values()) or len(set(env.table.final(env.state_))) == 1
+
+
+def test_observations_are_not_overwritten_by_later_steps() -> None:
+    """An observation handed out stays as it was: later steps build new arrays."""
+    env = aec_env("axio")
+    env.reset(seed=2)
+    kept = []
+    for _ in range(6):
+        observation, *_ = env.last()
+        kept.append((observation, {k: v.copy() for k, v in observation["observation"].items()}))
+        kept[-1][1]["action_mask"] = observation["action_mask"].copy()
+        env.step(int(observation["action_mask"].nonzero()[0][-1]))
+    for observation, copies in kept:
+        assert (observation["action_mask"] == copies["action_mask"]).all()
+        for part, values in observation["observation"].items():
+            assert (values == copies[part]).all()
+
+
 def test_an_illegal_action_loses() -> None:
     """An action outside the mask ends the game: -1 for the mover, 0 for the others."""
     env = aec_env("axio")

@@ -120,6 +120,8 @@ def legal_actions(state: Any, moves: Sequence[Any]) -> list[Block]:
 
 def _tiles(tiles: Sequence[Tile]) -> list[int]:
     counts = [0] * WAYS
+    if not tiles:  # the revealed tiles, on most turns
+        return counts
     for low, high in tiles:
         counts[low * _C + high] += 1
         if low != high:

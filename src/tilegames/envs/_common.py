@@ -69,11 +69,10 @@ class Table:
         self.reward = reward
         first = self.new_state(0)
         self.size = self.encoding.size(first)
-        shapes = {
-            name: part.shape
-            for name, part in self.encoding.observe(self.rules.view(first, 0)).items()
-        }
+        parts = self.encoding.observe(self.rules.view(first, 0))
+        shapes = {name: part.shape for name, part in parts.items()}
         self.shapes = shapes
+        self._rows: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
         self.colours = len(self.encoding.points(first, 0))
         if reward == "colours" and self.colours < 2:
             msg = f"{self.rules.name} has no colour tracks: use reward 'outcome' or 'score'"
@@ -129,25 +128,37 @@ class Table:
         return mask
 
     def _mask_bits(self, mask: np.ndarray[Any, Any], bases: Bits, offsets: Sequence[int]) -> None:
-        """Set the block of a bit set of bases (the trick: unpack the int's bytes with numpy)."""
+        """Set the block of a bit set of bases (the trick: unpack the int's bytes with numpy).
+
+        Each base's row is then row 0 or row 1 of a two-row table (nothing, or
+        the offsets), taken straight into the mask; the table is kept per offsets,
+        since a rack's ways come back from step to step.
+        """
         if not bases.mask:
             return
         count = bases.mask.bit_length()
         raw = np.frombuffer(bases.mask.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-        bits = np.unpackbits(raw, count=count, bitorder="little").view(bool)
+        bits = np.unpackbits(raw, count=count, bitorder="little")
         width = bases.stride
-        row = np.zeros(width, dtype=np.int8)
-        row[list(offsets)] = 1
-        mask[: count * width].reshape(count, width)[bits] = row
+        key = (width, *offsets)
+        table = self._rows.get(key)
+        if table is None:
+            if len(self._rows) >= 4096:
+                self._rows.clear()
+            table = self._rows[key] = np.zeros((2, width), dtype=np.int8)
+            table[1, list(offsets)] = 1
+        np.take(table, bits, axis=0, out=mask[: count * width].reshape(count, width), mode="clip")
 
     def legal_move(self, state: Any, seat: Seat, action: Any, mask: Any) -> Any | None:
         """The legal move of ``action`` by ``seat``, read through ``mask``; ``None`` if illegal.
 
         Anything but an integer in range with a 1 in the mask is illegal.
         """
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-            return None
-        action = int(action)
+        kind = type(action)
+        if kind is not int:
+            if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+                return None
+            action = int(action)
         if not 0 <= action < self.size or not mask[action]:
             return None
         return self.encoding.move_of(state, action, seat)

@@ -102,7 +102,6 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             self._was_dead_step(action)
             return
         table, state, seat = self.table, self.state_, self._seat[agent]
-        self._cumulative_rewards[agent] = table.zero()
         cached = self._cache.get(seat)
         mask = (
             cached["action_mask"]
@@ -110,21 +109,34 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             else table.mask(state, table.moves(state, seat))
         )
         move = table.legal_move(state, seat, action, mask)
+        self._cache = {}
         if move is None:
+            self._cumulative_rewards[agent] = table.zero()
             self.rewards = {name: table.zero() for name in self.agents}
             self.rewards[agent] = table.zero() - 1.0
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_action": action}
-        else:
-            before = table.points(state) if table.reward != "outcome" else []
-            state = table.rules.apply(state, move)
-            state = self.state_ = table.settle(state, table.seeds)
-            gains = table.gains(before, state)
-            self.rewards = {name: gains[self._seat[name]] for name in self.agents}
-            if table.rules.is_over(state):
-                self.terminations = dict.fromkeys(self.agents, True)
-        self._cache = {}
+            self.agent_selection = self._next_agent(seat)
+            self._accumulate_rewards()
+            return
+        outcome = table.reward == "outcome"
+        before = [] if outcome else table.points(state)
+        state = table.rules.apply(state, move)
+        state = self.state_ = table.settle(state, table.seeds)
+        over = table.rules.is_over(state)
         self.agent_selection = self._next_agent(seat)
+        if outcome and not over:
+            # The common step: nothing gained by anyone, so the dicts are kept as they are.
+            rewards = self.rewards
+            for name in rewards:
+                rewards[name] = 0.0
+            self._cumulative_rewards[agent] = 0.0
+            return
+        self._cumulative_rewards[agent] = table.zero()
+        gains = table.gains(before, state)
+        self.rewards = {name: gains[self._seat[name]] for name in self.agents}
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
