@@ -262,6 +262,7 @@ class TestSetup:
             ({"seed": "x"}, "seed must be"),
             ({"stones": ["GfOw"] * 30}, "at least 36"),
             ({"stones": "GfOw"}, "not one string"),
+            ({"stones": 5}, "must be a collection of stones"),
             ({"stones": ["GfOw", "Gf"] * 20}, "stone 1 'Gf' is not a stone"),
             ({"stones": [((0, 0), (9, 0))] * 40}, "stone 0"),
             ({"stones": ["RfRf"] + ["GfOf", "YwBw"] * 20}, "red is on 1 stone"),
