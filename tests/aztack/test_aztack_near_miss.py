@@ -357,6 +357,9 @@ class TestCounters:
         refused(attrs.evolve(state, supplies=((*held[:-1], 24), DEALT[1])), r"supplies\[1\]")
         refused(attrs.evolve(state, supplies=((*held[:-1], 0), DEALT[1])), r"supplies\[0\]")
         accepted(attrs.evolve(state, supplies=((*held[:-1], 59), DEALT[1])))
+        below = attrs.evolve(state, supplies=((-1, *held[1:]), DEALT[1]))  # ids start at 0
+        with pytest.raises(InvalidStateError, match=r"supplies\[0\]: .* distinct ids of the set"):
+            aztack.validate(below)
 
     def test_supplies_and_set_types(self) -> None:
         """A supply is a tuple of int ids; a state's set is a StoneSet."""

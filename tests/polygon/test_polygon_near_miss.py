@@ -29,6 +29,7 @@ from tilegames import (
     WrongTypeError,
     polygon,
 )
+from tilegames.chance import sample
 from tilegames.polygon import CIRCLE, DIAMOND, SPACES, State, View
 from tilegames.polygon._model import printed_depth
 from tilegames.rng import Stream
@@ -629,3 +630,30 @@ class TestMutationSurvivors:
         document["data"]["space"] = [5, 0]  # one step past the rim at (4, 0)
         with pytest.raises(InvalidStateError, match=r"Move\.space"):
             from_dict(document, polygon.Move)
+
+
+class TestMoreMutationSurvivors:
+    """Found by the second mutation run, on the code with explicit chance."""
+
+    def test_scoring_table_three_wild_defaults_to_the_spec(self) -> None:
+        """POLY-14: three WILD tiles score 100 unless the card says otherwise."""
+        assert dict(polygon.scoring_table({"1-1-1": 10}))["W-W-W"] == 100
+        assert dict(polygon.scoring_table({"1-1-1": 10}, three_wild=60))["W-W-W"] == 60
+
+    def test_no_tile_to_place_before_the_draw(self) -> None:
+        """POLY-10: at the roll of an explicit game's turn no tile waits to be placed."""
+        stream = Stream(1)
+        state = polygon.new_game(2, seed=1, chance="explicit")
+        for _ in range(100):
+            if state.step == "roll":
+                break
+            outcomes = polygon.chance_outcomes(state)
+            state = polygon.apply(state, sample(outcomes, stream))
+        assert state.step == "roll"
+        assert state.drawn == ()
+        polygon.validate(state)
+        bag = list(state.bag)
+        bag.remove("3")  # the tile comes out of the bag: only the step is wrong
+        early = attrs.evolve(state, bag=tuple(bag), drawn=("3",))
+        with pytest.raises(InvalidStateError, match=r"State\.drawn: tiles to place during"):
+            polygon.validate(early)
