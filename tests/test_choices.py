@@ -90,14 +90,8 @@ def check_position(name: str, state: object) -> None:
 
 
 def new_game(name: str, setup: tilegames.Setup, seed: int, chance: str) -> object:
-    """A game of the setup; in explicit chance when the game offers it."""
-    rules = tilegames.get(name)
-    if chance == "seeded":
-        return rules.new_game(seed=seed, **setup.kwargs)
-    try:
-        return rules.new_game(seed=seed, chance="explicit", **setup.kwargs)
-    except (TypeError, tilegames.ConfigurationError):
-        return rules.new_game(seed=seed, **setup.kwargs)
+    """A game of the setup in the given chance mode ("seeded" or "explicit")."""
+    return tilegames.get(name).new_game(seed=seed, chance=chance, **setup.kwargs)
 
 
 def play_and_check(name: str, setup: tilegames.Setup, seed: int, chance: str, every: int) -> None:

@@ -418,11 +418,6 @@ class TestPlayNewcomer:
 
     def test_chance_steps_are_played_for_the_person(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """In an explicit-chance game chance's steps are drawn and said, then the person moves."""
-        rules = tilegames.get("axio")
-        try:
-            rules.new_game(seed=2, chance="explicit")
-        except (TypeError, tilegames.ConfigurationError):
-            pytest.skip("AXIO has no explicit chance yet")
         out = play(["axio", "--option", "chance=explicit", "--seed", "2"], "quit\n", monkeypatch)
         assert "chance gives +" in out
         assert "Your legal moves (" in out

@@ -146,10 +146,7 @@ class TestChance:
     def test_a_pending_chance_step_is_said(self, name: str) -> None:
         """At a chance step of an explicit-chance game the board says what chance decides."""
         rules = tilegames.get(name)
-        try:
-            state = rules.new_game(seed=1, chance="explicit")
-        except (TypeError, tilegames.ConfigurationError):
-            pytest.skip(f"{name} has no explicit chance yet")
+        state = rules.new_game(seed=1, chance="explicit")
         assert rules.to_move(state) == (tilegames.CHANCE,)
         for text in (str(state), str(rules.view(state, 0))):
             lines = [line for line in text.splitlines() if line.startswith("Chance: ")]
