@@ -17,12 +17,9 @@ with its exact probability::
 ((1, Fraction(2, 3)), (2, Fraction(1, 3)))
 """
 
-from fractions import Fraction
-
 from tilegames._core import chance as _chance
 from tilegames._core.chance import *  # noqa: F403 (the same names, at their public home)
 
 __all__ = _chance.__all__
 
 Unseen.__module__ = __name__  # noqa: F405 (documented and shown under its public home)
-_ = Fraction  # doctests show Fraction values
