@@ -48,6 +48,7 @@ import attrs
 from tilegames._core.checks import shown, wrong_type
 from tilegames._core.errors import (
     ConfigurationError,
+    IllegalMoveError,
     RecordError,
     TilegamesError,
     WrongTypeError,
@@ -273,11 +274,11 @@ def _play(rules: Rules[Any, Any], state: Any, move: object, number: int) -> tupl
             text = rules.format_move(move)
         except TilegamesError as error:
             raise RecordError(str(error), number=number, move=shown(move)) from None
-    try:
-        reason = rules.why_illegal(state, move)
-        if reason is None:
-            return rules.apply(state, move), rules.format_move(move)
-    except TilegamesError as error:  # pragma: no cover - a move why_illegal cannot judge
+    try:  # apply checks the move itself: no why_illegal first
+        return rules.apply(state, move), rules.format_move(move)
+    except IllegalMoveError as error:  # the reason as why_illegal words it
+        reason = f"{error.reason} ({error.rule})" if error.rule else error.reason
+    except TilegamesError as error:  # pragma: no cover - another error of a game's own
         reason = str(error)
     raise RecordError(reason, number=number, move=text)
 
