@@ -139,10 +139,6 @@ class Record:
         return {"players": self.players, "seed": self.seed, **dict(self.options)}
 
 
-def _fail(message: str) -> RecordError:
-    return RecordError(message)
-
-
 def _check_option_name(name: object) -> str:
     if not isinstance(name, str) or not _OPTION_NAME.match(name) or name in _NOT_OPTIONS:
         msg = (
@@ -233,7 +229,7 @@ def record_of(
     state = rules.new_game(players=players, seed=seed, **dict(checked_options))
     for number, move in enumerate(moves, start=1):
         if number > _MAX_MOVES:
-            raise _fail(f"a record holds at most {_MAX_MOVES:,} moves")
+            raise RecordError(f"a record holds at most {_MAX_MOVES:,} moves")
         state, text = _play(rules, state, move, number)
         texts.append(text)
     for note in cast("tuple[object, ...]", notes):
