@@ -16,6 +16,8 @@ from tilegames.agents import (
     GreedyAgent,
     MCTSAgent,
     RandomAgent,
+    _Node,
+    _Search,
     evaluator,
     make_agent,
     mover,
@@ -47,6 +49,12 @@ BARE_TOY = attrs.evolve(toy_game.RULES, determinize=None)
 def loose(rules: GameRules[Any, Any]) -> GameRules[Any, Any]:
     """The same rules, typed for mixing in functions of other test games."""
     return rules
+
+
+def order(move: toy_game.Move) -> int:
+    """A move's cell in reading order, as a rating to test openings with."""
+    x, y = move.cell
+    return 3 * y + x
 
 
 def decide(agent: Agent, rules: Any, state: Any, seed: int = 0) -> Any:
@@ -291,6 +299,66 @@ class TestMCTSAgent:
         assert len(seen) == 25
         assert all(view == cards.view(state, 1) for view in seen)
 
+    def test_reuses_a_fixed_number_of_samples(self) -> None:
+        """With samples=N, N states are sampled and then searched from in turn."""
+        seen: list[Any] = []
+
+        def spy(view: cards.View, stream: Stream) -> cards.State:
+            seen.append(cards.determinize(view, stream))
+            return seen[-1]
+
+        rules = attrs.evolve(cards.RULES, determinize=spy)
+        state = cards.reached(seed=7, moves=1)
+        decide(MCTSAgent(iterations=25, samples=4), rules, state)
+        assert len(seen) == 4
+
+    def test_rates_a_node_once(self) -> None:
+        """A node rates all its legal moves once and opens them best first, one per call."""
+        state = toy_state("x../.o./...", 0)
+        legal = TOY.legal_moves(state)
+        calls: list[Any] = []
+
+        def rate(state: Any, move: Any, seat: int) -> float:
+            calls.append(move)
+            return float(order(move))  # the later cell the better
+
+        search = _Search(MCTSAgent(), TOY, rate, Stream(1))
+        node = _Node()
+        opened = []
+        for _ in range(len(legal) + 1):
+            move = search.opening(state, legal, node)
+            if move is not None:
+                node.children[move] = _Node()
+                opened.append(move)
+        assert len(calls) == len(legal)
+        assert opened == sorted(legal, key=order, reverse=True)
+
+    def test_rates_open_choices_moves_once(self) -> None:
+        """With open_choices=k and more legal moves, a node rates at most k of them, once."""
+        state = toy_state("x../.../...", 1)
+        legal = TOY.legal_moves(state)
+        calls: list[Any] = []
+
+        def rate(state: Any, move: Any, seat: int) -> float:
+            calls.append(move)
+            return float(order(move))
+
+        search = _Search(MCTSAgent(open_choices=3), TOY, rate, Stream(1))
+        node = _Node()
+        first = search.opening(state, legal, node)
+        assert 1 <= len(calls) <= 3
+        assert first == max(calls, key=order)
+        opened = [first]
+        node.children[first] = _Node()
+        while len(opened) < len(set(calls)):  # the rest of the first draw, best first
+            move = search.opening(state, legal, node)
+            node.children[move] = _Node()
+            opened.append(move)
+        assert len(calls) == len(set(calls)) <= 3
+        assert opened == sorted(set(calls), key=order, reverse=True)
+        search.opening(state, legal, node)  # the draw is used up: another is rated
+        assert 3 < len(calls) <= 6
+
     def test_beats_greedy_at_noughts_and_crosses(self) -> None:
         """Over 30 games MCTS takes most of the points from greedy play (mean place under 1.2)."""
         run = simulate(TOY, [MCTSAgent(iterations=100), GreedyAgent()], 30, seed=3)
@@ -323,7 +391,13 @@ class TestMCTSAgent:
 
     @pytest.mark.parametrize(
         ("field", "value"),
-        [("iterations", 0), ("width", 0), ("playout_choices", 0), ("open_choices", 0)],
+        [
+            ("iterations", 0),
+            ("width", 0),
+            ("playout_choices", 0),
+            ("open_choices", 0),
+            ("samples", 0),
+        ],
     )
     def test_validates(self, field: str, value: int) -> None:
         """Counts below one are refused, naming the field."""

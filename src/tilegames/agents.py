@@ -278,10 +278,13 @@ class GreedyAgent(Agent):
 class _Node:
     """A node of the search tree: the statistics of the move that leads to it."""
 
-    __slots__ = ("available", "children", "prior", "reward", "visits")
+    __slots__ = ("available", "children", "prior", "ranked", "reward", "visits")
 
     def __init__(self, prior: float = 0.0) -> None:
         self.children: dict[Any, _Node] = {}
+        self.ranked: list[Any] | None = None
+        """The moves not yet opened, best rated last; rated once, in the first sample
+        that opens a move here."""
         self.visits = 0
         """Iterations that went through this node."""
         self.reward = 0.0
@@ -352,6 +355,9 @@ class MCTSAgent(Agent):
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
     evaluate: Evaluate | None = None
     """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
+    samples: int | None = attrs.field(default=None)
+    """Hidden states sampled per decision and then reused in turn (a sample costs a
+    ``determinize``); ``None``: a new sample every iteration."""
     max_playout: int = 100_000
     """A playout that has not ended after this many moves stops the search with an error."""
 
@@ -388,6 +394,7 @@ class MCTSAgent(Agent):
         self._positive(attribute, value)
 
     @open_choices.validator
+    @samples.validator
     def _positive_or_none(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and value < 1:
             msg = f"{attribute.name} must be None or at least 1, not {value}"
@@ -418,11 +425,18 @@ class MCTSAgent(Agent):
         if len(candidates) == 1 or rules.players(first) == 1:
             return candidates[0]
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        drawn = [first]
         iteration = 0
         while self.iterations is None or iteration < self.iterations:
             if deadline is not None and iteration and time.monotonic() >= deadline:
                 break
-            state = first if iteration == 0 else sample_state(rules, view, stream)
+            if iteration < len(drawn):
+                state = drawn[iteration]
+            elif self.samples is not None and len(drawn) >= self.samples:
+                state = drawn[iteration % self.samples]
+            else:
+                state = sample_state(rules, view, stream)
+                drawn.append(state)
             search.iterate(state, seat, candidates)
             iteration += 1
         # The most visited; among equals the better rated (candidates are in that order).
@@ -509,12 +523,12 @@ class _Search:
         """Open a new move while there is room, else the best by UCB among the legal ones."""
         legal = self.rules.legal_moves(state)
         if len(node.children) < min(self.agent.width, len(legal)):
-            move = self.opening(state, legal, node.children)
+            move = self.opening(state, legal, node)
             if move is not None:
                 return move, None
         available = [move for move in node.children if move in legal]
         if not available:  # none of the opened moves is legal in this sample: open another
-            return self.policy(state, legal), None
+            return self.policy(state, legal)[0], None
         children = node.children
         for move in available:
             children[move].available += 1
@@ -522,28 +536,47 @@ class _Search:
         best = max(available, key=lambda move: children[move].ucb(exploration))
         return best, children[best]
 
-    def opening(self, state: Any, legal: Sequence[Any], opened: dict[Any, _Node]) -> Any:
-        """The move to open next at a node: the best rated not yet opened, or a playout's pick."""
-        if self.agent.open_choices is not None:
-            move = self.policy(state, legal, self.agent.open_choices)
-            return None if move in opened else move
-        best: Any = None
-        best_value = -math.inf
-        for move in legal:
-            if move not in opened:
-                value = self.evaluate(state, move, mover(self.rules, state, move))
-                if value > best_value:
-                    best, best_value = move, value
-        return best
+    def opening(self, state: Any, legal: Sequence[Any], node: _Node) -> Any:
+        """The move to open next at ``node``: the best rated not yet opened, or ``None``.
 
-    def policy(self, state: Any, legal: Sequence[Any], choices: int | None = None) -> Any:
-        """The best rated of ``playout_choices`` random legal moves."""
+        A node rates its moves once, in the first sample that opens one: all
+        its legal moves, or ``open_choices`` of them drawn at random when it
+        has more (and another such draw when those are used up). It opens
+        them best first; a later sample (other hidden tiles) skips those it
+        cannot play.
+        """
+        if node.ranked is None:
+            node.ranked = self.ranking(state, legal)
+        move = _next_opening(node.ranked, legal, node.children)
+        choices = self.agent.open_choices
+        if move is None and choices is not None and len(legal) > choices:
+            node.ranked = self.ranking(state, legal)
+            move = _next_opening(node.ranked, legal, node.children)
+        return move
+
+    def ranking(self, state: Any, legal: Sequence[Any]) -> list[Any]:
+        """Legal moves (all, or ``open_choices`` random ones), best rated last, ties at random."""
+        evaluate, rules, stream = self.evaluate, self.rules, self.stream
+        choices = self.agent.open_choices
+        if choices is not None and len(legal) > choices:
+            drawn = [legal[stream.randbelow(len(legal))] for _ in range(choices)]
+            legal = list(dict.fromkeys(drawn))  # each drawn move once
+        rated = sorted(
+            (evaluate(state, move, mover(rules, state, move)), stream.randbelow(1 << 30), i, move)
+            for i, move in enumerate(legal)
+        )
+        return [move for _, _, _, move in rated]
+
+    def policy(self, state: Any, legal: Sequence[Any]) -> tuple[Any, float | None]:
+        """The best rated of ``playout_choices`` random legal moves, with its rating.
+
+        The rating is ``None`` when only one move was drawn (nothing was rated).
+        """
         stream = self.stream
         move = legal[stream.randbelow(len(legal))]
-        if choices is None:
-            choices = self.agent.playout_choices
+        choices = self.agent.playout_choices
         if choices == 1 or len(legal) == 1:
-            return move
+            return move, None
         who = mover(self.rules, state, move)
         best = self.evaluate(state, move, who)
         for _ in range(choices - 1):
@@ -551,7 +584,7 @@ class _Search:
             value = self.evaluate(state, other, who)
             if value > best:
                 move, best = other, value
-        return move
+        return move, best
 
     def playout(self, state: Any, gains: list[float]) -> tuple[float, ...]:
         """Play on from ``state``; each seat's reward, from the end or from ``gains``."""
@@ -561,10 +594,10 @@ class _Search:
         for _ in range(steps):
             if rules.is_over(state):
                 return _final_rewards(rules, state)
-            move = self.policy(state, rules.legal_moves(state))
+            move, value = self.policy(state, rules.legal_moves(state))
             if horizon is not None:
                 who = mover(rules, state, move)
-                gains[who] += self.evaluate(state, move, who)
+                gains[who] += self.evaluate(state, move, who) if value is None else value
             state = settle(rules, rules.apply(state, move), self.stream)
         if rules.is_over(state):
             return _final_rewards(rules, state)
@@ -572,6 +605,18 @@ class _Search:
             return _margin_rewards(gains, self.scale)
         msg = f"{rules.name}: a playout did not end within {self.agent.max_playout} moves"
         raise RuntimeError(msg)
+
+
+def _next_opening(ranked: list[Any], legal: Sequence[Any], opened: dict[Any, _Node]) -> Any:
+    """Take the best-rated move of ``ranked`` (best last) that is legal and not yet opened."""
+    for index in range(len(ranked) - 1, -1, -1):
+        move = ranked[index]
+        if move in opened:  # opened by the fallback of select, or drawn again
+            del ranked[index]
+        elif move in legal:
+            del ranked[index]
+            return move
+    return None
 
 
 def _margin_rewards(gains: Sequence[float], scale: float) -> tuple[float, ...]:
