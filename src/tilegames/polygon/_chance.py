@@ -1,4 +1,8 @@
-"""Polygon's explicit chance: the steps of ``new_game(..., chance="explicit")``.
+"""Polygon's chance: the seeded start draw and die, and the steps of ``chance="explicit"``.
+
+A seeded game (the default) draws from the seed its state carries:
+:func:`draw_for_start` plays the start-order draw of ``new_game`` and
+:func:`start_turn` rolls the die and draws the tiles of each later turn.
 
 In an explicit game every random event is a step of the chance seat
 (:data:`~tilegames.CHANCE`), in the order a table plays them:
@@ -31,15 +35,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
+from tilegames._core import rng
 from tilegames._core.chance import uniform
 from tilegames._core.checks import invalid
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Seat
 from tilegames.polygon._model import (
+    DIE_FACES,
     DRAW,
+    DRAWS,
+    ORDER,
     PLAY,
     RANK,
     ROLL,
+    ROLLS,
     SPACES,
     STANDARD_TILES,
     START_CELL,
@@ -53,6 +62,7 @@ from tilegames.polygon._model import (
     Round,
     Scoring,
     State,
+    Symbol,
     Value,
     View,
     printed_depth,
@@ -64,10 +74,13 @@ from tilegames.polygon._validate import _check_round, _check_set, _played
 
 __all__ = [
     "apply_outcome",
+    "chance_moves",
     "chance_outcomes",
     "check_outcome",
+    "draw_for_start",
     "next_drawer",
     "start_state",
+    "start_turn",
     "validate_start",
 ]
 
@@ -79,6 +92,77 @@ _HALF: Final = Fraction(1, 2)
 def full_set(state: State) -> tuple[Value, ...]:
     """The state's whole set in :data:`VALUES` order."""
     return _STANDARD_SORTED if state.tiles is None else state.tiles
+
+
+# ---------------------------------------------------------------------------
+# A seeded game: the start-order draw (POLY-7) and the die (POLY-9) from the seed
+# ---------------------------------------------------------------------------
+
+
+def draw_for_start(
+    stream: rng.Stream, bag: list[Value], count: int
+) -> tuple[list[Value], tuple[Round, ...], Seat, Value]:
+    """The start-order draw (POLY-7) from the shuffled ``bag``.
+
+    Returns the bag afterwards (every drawn tile but the winner's back in,
+    reshuffled), the rounds, the winning seat and its tile.
+    """
+    rounds: list[Round] = []
+    drawing: list[Seat] = list(range(count))
+    held: list[Value] = []  # every tile drawn and not yet returned
+    while True:
+        if len(bag) < len(drawing):  # the tie cannot be drawn out: start the draw again
+            bag = list(stream.shuffled(bag + held))
+            held = []
+        drawn = bag[: len(drawing)]  # each drawing seat's tile, in seat order
+        del bag[: len(drawing)]
+        held.extend(drawn)
+        draws = tuple(zip(drawing, drawn, strict=True))
+        rounds.append(draws)
+        best = max(map(RANK.__getitem__, drawn))
+        drawing = [seat for seat, value in draws if RANK[value] == best]
+        if len(drawing) == 1:
+            break
+    first = drawing[0]
+    start_tile = dict(draws)[first]
+    held.remove(start_tile)
+    return list(stream.shuffled(bag + held)), tuple(rounds), first, start_tile
+
+
+_FACES: Final = len(DIE_FACES)
+_ROLL_LIMIT: Final = (1 << rng.SEED_BITS) // _FACES * _FACES
+"""Draws at or above this are rejected, as by ``rng.randbelow(seed, 6)``."""
+
+
+def start_turn(
+    symbol: Symbol, seed: int, turn: int, bag: tuple[Value, ...]
+) -> tuple[Symbol, int, tuple[Value, ...], tuple[Value, ...]]:
+    """The start of a seeded game's turn ``turn`` (POLY-9, POLY-10): the die, then the draw.
+
+    ``symbol`` is the last turn's. The die is rolled with
+    ``rng.randbelow(seed, 6)`` (written out: its rejection bound is worked
+    out once, and a roll starts every turn), on turn 2 again until it
+    differs from ``symbol``. Two tiles are drawn from the bag, not empty
+    (one if one is left). Returns the turn's symbol, the next seed, the
+    drawn tiles in :data:`VALUES` order and the bag left.
+    """
+    first = symbol
+    while True:
+        value, seed = rng.next_u64(seed)
+        if value >= _ROLL_LIMIT:  # randbelow's incomplete top block (1 chance in 2**62)
+            continue
+        symbol = DIE_FACES[value % _FACES]
+        if turn != 2 or symbol != first:
+            break
+    if len(bag) == 1:
+        return symbol, seed, bag, ()
+    a, b = bag[0], bag[1]  # sorted_values, inline for two tiles
+    return symbol, seed, (a, b) if ORDER[a] <= ORDER[b] else (b, a), bag[2:]
+
+
+# ---------------------------------------------------------------------------
+# An explicit game: chance's steps
+# ---------------------------------------------------------------------------
 
 
 def start_state(
@@ -159,6 +243,27 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
         chance = _HALF if len(symbols) == 2 else _THIRD
         return tuple((Roll(symbol), chance) for symbol in symbols)
     return tuple((Draw(tile), p) for tile, p in uniform(state.bag))
+
+
+def chance_moves(state: State) -> tuple[Draw | Roll, ...]:
+    """The outcomes of :func:`chance_outcomes` without their probabilities: ``legal_moves``.
+
+    The same outcomes in the same order (a draw per distinct tile in the
+    bag, by first appearance; a roll per allowed symbol), taken from
+    :data:`DRAWS` and :data:`ROLLS` without working out a Fraction each.
+    """
+    step = state.step
+    if state.drawn or not step:
+        return ()
+    if step == ROLL:
+        return tuple([ROLLS[symbol] for symbol in _roll_symbols(state)])
+    try:
+        draws = tuple(map(DRAWS.__getitem__, dict.fromkeys(state.bag)))
+    except (KeyError, TypeError):  # not a bag of tile values: chance_outcomes raises as ever
+        draws = ()
+    if draws:
+        return draws
+    return tuple([outcome for outcome, _ in chance_outcomes(state)])  # type: ignore[misc]
 
 
 def check_outcome(state: State, outcome: Action) -> None:

@@ -225,6 +225,16 @@ def sorted_values(values: Sequence[Value]) -> tuple[Value, ...]:
     return tuple(sorted(values, key=ORDER.__getitem__))
 
 
+@functools.lru_cache(maxsize=32)
+def bag_contents(bag: tuple[Value, ...]) -> tuple[Value, ...]:
+    """A bag's tiles in :data:`VALUES` order: what a :class:`View` shows of it.
+
+    Cached per bag: the states of one turn share their bag, and a view is
+    asked for each seat of each state, so most views find the sort done.
+    """
+    return sorted_values(bag)
+
+
 # ---------------------------------------------------------------------------
 # Moves, states and views
 # ---------------------------------------------------------------------------
@@ -353,72 +363,63 @@ class Roll:
 Action = Move | Draw | Roll
 """Anything ``apply`` takes: a placement, or (in an explicit game) a chance outcome."""
 
+DRAWS: Final[Mapping[Value, Draw]] = {value: Draw(value) for value in VALUES}
+"""The chance outcome drawing each value: ``legal_moves`` hands these out, not new ones."""
+ROLLS: Final[tuple[Roll, ...]] = tuple(Roll(symbol) for symbol in range(len(SYMBOLS)))
+"""The chance outcome rolling each symbol, by symbol."""
 
-_new_move = object.__new__
-_set_slot = object.__setattr__
+
+def _move_table() -> dict[Value, tuple[Move, ...]]:
+    """Every possible Move, per tile value: its placements by space number, then its discard."""
+    return {
+        value: (*(Move(value, space) for space in SPACES), Move(value, None)) for value in VALUES
+    }
 
 
-def fast_move(tile: Value, space: Hex | None) -> Move:
-    """A Move built without the checks of ``__init__``: the fields are known to be valid.
+MOVES: Final[Mapping[Value, tuple[Move, ...]]] = _move_table()
+"""Per tile value, the :class:`Move` placing it on each space, by space number, then (at
+index ``-1``) the one setting it aside.
 
-    The trick: allocate the slotted instance and set its two slots directly,
-    as ``__init__`` would; used only by ``LegalMoves``, whose tiles are the
-    drawn ones and whose spaces come from :data:`SPACES`.
+Moves are values, so ``LegalMoves`` hands out these instead of building new ones.
+
+>>> MOVES["3"][30], MOVES["3"][-1]
+(Move(tile='3', space=(0, 0)), Move(tile='3', space=None))
+"""
+
+
+BoardIndex = tuple[Mask, tuple[Mask, Mask, Mask], dict[Value, Mask]]
+"""Bit masks over the space numbers, for fast legal places: ``(played, reach, blocked)``.
+
+* ``played``: the spaces whose top tile is a played tile (the START tile included);
+* ``reach``: per symbol, the spaces sharing a corner of that symbol with a played tile;
+* ``blocked``: per tile value, the spaces it may never go on (POLY-12): those topped
+  by the same value and, for a WILD, those topped by a WILD or an X tile. Every
+  value of :data:`VALUES` is a key (0 when nothing blocks it).
+
+A tile's legal places this turn are ``reach[symbol] & ~blocked[value]``
+(:func:`places`). A :class:`State` caches an index (built by
+``_moves.index_of``, updated by ``_moves.with_tile`` for the one space a
+placement changes). It is a plain tuple because one is made per placement,
+and a tuple is the cheapest object to make. Indexes are shared (by the
+states of a turn after a tile is set aside, and by every game started on
+the same board with the same START tile), so nothing may change one, its
+``blocked`` included.
+"""
+
+X_TILES: Final = frozenset((X2, X3))
+"""The X tiles: any number, and they multiply (POLY-14); a WILD may not cover one (POLY-12)."""
+
+
+def places(index: BoardIndex, symbol: Symbol, value: Value) -> Mask:
+    """The spaces where a tile of ``value`` may go this turn (POLY-11, POLY-12).
+
+    Spec v2: every placement, stacking included, needs a corner of the
+    turn's symbol shared with another space holding a played tile (the
+    ``reach`` of that symbol); then never on the same value, and a WILD
+    only on a number (the ``blocked`` spaces of the value).
     """
-    move = _new_move(Move)
-    _set_slot(move, "tile", tile)
-    _set_slot(move, "space", space)
-    return move
-
-
-class BoardIndex:
-    """Bit masks over the space numbers, for fast legal places; never changed once built.
-
-    A :class:`State` caches one (built by ``_moves.index_of``, updated by
-    ``_moves.with_tile`` for the one space a placement changes).
-    """
-
-    __slots__ = ("empty", "played", "printed", "reach", "tops")
-
-    empty: Mask
-    """Spaces with no tile at all."""
-    played: Mask
-    """Spaces whose top tile is a played tile (the START tile included)."""
-    printed: Mask
-    """Spaces whose top tile is their printed tile (not yet covered)."""
-    reach: tuple[Mask, Mask, Mask]
-    """Per symbol, the spaces sharing a corner of that symbol with a played tile."""
-    tops: dict[Value, Mask]
-    """Per value, the spaces whose top tile has that value."""
-
-    def __init__(
-        self,
-        empty: Mask,
-        played: Mask,
-        printed: Mask,
-        reach: tuple[Mask, Mask, Mask],
-        tops: dict[Value, Mask],
-    ) -> None:
-        self.empty = empty
-        self.played = played
-        self.printed = printed
-        self.reach = reach
-        self.tops = tops
-
-    def places(self, symbol: Symbol, value: Value) -> Mask:
-        """The spaces where a tile of ``value`` may go this turn (POLY-11, POLY-12).
-
-        Spec v2: every placement, stacking included, needs a corner of the
-        turn's symbol shared with another space holding a played tile (the
-        ``reach`` of that symbol); then never on the same value, and a WILD
-        only on a number.
-        """
-        tops = self.tops
-        if value == WILD:
-            below = tops.get(WILD, 0) | tops.get(X2, 0) | tops.get(X3, 0)
-        else:
-            below = tops.get(value, 0)
-        return self.reach[symbol] & ~below
+    _, reach, blocked = index
+    return reach[symbol] & ~blocked[value]
 
 
 @attrs.frozen(getstate_setstate=False)

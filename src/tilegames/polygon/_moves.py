@@ -1,15 +1,16 @@
 """Polygon's legal moves: the board index, the one move check, and the lazy move list.
 
-The state's index (:class:`~tilegames.polygon._model.BoardIndex`: bit masks
-over the 61 spaces) is built here on first use and updated by
-:func:`with_tile` for the one space a placement changes; :class:`LegalMoves`
-lists the moves lazily from it, and :func:`check_move` says why one move is
-illegal (POLY-10, POLY-11, POLY-12, POLY-15), raising a
-:class:`~tilegames._core.refusal.Refusal`.
+The state's index (:data:`~tilegames.polygon._model.BoardIndex`: bit masks
+over the 61 spaces) is built here on first use (:func:`start_board` caches
+a new game's) and updated by :func:`with_tile` for the one space a
+placement changes; :class:`LegalMoves` lists the moves lazily from it, and
+:func:`check_move` says why one move is illegal (POLY-10, POLY-11, POLY-12,
+POLY-15), raising a :class:`~tilegames._core.refusal.Refusal`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Final, overload
 
@@ -20,27 +21,33 @@ from tilegames._core.refusal import Refusal
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
     CELL,
+    MOVES,
     RADIUS,
     SPACES,
+    START_CELL,
     SYMBOLS,
+    VALUES,
     WILD,
     X2,
     X3,
+    X_TILES,
     BoardIndex,
     Cell,
     Move,
+    Printing,
     Stack,
     State,
     Value,
-    fast_move,
+    places,
     printed_depth,
+    printed_of,
 )
 from tilegames.polygon._tables import LINKS
 from tilegames.polygon._validate import check_state
 
 _A_STATE: Final = "a Polygon State"
 DISCARD: Final[Cell] = -1
-"""What the move check returns for a tile set aside."""
+"""What the move check returns for a tile set aside; also its place in a row of :data:`MOVES`."""
 _NOT_UNDER_WILD: Final = frozenset((WILD, X2, X3))
 """The tops a WILD may not cover (POLY-12, changed in spec v2)."""
 
@@ -51,42 +58,55 @@ _NOT_UNDER_WILD: Final = frozenset((WILD, X2, X3))
 
 def build_index(stacks: Sequence[Stack], depth: Sequence[int]) -> BoardIndex:
     """Index a board from scratch; ``depth`` gives each space's printed tiles (0 or 1)."""
-    empty = played = printed = 0
+    played = 0
     reach = [0, 0, 0]
-    tops: dict[Value, Mask] = {}
+    blocked: dict[Value, Mask] = dict.fromkeys(VALUES, 0)
     for cell, stack in enumerate(stacks):
-        bit = 1 << cell
         if not stack:
-            empty |= bit
             continue
-        tops[stack[-1]] = tops.get(stack[-1], 0) | bit
+        bit = 1 << cell
+        top = stack[-1]
+        blocked[top] |= bit
+        if top in X_TILES:
+            blocked[WILD] |= bit
         if len(stack) > depth[cell]:
             played |= bit
             for symbol, link in enumerate(LINKS[cell]):
                 reach[symbol] |= link
-        else:
-            printed |= bit
-    return BoardIndex(empty, played, printed, (reach[0], reach[1], reach[2]), tops)
+    return played, (reach[0], reach[1], reach[2]), blocked
 
 
 def with_tile(index: BoardIndex, cell: Cell, below: Value | None, value: Value) -> BoardIndex:
     """A new index: ``index`` with a tile of ``value`` placed on ``cell`` over ``below``."""
+    played, reach, blocked = index
     bit = 1 << cell
-    tops = index.tops.copy()
-    if below is not None:
-        tops[below] ^= bit
-    tops[value] = tops.get(value, 0) | bit
-    if index.played & bit:
-        return BoardIndex(index.empty, index.played, index.printed, index.reach, tops)
-    r0, r1, r2 = index.reach
+    blocked = blocked.copy()
+    if below is not None:  # the old top no longer blocks its value, nor a WILD if an X
+        blocked[below] ^= bit
+        if below in X_TILES:
+            blocked[WILD] ^= bit
+    blocked[value] |= bit
+    if value in X_TILES:
+        blocked[WILD] |= bit
+    if played & bit:  # a stack that was played on already: nobody newly reached
+        return played, reach, blocked
+    r0, r1, r2 = reach
     l0, l1, l2 = LINKS[cell]
-    return BoardIndex(
-        index.empty & ~bit,
-        index.played | bit,
-        index.printed & ~bit,
-        (r0 | l0, r1 | l1, r2 | l2),
-        tops,
-    )
+    return played | bit, (r0 | l0, r1 | l1, r2 | l2), blocked
+
+
+@functools.lru_cache(maxsize=64)
+def start_board(board: Printing | None, start_tile: Value) -> tuple[tuple[Stack, ...], BoardIndex]:
+    """The stacks and the index of a seeded game's first state: printed tiles and START tile.
+
+    ``board`` is the state's :attr:`~State.board` (``None``: the standard
+    one). Cached per board and START tile: both results are immutable, so
+    every game started alike shares them.
+    """
+    printed = printed_of(board)
+    stacks = [(printed[space],) if space in printed else () for space in SPACES]
+    stacks[START_CELL] = (start_tile,)
+    return tuple(stacks), build_index(stacks, printed_depth(board))
 
 
 def index_of(state: State) -> BoardIndex:
@@ -103,8 +123,51 @@ def index_of(state: State) -> BoardIndex:
     return index
 
 
+_LOW_32: Final = (1 << 32) - 1
+_LOW_16: Final = (1 << 16) - 1
+
+
+def _byte_cells() -> tuple[tuple[int, ...], ...]:
+    """For each byte value, the positions of its set bits, lowest first."""
+    return tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+
+
+_BYTE_CELLS: Final = _byte_cells()
+
+
+def nth_cell(mask: Mask, n: int) -> Cell:
+    """The ``n``-th (from 0) space of ``mask``, a mask of the 61 spaces; ``0 <= n < popcount``.
+
+    :func:`~tilegames._core.bits.nth_bit` for a mask of at most 64 bits (the
+    board has 61 spaces), a little faster: the population counts of the low
+    32, then 16 bits say which half holds the space, then a table of the set
+    bits of each byte reads it.
+    """
+    position = 0
+    low = mask & _LOW_32
+    count = low.bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 32
+        position = 32
+    else:
+        mask = low
+    low = mask & _LOW_16
+    count = low.bit_count()
+    if n >= count:
+        n -= count
+        mask >>= 16
+        position += 16
+    else:
+        mask = low
+    found = _BYTE_CELLS[mask & 0xFF]
+    if n < len(found):
+        return position + found[n]
+    return position + 8 + _BYTE_CELLS[mask >> 8][n - len(found)]
+
+
 class LegalMoves(LazyMoves[Move]):
-    """The legal moves of a state, as a lazy sequence: moves are built when asked for.
+    """The legal moves of a state, as a lazy sequence: moves are found when asked for.
 
     The order is stable: the distinct drawn tiles in :data:`VALUES` order
     (two equal drawn tiles are one choice), and for each the spaces where it
@@ -112,10 +175,11 @@ class LegalMoves(LazyMoves[Move]):
     for a tile with no legal place, its one discard (POLY-11).
 
     ``len()`` is a popcount per drawn tile; indexing finds the one space
-    asked for; ``in`` checks one move without listing the moves.
+    asked for and hands out its move from :data:`MOVES`; ``in`` checks one
+    move without listing the moves.
     """
 
-    __slots__ = ("_counts", "_length", "_masks", "_state", "_tiles")
+    __slots__ = ("_length", "_masks", "_rows", "_split", "_state")
 
     def __init__(self, state: State) -> None:
         """List the moves of ``state``.
@@ -128,25 +192,30 @@ class LegalMoves(LazyMoves[Move]):
         self._state = state
         hand = state.drawn
         if not hand:
-            self._tiles: tuple[Value, ...] = ()
-            self._masks: tuple[Mask, ...] = ()
-            self._counts: tuple[int, ...] = ()
-            self._length = 0
+            self._rows: tuple[tuple[Move, ...], ...] = ()  # per distinct drawn tile, its MOVES
+            self._masks: tuple[Mask, ...] = ()  # per distinct drawn tile, its places
+            self._split = self._length = 0  # _split: the first tile's number of moves
             return
-        index = index_of(state)
-        symbol = state.symbol
-        if len(hand) == 2 and hand[0] != hand[1]:
-            first, second = hand
-            a, b = index.places(symbol, first), index.places(symbol, second)
-            self._tiles = hand
+        index = state._index
+        if index is None:
+            index = index_of(state)
+        _, reaches, blocked = index
+        reach = reaches[state.symbol]
+        first = hand[0]
+        a = reach & ~blocked[first]  # its places (see places(), inline)
+        count = a.bit_count() or 1  # a tile with no place has its one discard
+        if len(hand) == 2 and hand[1] != first:
+            second = hand[1]
+            b = reach & ~blocked[second]
+            other = b.bit_count() or 1
+            self._rows = (MOVES[first], MOVES[second])
             self._masks = (a, b)
-            self._counts = (a.bit_count() or 1, b.bit_count() or 1)
+            self._split = count
+            self._length = count + other
         else:
-            a = index.places(symbol, hand[0])
-            self._tiles = hand[:1]
+            self._rows = (MOVES[first],)
             self._masks = (a,)
-            self._counts = (a.bit_count() or 1,)
-        self._length = sum(self._counts)
+            self._split = self._length = count
 
     def __len__(self) -> int:
         """The number of legal moves."""
@@ -161,23 +230,26 @@ class LegalMoves(LazyMoves[Move]):
     def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
         """The move at an index (the common case, an int in range, without detours)."""
         if type(index) is int and 0 <= index < self._length:
-            return self._at(index)
+            split = self._split
+            if index < split:
+                row, mask = self._rows[0], self._masks[0]
+            else:  # the second drawn tile's moves follow the first's
+                index -= split
+                row, mask = self._rows[1], self._masks[1]
+            return row[nth_cell(mask, index)] if mask else row[DISCARD]
         return super().__getitem__(index)
 
     def _at(self, position: int) -> Move:
-        for tile, mask, count in zip(self._tiles, self._masks, self._counts, strict=True):
-            if position < count:
-                return fast_move(tile, SPACES[nth_bit(mask, position)] if mask else None)
-            position -= count
-        raise IndexError(position)  # pragma: no cover (positions are checked by LazyMoves)
+        """The move at a position in range (slices and negative indexes come here)."""
+        return self[position]
 
     def __iter__(self) -> Iterator[Move]:
         """Every legal move, in order."""
-        for tile, mask in zip(self._tiles, self._masks, strict=True):
+        for row, mask in zip(self._rows, self._masks, strict=True):
             if not mask:
-                yield fast_move(tile, None)
+                yield row[DISCARD]
             for cell in iter_bits(mask):
-                yield fast_move(tile, SPACES[cell])
+                yield row[cell]
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
@@ -206,14 +278,16 @@ def check_move(state: State, move: Move) -> Cell:
     tile = move.tile
     if tile not in hand:
         raise Refusal(f"tile {tile} is not among the drawn tiles ({', '.join(hand)})", "POLY-10")
-    index = index_of(state)
-    places = index.places(state.symbol, tile)
+    index = state._index
+    if index is None:
+        index = index_of(state)
+    allowed = places(index, state.symbol, tile)
     space = move.space
     if space is None:
-        if places:
-            example = Move(tile, SPACES[nth_bit(places, 0)])
+        if allowed:
+            example = Move(tile, SPACES[nth_bit(allowed, 0)])
             reason = (
-                f"tile {tile} can be placed ({places.bit_count()} legal places, such as "
+                f"tile {tile} can be placed ({allowed.bit_count()} legal places, such as "
                 f"{example}); a tile is set aside only when it has no legal place"
             )
             raise Refusal(reason, "POLY-11")
@@ -221,7 +295,7 @@ def check_move(state: State, move: Move) -> Cell:
     cell = CELL.get(space, -1)
     if cell < 0:
         raise Refusal(f"{space} is not a space of the radius-{RADIUS} board", "POLY-4")
-    if places >> cell & 1:
+    if allowed >> cell & 1:
         return cell
     raise _placement_refusal(state, index, tile, space, cell)
 
@@ -243,7 +317,8 @@ def _placement_refusal(
         return Refusal(
             f"{space} has {top} on top: a WILD goes only on a number tile 1..5", "POLY-12"
         )
-    what = "a played" if index.played >> cell & 1 else "its printed"
+    played, _, _ = index
+    what = "a played" if played >> cell & 1 else "its printed"
     return Refusal(
         f"{space} holds {what} {top}, which can be covered only when the space shares a "
         f"{symbol} corner with another space holding a played tile",

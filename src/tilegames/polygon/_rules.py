@@ -1,11 +1,14 @@
 """Polygon's rules: setup, reading a state, legal moves, checking, scoring, applying, result.
 
 How it is fast: the state caches a private index of the board
-(:class:`~tilegames.polygon._model.BoardIndex`) made of bit masks over the
-61 spaces (empty, played, printed, the spaces each symbol reaches, the
-spaces per top value). The legal places of a tile are a few mask
-operations, :func:`legal_moves` is a lazy sequence over those masks, and
-:func:`apply` updates the masks for the one space that changed.
+(:data:`~tilegames.polygon._model.BoardIndex`) made of bit masks over the
+61 spaces (the played spaces, the spaces each symbol reaches, the spaces
+each value may not cover). The legal places of a tile are two mask
+operations, :func:`legal_moves` is a lazy sequence over those masks that
+hands out moves from a table, and :func:`apply` accepts a move on one of
+them with one bit test, then updates the masks for the one space that
+changed and builds the next State in one call, by position. A new game
+starts from a cached board and index per START tile.
 """
 
 from __future__ import annotations
@@ -22,24 +25,33 @@ from tilegames._core.errors import ConfigurationError, IllegalMoveError, Notatio
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
-from tilegames.polygon._chance import apply_outcome, check_outcome, start_state
+from tilegames.polygon._chance import (
+    apply_outcome,
+    chance_moves,
+    check_outcome,
+    draw_for_start,
+    start_state,
+    start_turn,
+)
 from tilegames.polygon._chance import chance_outcomes as _chance_outcomes
 from tilegames.polygon._model import (
+    CELL,
     DIE_FACES,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
     ORDER,
+    PLAY,
     RANK,
     ROLL,
     SPACES,
     STANDARD_BOARD,
     STANDARD_TILES,
-    START_CELL,
     START_DRAW,
     SYMBOLS,
     VALUES,
     Action,
+    BoardIndex,
     Cell,
     Draw,
     Move,
@@ -51,27 +63,26 @@ from tilegames.polygon._model import (
     Symbol,
     Value,
     View,
-    printed_depth,
+    bag_contents,
+    places,
     printed_of,
     sorted_values,
 )
 from tilegames.polygon._moves import (
     DISCARD,
     LegalMoves,
-    build_index,
     check_move,
     index_of,
+    start_board,
     with_tile,
 )
 from tilegames.polygon._tables import (
     COMBINATION,
-    CORNERS,
-    GROUP,
     STANDARD_SCORING,
-    Triple,
     combination_table,
     expand_scoring,
 )
+from tilegames.polygon._tables import turn_score as turn_score  # re-exported: _agents uses it
 from tilegames.polygon._validate import (
     check_numbers,
     check_printing,
@@ -83,6 +94,8 @@ _A_STATE: Final = "a Polygon State"
 _EITHER: Final = "a Polygon State or View"
 _A_MOVE: Final = "a Polygon Move"
 _STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
+_set_cache: Final = object.__setattr__
+"""Sets a cache field (``init=False``) of a new, frozen State; bound once for the hot path."""
 
 
 # ---------------------------------------------------------------------------
@@ -95,35 +108,6 @@ def _check_players(players: object) -> int:
         msg = f"Polygon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     return players
-
-
-def _draw_for_start(
-    stream: rng.Stream, bag: list[Value], count: int
-) -> tuple[list[Value], tuple[Round, ...], Seat, Value]:
-    """The start-order draw (POLY-7) from the shuffled ``bag``.
-
-    Returns the bag afterwards (every drawn tile but the winner's back in,
-    reshuffled), the rounds, the winning seat and its tile.
-    """
-    rounds: list[Round] = []
-    drawing: list[Seat] = list(range(count))
-    held: list[Value] = []  # every tile drawn and not yet returned
-    while True:
-        if len(bag) < len(drawing):  # the tie cannot be drawn out: start the draw again
-            bag = list(stream.shuffled(bag + held))
-            held = []
-        draws = tuple((seat, bag[i]) for i, seat in enumerate(drawing))
-        del bag[: len(drawing)]
-        held.extend(value for _, value in draws)
-        rounds.append(draws)
-        best = max(RANK[value] for _, value in draws)
-        drawing = [seat for seat, value in draws if RANK[value] == best]
-        if len(drawing) == 1:
-            break
-    first = drawing[0]
-    start_tile = next(value for seat, value in draws if seat == first)
-    held.remove(start_tile)
-    return list(stream.shuffled(bag + held)), tuple(rounds), first, start_tile
 
 
 def new_game(
@@ -201,15 +185,14 @@ def new_game(
             None if table == STANDARD_SCORING else table,
             None if printing == STANDARD_BOARD else printing,
         )
-    printed = printed_of(printing)
     stream = rng.Stream(rng.normalize_seed(seed))
-    bag, rounds, first, start_tile = _draw_for_start(stream, list(stream.shuffled(chosen)), count)
-    stacks = [(printed[space],) if space in printed else () for space in SPACES]
-    stacks[START_CELL] = (start_tile,)
+    bag, rounds, first, start_tile = draw_for_start(stream, list(stream.shuffled(chosen)), count)
     symbol = DIE_FACES[stream.randbelow(len(DIE_FACES))]
     take = min(2, len(bag))
+    board = None if printing == STANDARD_BOARD else printing
+    stacks, index = start_board(board, start_tile)
     state = State(
-        stacks=tuple(stacks),
+        stacks=stacks,
         totals=(0,) * count,
         seat=first,
         turn=1,
@@ -222,16 +205,10 @@ def new_game(
         start_draw=rounds,
         tiles=None if carried == _STANDARD_SORTED else carried,
         scoring=None if table == STANDARD_SCORING else table,
-        board=None if printing == STANDARD_BOARD else printing,
+        board=board,
     )
-    object.__setattr__(state, "_index", build_index(state.stacks, printed_depth(state.board)))
+    _set_cache(state, "_index", index)
     return state
-
-
-def _roll(seed: int) -> tuple[Symbol, int]:
-    """Roll the die (POLY-3, POLY-9): the face's symbol and the next seed."""
-    face, seed = rng.randbelow(seed, len(DIE_FACES))
-    return DIE_FACES[face], seed
 
 
 # ---------------------------------------------------------------------------
@@ -357,26 +334,27 @@ def view(state: State, seat: Seat) -> View:
     if type(state) is not State:
         checks.wrong_type("polygon.view", _A_STATE, state)
     checks.check_seat(seat, len(state.totals))
-    index_of(state)
-    return View(
-        seat=seat,
-        to_move=to_move(state),
-        stacks=state.stacks,
-        totals=state.totals,
-        turn=state.turn,
-        symbol=state.symbol,
-        drawn=state.drawn,
-        placed=state.placed,
-        bag_size=len(state.bag),
-        bag_contents=sorted_values(state.bag),
-        aside=state.aside,
-        start_draw=state.start_draw,
-        tiles=state.tiles,
-        scoring=state.scoring,
-        board=state.board,
-        chance=state.chance,
-        step=state.step,
-        drawing=state.drawing,
+    if state._index is None:
+        index_of(state)  # a hand-made state is checked before it is shown
+    return View(  # by position, in declaration order, as in apply
+        seat,
+        to_move(state),
+        state.stacks,
+        state.totals,
+        state.turn,
+        state.symbol,
+        state.drawn,
+        state.placed,
+        len(state.bag),  # bag_size
+        bag_contents(state.bag),
+        state.aside,
+        state.start_draw,
+        state.tiles,
+        state.scoring,
+        state.board,
+        state.chance,
+        state.step,
+        state.drawing,
     )
 
 
@@ -401,7 +379,7 @@ def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
         WrongTypeError: if ``state`` is not a Polygon State.
     """
     if type(state) is State and not state.drawn and state.step:
-        return tuple(outcome for outcome, _ in _chance_outcomes(state))  # type: ignore[misc]
+        return chance_moves(state)
     return LegalMoves(state)
 
 
@@ -495,31 +473,6 @@ def why_illegal(state: State, move: Action) -> str | None:
     return None
 
 
-def turn_score(
-    board: tuple[Stack, ...],
-    symbol: Symbol,
-    cells: Iterable[Cell],
-    table: Mapping[Triple, int] = COMBINATION,
-) -> int:
-    """POLY-13: the groupings of ``symbol`` holding a tile placed on ``cells`` this turn.
-
-    The top of each of ``cells`` is a tile placed this turn. Each space lies
-    in exactly one scoring corner of each symbol (POLY-5), so each placed
-    tile can be credited with one grouping only, and the best assignment of
-    POLY-13 simply scores every such grouping once. ``table`` gives the
-    points of three top values (:func:`~tilegames.polygon._tables.combination_table`).
-    """
-    total = 0
-    for position in {GROUP[cell][symbol] for cell in cells}:
-        if position < 0:
-            continue
-        a, b, c = CORNERS[position]
-        sa, sb, sc = board[a], board[b], board[c]
-        if sa and sb and sc:
-            total += table[sa[-1], sb[-1], sc[-1]]
-    return total
-
-
 def score_move(state: State, move: Action) -> int:
     """The turn's score (POLY-13) if this move were the turn's last placement.
 
@@ -584,44 +537,79 @@ def apply(state: State, move: Action) -> State:
     """
     if type(state) is not State or type(move) is not Move:  # one branch on the hot path
         return _apply_outcome(state, move)
-    try:
-        cell = check_move(state, move)
-    except Refusal as refusal:
-        raise _illegal(state, move, refusal) from None
     tile = move.tile
     hand = state.drawn
+    index = state._index
+    space = move.space
+    cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
+    if (
+        index is None
+        or cell < 0
+        or tile not in hand
+        or not places(index, state.symbol, tile) >> cell & 1
+    ):
+        # Not a placement on one of the tile's places, as legal_moves lists them: a
+        # discard, a hand-made state's first move, or an illegal move. The full check.
+        try:
+            cell = check_move(state, move)
+        except Refusal as refusal:
+            raise _illegal(state, move, refusal) from None
+        index = index_of(state)  # check_move has built it
     rest = hand[1:] if hand[0] == tile else hand[:1]
     board = state.stacks
-    index = index_of(state)
     aside = state.aside
     placements = state.placed
     if cell == DISCARD:
         aside = (*aside, tile)
     else:
         stack = board[cell]
-        board = (*board[:cell], (*stack, tile), *board[cell + 1 :])
+        spaces = list(board)  # a list and back: the cheapest copy of a 61-tuple with one change
+        spaces[cell] = (*stack, tile)
+        board = tuple(spaces)
         index = with_tile(index, cell, stack[-1] if stack else None, tile)
         placements = (*placements, cell)
-    if rest:  # the turn goes on with the other drawn tile
-        after = State(
-            stacks=board,
-            totals=state.totals,
-            seat=state.seat,
-            turn=state.turn,
-            symbol=state.symbol,
-            drawn=rest,
-            placed=placements,
-            bag=state.bag,
-            seed=state.seed,
-            aside=aside,
-            start_draw=state.start_draw,
-            tiles=state.tiles,
-            scoring=state.scoring,
-            board=state.board,
-            chance=state.chance,
-        )
-        object.__setattr__(after, "_index", index)
-        return after
+    if not rest:
+        return _end_turn(state, board, index, aside, placements)
+    # The turn goes on with the other drawn tile. The State's fields are given by
+    # position, in declaration order (test_polygon_speed checks the order): keywords
+    # would cost a third of the call on the hot path.
+    after = State(
+        board,
+        state.totals,
+        state.seat,
+        state.turn,
+        state.symbol,
+        rest,  # drawn
+        placements,
+        state.bag,
+        state.seed,
+        aside,
+        state.start_draw,
+        state.tiles,
+        state.scoring,
+        state.board,
+        state.chance,
+        PLAY,  # step: a seat is placing
+        (),  # drawing
+    )
+    _set_cache(after, "_index", index)
+    return after
+
+
+def _end_turn(
+    state: State,
+    board: tuple[Stack, ...],
+    index: BoardIndex,
+    aside: tuple[Value, ...],
+    placements: tuple[Cell, ...],
+) -> State:
+    """The state after a turn's last placement: the turn scored, the next one started.
+
+    ``board``, ``index``, ``aside`` and ``placements`` are ``state``'s with
+    the last placement made. The score goes to the mover (POLY-13); the next
+    seat rolls and draws (POLY-9, POLY-10), or in an explicit game waits for
+    chance to; with the bag empty the game is over (POLY-15).
+    """
     seat, symbol, seed, bag = state.seat, state.symbol, state.seed, state.bag
     scores = state.totals
     table = COMBINATION if state.scoring is None else combination_table(state.scoring)
@@ -629,40 +617,35 @@ def apply(state: State, move: Action) -> State:
     if points:
         scores = (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
     turn = state.turn
-    step = ""
+    step = PLAY
+    hand: tuple[Value, ...] = ()
     if bag:  # POLY-9, POLY-10: the next turn starts
         if state.chance != SEEDED:  # explicit: chance rolls and draws, step by step
             step = ROLL
         else:
-            first = symbol
-            symbol, seed = _roll(seed)
-            if turn == 1:
-                while symbol == first:
-                    symbol, seed = _roll(seed)
-            take = 2 if len(bag) > 1 else 1
-            rest = sorted_values(bag[:take])
-            bag = bag[take:]
+            symbol, seed, hand, bag = start_turn(symbol, seed, turn + 1, bag)
         seat = (seat + 1) % len(scores)
         turn += 1
-    after = State(
-        stacks=board,
-        totals=scores,
-        seat=seat,
-        turn=turn,
-        symbol=symbol,
-        drawn=rest,
-        placed=(),
-        bag=bag,
-        seed=seed,
-        aside=aside,
-        start_draw=state.start_draw,
-        tiles=state.tiles,
-        scoring=state.scoring,
-        board=state.board,
-        chance=state.chance,
-        step=step,
+    after = State(  # by position, as in apply
+        board,
+        scores,
+        seat,
+        turn,
+        symbol,
+        hand,  # drawn
+        (),  # placed
+        bag,
+        seed,
+        aside,
+        state.start_draw,
+        state.tiles,
+        state.scoring,
+        state.board,
+        state.chance,
+        step,
+        (),  # drawing
     )
-    object.__setattr__(after, "_index", index)
+    _set_cache(after, "_index", index)
     return after
 
 

@@ -4,18 +4,19 @@
   symbol with it (where a played tile opens the board, POLY-11);
 * :data:`CORNERS` and :data:`GROUP`: the scoring corners with all three
   spaces on the board, and per space and symbol the one it lies in (POLY-5,
-  POLY-6);
+  POLY-6); :data:`CORNER_OF`, the same in one lookup;
 * :data:`COMBINATION`: the value of every ordered triple of tile values (POLY-14),
   and :func:`combination_table`, the same for any scoring table, cached;
 * :data:`STANDARD_SCORING`: the spec's table as data, built by :func:`expand_scoring`
-  from the values of the number combinations and the WILD and X rules.
+  from the values of the number combinations and the WILD and X rules;
+* :func:`turn_score`: a turn's groupings scored with these tables (POLY-13).
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 from tilegames._core.bits import Mask
@@ -33,6 +34,8 @@ from tilegames.polygon._model import (
     Cell,
     Combination,
     Scoring,
+    Stack,
+    Symbol,
     Value,
     combination_key,
 )
@@ -83,6 +86,21 @@ def _group_table() -> tuple[tuple[int, int, int], ...]:
 
 GROUP: Final = _group_table()
 """Per space number and symbol, its scoring corner's position in :data:`CORNERS`, or -1."""
+
+
+def _corner_table() -> tuple[tuple[tuple[Cell, Cell, Cell] | None, ...], ...]:
+    """Per symbol and space, the spaces of its scoring corner (:data:`GROUP`), or ``None``."""
+    return tuple(
+        tuple(None if group[symbol] < 0 else CORNERS[group[symbol]] for group in GROUP)
+        for symbol in range(3)
+    )
+
+
+CORNER_OF: Final = _corner_table()
+"""Per symbol, then per space number, the three spaces of its scoring corner, or ``None``.
+
+:data:`GROUP` and :data:`CORNERS` in one lookup, for scoring a turn.
+"""
 
 
 def _number_value(a: int, b: int, c: int) -> int:
@@ -166,3 +184,32 @@ def combination_table(scoring: Scoring | None) -> Mapping[Triple, int]:
         for b in VALUES
         for c in VALUES
     }
+
+
+def turn_score(
+    board: tuple[Stack, ...],
+    symbol: Symbol,
+    cells: Iterable[Cell],
+    table: Mapping[Triple, int] = COMBINATION,
+) -> int:
+    """POLY-13: the groupings of ``symbol`` holding a tile placed on ``cells`` this turn.
+
+    The top of each of ``cells`` is a tile placed this turn. Each space lies
+    in exactly one scoring corner of each symbol (POLY-5), so each placed
+    tile can be credited with one grouping only, and the best assignment of
+    POLY-13 simply scores every such grouping once. ``table`` gives the
+    points of three top values (:func:`~tilegames.polygon._tables.combination_table`).
+    """
+    total = 0
+    corners = CORNER_OF[symbol]
+    seen: list[tuple[Cell, Cell, Cell]] = []  # a turn places two tiles: a list beats a set
+    for cell in cells:
+        corner = corners[cell]
+        if corner is None or corner in seen:
+            continue
+        seen.append(corner)
+        a, b, c = corner
+        sa, sb, sc = board[a], board[b], board[c]
+        if sa and sb and sc:
+            total += table[sa[-1], sb[-1], sc[-1]]
+    return total
