@@ -40,11 +40,10 @@ from tilegames.aztack._model import (
     State,
     StoneId,
     _Index,
-    _setup_index,
 )
 from tilegames.aztack._moves import LegalMoves, _end_rule, _index
 from tilegames.aztack._notation import format_move, format_stone
-from tilegames.aztack._tables import _COLOUR_SETS, _XY, _Set
+from tilegames.aztack._tables import _COLOUR_SETS, _XY, _full_index, _Set, _setup_index
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 Outcomes = tuple[tuple[Move, Fraction], ...]
@@ -138,6 +137,7 @@ class ChanceMoves(LegalMoves):
     def __init__(self, state: State) -> None:
         """List the chance outcomes of ``state`` (a state being set up)."""
         self._state = state
+        self._index = _index(state)
         self._only = None
         self._groups = []
         self._ends = []
@@ -253,6 +253,6 @@ def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:
     if any(len(held) < SUPPLY_SIZE for held in supplies):
         index = _setup_index(info, masks)
     else:
-        index = _Index(info, masks, state.pyramid, state.faces)
+        index = _full_index(info, masks, state.pyramid, state.faces)
     object.__setattr__(after, "_index", index)
     return after

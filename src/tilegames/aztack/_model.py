@@ -3,7 +3,7 @@
 Everything here is data: the small named things (colours, glyphs, half
 kinds, cells), the stone classes and the standard set (AZT-1 .. AZT-3), the
 move classes, and :class:`State` and :class:`View` with the private index a
-state caches for the move generator.
+state caches for the move generator (built in ``_tables.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from tilegames.geometry import pyramid
 from tilegames.geometry.pyramid import Pyramid
 
 if TYPE_CHECKING:
+    from tilegames.aztack._moves import _Group, _Hand
     from tilegames.aztack._tables import _Set
 
 # ---------------------------------------------------------------------------
@@ -315,8 +316,13 @@ def _check_int(value: object, what: str, *, optional: bool = False) -> None:
     raise TypeError(msg)
 
 
+def _is_xy(value: object) -> bool:
+    """Whether ``value`` is a tuple of two ints (bools and other int subclasses are not)."""
+    return type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int
+
+
 def _check_cell(value: object, what: str) -> None:
-    if type(value) is not tuple or len(value) != 2 or any(type(v) is not int for v in value):
+    if not _is_xy(value):
         msg = f"a move's {what} cell must be a tuple (x, y) of two ints, not {value!r}"
         raise TypeError(msg)
 
@@ -379,6 +385,14 @@ class Place(Move):
 
     def __attrs_post_init__(self) -> None:
         """Refuse fields of the wrong type."""
+        discard = self.discard
+        if (
+            type(self.seat) is type(self.stone) is int
+            and (discard is None or type(discard) is int)
+            and _is_xy(self.first)
+            and _is_xy(self.second)
+        ):
+            return  # the common case in one test; the checks below say what is wrong
         _check_int(self.seat, "seat")
         _check_int(self.stone, "stone")
         _check_cell(self.first, "first")
@@ -476,65 +490,73 @@ _A_MOVE: Final = "an Aztack move (Place or Pass)"  # Lay and Deal too, at chance
 # The index a state caches: spots with their masks, supplies as bitmasks
 # ---------------------------------------------------------------------------
 
-_Spot = tuple[Cell, Cell, Mask, Mask, Mask, Mask]
-"""A spot as ``(a, b, fit_ab, fit_ba, exact_ab, exact_ba)``: the cells ``a < b`` and
-the masks of the stones that fit, and that earn the bonus, first half on ``a``
-(``_ab``) or first half on ``b`` (``_ba``)."""
+_Spot = tuple[Cell, Cell, Mask, Mask, Mask]
+"""A spot as ``(a, b, fit, exact, reach)``: its cells ``a < b`` and the masks of the
+stones that fit on it (AZT-12), that earn the bonus (AZT-13), and that fit one
+way or the other.
+
+``fit`` and ``exact`` hold both orientations in one int: bit ``i`` for stone
+``i`` laid first half on ``a``, bit ``shift + i`` (:attr:`_Set.shift`, the
+size of the set) for it laid first half on ``b``. The second orientation
+leaves out the doubles: turned round, a double lies as it does the first way
+(AZT-7). ``reach`` is a plain mask of stones: the two orientations or'ed (a
+double fits one way exactly when it fits the other)."""
+
+
+if TYPE_CHECKING:
+    _Listing = tuple[Pass | None, list[_Group], list[int], dict[Seat, _Hand]]
+    """The legal moves of a state as ``_moves._listing`` lays them out."""
 
 
 class _Index:
-    """What the move generator needs about a state; built once, never changed."""
+    """What the move generator needs about a state; one per state, its tables never changed.
+
+    Besides the tables, it keeps two caches that the functions fill on first
+    use (:attr:`picked`, :attr:`shown`). An index is never shared by two
+    states, so these caches belong to its state alone.
+    """
 
     info: _Set
     masks: tuple[Mask, ...]
     """Per seat, the bitmask of the stones it holds."""
+    cells: tuple[_Spot | None, ...]
+    """Per pair of adjacent cells (in ``_PAIRS`` order), its spot, or ``None`` if it is none."""
     spots: list[_Spot]
-    """Every spot (AZT-6), in cell-pair order, with its masks."""
-    reach: Mask
-    """The bitmask of every stone that fits some spot one way or the other."""
+    """Every spot (AZT-6), in cell-pair order, with its masks: :attr:`cells` without ``None``."""
     movers: tuple[Seat, ...]
     """The seats holding a stone that fits somewhere (they can place), ascending."""
     over: bool
     """Whether the game has ended (AZT-15, AZT-16, AZT-18)."""
 
     def __init__(
-        self, info: _Set, masks: tuple[Mask, ...], grid: Pyramid, faces: Sequence[Kind]
+        self, info: _Set, masks: tuple[Mask, ...], cells: tuple[_Spot | None, ...]
     ) -> None:
+        """The index of a state whose setup is done, from its spots per pair of cells.
+
+        Built by ``_full_index`` and ``_placed_index`` (in ``_tables.py``).
+        """
         self.info = info
         self.masks = masks
-        fit, exact = info.fit, info.exact
-        spots: list[_Spot] = []
-        reach = 0
-        for a, b in pyramid.spots(grid):
-            ab = faces[a] * _KINDS + faces[b]
-            ba = faces[b] * _KINDS + faces[a]
-            fab, fba = fit[ab], fit[ba]
-            reach |= fab | fba
-            spots.append((a, b, fab, fba, exact[ab], exact[ba]))
+        self.cells = cells
+        spots: list[_Spot] = list(filter(None, cells))  # a spot is a non-empty tuple
+        movers = []
+        for seat, mask in enumerate(masks):
+            for spot in spots:  # a seat that can place usually can on one of the first spots
+                if spot[4] & mask:
+                    movers.append(seat)
+                    break
         self.spots = spots
-        self.reach = reach
-        self.movers = tuple(seat for seat, mask in enumerate(masks) if mask & reach)
-        self.over = not self.movers or not all(masks)
+        self.movers = tuple(movers)
+        self.over = not movers or not all(masks)
 
     setup = False
     """Whether chance is to move (the setup of an explicit game): then ``over`` is also set."""
 
-
-def _setup_index(info: _Set, masks: tuple[Mask, ...]) -> _Index:
-    """The index of a state whose setup is not finished: nobody can place, chance is to move.
-
-    ``over`` is set too, so that the fast paths stop at their end-of-game
-    test, where the setup is told apart (AZT-8 .. AZT-10).
-    """
-    index = _Index.__new__(_Index)
-    index.info = info
-    index.masks = masks
-    index.spots = []
-    index.reach = 0
-    index.movers = ()
-    index.over = True
-    index.setup = True
-    return index
+    # The caches, filled on first use (class attributes are the empty defaults).
+    picked: Move | None = None
+    """The move that ``legal_moves(state)[i]`` built last: legal here, so ``apply`` trusts it."""
+    shown: tuple[tuple[Stone, ...], ...] | None = None
+    """Per seat, its stones (for :func:`~tilegames.aztack.view`)."""
 
 
 def _setting_up(

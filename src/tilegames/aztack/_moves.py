@@ -1,23 +1,26 @@
 """Aztack's move generator and its one move check (AZT-6 .. AZT-19).
 
 A state's index (its spots with the masks of the stones that fit, and the
-supplies as bitmasks) is built here on first use; :class:`LegalMoves` lists
-the moves lazily from it, and :func:`_check_move` says why one move is
-illegal, raising a :class:`~tilegames._core.refusal.Refusal`.
+supplies as bitmasks) is built here on first use, unless ``apply`` made it
+from the previous state's (``_tables.py``); :class:`LegalMoves` lists the
+moves lazily from it, and :func:`_check_move` says why one move is illegal,
+raising a :class:`~tilegames._core.refusal.Refusal`.
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, overload
 
 import attrs
 
-from tilegames._core.bits import Mask, iter_bits, mask_of
+from tilegames._core.bits import Mask, iter_bits, mask_of, nth_bit
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Seat
 from tilegames.aztack._model import (
+    _CELLS,
     _MOVE_TYPES,
     COLOURS,
     DEPTH,
@@ -33,11 +36,13 @@ from tilegames.aztack._model import (
     _half,
     _Index,
     _setting_up,
-    _setup_index,
 )
 from tilegames.aztack._notation import format_half, format_move, format_stone
-from tilegames.aztack._tables import _ADJACENT, _NUMBER, _XY, _Set
+from tilegames.aztack._tables import _ADJACENT, _NUMBER, _XY, _full_index, _Set, _setup_index
 from tilegames.aztack._validate import _check_state
+
+if TYPE_CHECKING:
+    from tilegames.aztack._model import _Listing
 
 # ---------------------------------------------------------------------------
 # The index of a state
@@ -54,7 +59,7 @@ def _index(state: State) -> _Index:
         if _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
             index = _setup_index(info, masks)
         else:
-            index = _Index(info, masks, grid, state.faces)
+            index = _full_index(info, masks, grid, state.faces)
         object.__setattr__(state, "_index", index)
     return index
 
@@ -69,10 +74,11 @@ class _Hand:
 
     __slots__ = ("held", "info", "listed", "rest")
 
-    def __init__(self, info: _Set, held: tuple[StoneId, ...]) -> None:
+    def __init__(self, info: _Set, held: tuple[StoneId, ...], mask: Mask) -> None:
+        """The hand of the stones ``held`` (ascending), whose bitmask is ``mask``."""
         self.info = info
         self.held = held
-        self.listed = mask_of(_canonical(info, held)) if info.twins else mask_of(held)
+        self.listed = mask_of(_canonical(info, held)) if info.twins else mask
         """The stones whose placements are listed: one of each alike group (the lowest id)."""
         self.rest = len(held) - 1
         """How many discards a bonus placement offers (when no two stones are alike)."""
@@ -88,6 +94,10 @@ class _Hand:
             return bonus.bit_count() * (self.rest + 1)
         return sum(1 + len(self.discards(stone)) for stone in iter_bits(bonus))
 
+    def count(self, stones: Mask, bonus: Mask) -> int:
+        """The moves of ``stones`` on one spot one way, ``bonus`` of them with the bonus."""
+        return stones.bit_count() + (self.bonus_count(bonus) - bonus.bit_count() if bonus else 0)
+
 
 def _canonical(info: _Set, held: Iterable[StoneId]) -> tuple[StoneId, ...]:
     """Of each group of alike stones among ``held``, the lowest id (``held`` ascending)."""
@@ -102,7 +112,72 @@ def _canonical(info: _Set, held: Iterable[StoneId]) -> tuple[StoneId, ...]:
 
 
 _Group = tuple[Seat, Cell, Cell, Mask, Mask]
-"""``(seat, first cell, second cell, stones, bonus stones)``: the moves on one spot, one way."""
+"""``(seat, a, b, stones, bonus stones)``: the moves on spot ``a < b``, both ways.
+
+The masks hold both orientations, as the spot's masks do (:data:`_Spot`):
+the low ``shift`` bits (:attr:`_Set.shift`) the stones laid first half on
+``a``, the bits above them the stones laid first half on ``b``."""
+
+_NONE: _Listing = (None, [], [], {})
+"""The layout of no moves at all (the game is over); never changed."""
+
+
+def _listing(state: State, index: _Index) -> _Listing:
+    """Lay out the legal moves of a state that is not over (see :class:`LegalMoves`).
+
+    Returns ``(only, groups, ends, hands)``: ``only`` is the one move of a
+    turn-game seat that cannot place (its :class:`Pass`), else ``None``;
+    ``groups`` are the moves on one spot (:data:`_Group`), and ``ends[i]``
+    is the number of moves in ``groups[: i + 1]``; ``hands`` are the seats'
+    hands, made when first needed (:meth:`LegalMoves._hand`).
+    """
+    groups: list[_Group] = []
+    ends: list[int] = []
+    hands: dict[Seat, _Hand] = {}
+    turn = state.turn
+    if turn is not None and turn not in index.movers:
+        return Pass(turn), groups, ends, hands
+    info = index.info
+    shift = info.shift
+    group, end = groups.append, ends.append  # (bound once: the loop below is the hot one)
+    total = 0
+    for seat in index.movers if turn is None else (turn,):
+        if info.twins:  # one stone of each alike group (AZT-2): the slow way, kept apart
+            hand = hands[seat] = _Hand(info, state.supplies[seat], index.masks[seat])
+            total = _twins_listing(hand, seat, index, total, groups, ends)
+            continue
+        held = index.masks[seat]
+        held |= held << shift  # the seat's stones, for both orientations at once
+        rest = len(state.supplies[seat]) - 1  # the discards a bonus placement offers
+        for a, b, fit, exact, _ in index.spots:
+            stones = fit & held
+            if stones:
+                total += stones.bit_count()
+                bonus = exact & stones
+                if bonus:  # each bonus stone also with each discard (AZT-13)
+                    total += bonus.bit_count() * rest
+                group((seat, a, b, stones, bonus))
+                end(total)
+    return None, groups, ends, hands
+
+
+def _twins_listing(
+    hand: _Hand, seat: Seat, index: _Index, total: int, groups: list[_Group], ends: list[int]
+) -> int:
+    """Lay out one seat's moves in a set with alike stones; return the new total."""
+    shift = index.info.shift
+    low = (1 << shift) - 1
+    held = hand.listed | hand.listed << shift
+    for a, b, fit, exact, _ in index.spots:
+        stones = fit & held
+        if stones:
+            bonus = exact & stones
+            total += hand.count(stones & low, bonus & low) + hand.count(
+                stones >> shift, bonus >> shift
+            )
+            groups.append((seat, a, b, stones, bonus))
+            ends.append(total)
+    return total
 
 
 class LegalMoves(LazyMoves[Move]):
@@ -121,50 +196,21 @@ class LegalMoves(LazyMoves[Move]):
     A turn-game seat that cannot place has the one move :class:`Pass` (AZT-14).
 
     ``len()`` is a sum of bit counts over the spots; indexing finds the spot
-    by bisection and walks at most one seat's stones.
+    by bisection and walks at most one seat's stones. The move built last by
+    indexing is noted in the state's index, so that
+    :func:`~tilegames.aztack.apply` need not check it again.
     """
 
-    __slots__ = ("_ends", "_groups", "_hands", "_only", "_state")
+    __slots__ = ("_ends", "_groups", "_hands", "_index", "_only", "_state")
 
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
         self._state = state
-        index = _index(state)
-        self._only: Pass | None = None
-        self._groups: list[_Group] = []
-        self._ends: list[int] = []
-        self._hands: dict[Seat, _Hand] = {}
-        if index.over:
-            return
-        turn = state.turn
-        if turn is not None and turn not in index.movers:
-            self._only = Pass(turn)
-            return
-        seats = index.movers if turn is None else (turn,)
-        groups, ends = self._groups, self._ends
-        doubles = index.info.doubles
-        total = 0
-        for seat in seats:
-            hand = self._hands[seat] = _Hand(index.info, state.supplies[seat])
-            held = hand.listed
-            turnable = held & ~doubles  # a double turned round is the same placement (AZT-7)
-            for a, b, fab, fba, xab, xba in index.spots:
-                stones = fab & held
-                if stones:
-                    bonus = xab & stones
-                    total += stones.bit_count()
-                    if bonus:
-                        total += hand.bonus_count(bonus) - bonus.bit_count()
-                    groups.append((seat, a, b, stones, bonus))
-                    ends.append(total)
-                stones = fba & turnable
-                if stones:
-                    bonus = xba & stones
-                    total += stones.bit_count()
-                    if bonus:
-                        total += hand.bonus_count(bonus) - bonus.bit_count()
-                    groups.append((seat, b, a, stones, bonus))
-                    ends.append(total)
+        index = self._index = state._index or _index(state)
+        # Laid out anew at each call, not kept in the index: random play asks once a state,
+        # and a search keeping many states alive would keep every layout alive too.
+        listing = _NONE if index.over else _listing(state, index)
+        self._only, self._groups, self._ends, self._hands = listing
 
     def __len__(self) -> int:
         """The number of legal moves."""
@@ -173,51 +219,119 @@ class LegalMoves(LazyMoves[Move]):
         ends = self._ends
         return ends[-1] if ends else 0
 
+    @overload
+    def __getitem__(self, position: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, position: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, position: int | slice) -> Move | tuple[Move, ...]:
+        """The move at an index (negative counts from the end), or a tuple for a slice.
+
+        Raises:
+            IndexError: if the index is out of range.
+        """
+        ends = self._ends
+        if type(position) is int and ends and 0 <= position < ends[-1]:  # a placement, first
+            move = self._build(position)
+            self._index.picked = move  # as in _at
+            return move
+        return super().__getitem__(position)
+
+    def _hand(self, seat: Seat) -> _Hand:
+        """The seat's hand, made on first use (with alike stones, by the listing)."""
+        hand = self._hands.get(seat)
+        if hand is None:
+            state = self._state
+            hand = _Hand(self._index.info, state.supplies[seat], self._index.masks[seat])
+            self._hands[seat] = hand
+        return hand
+
     def _at(self, position: int) -> Move:
+        move = self._build(position)
+        self._index.picked = move  # a cache: this move is legal in the state (see apply)
+        return move
+
+    def _build(self, position: int) -> Move:
+        """The move at ``position`` (``0 <= position < len(self)``)."""
         only = self._only
         if only is not None:
             return only
         ends = self._ends
         slot = bisect.bisect_right(ends, position)
-        seat, first, second, stones, bonus = self._groups[slot]
+        seat, a, b, stones, bonus = self._groups[slot]
         offset = position - (ends[slot - 1] if slot else 0)
-        hand = self._hands[seat]
-        for stone in iter_bits(stones):
-            if bonus >> stone & 1:
-                choices = hand.discards(stone)
-                if offset <= len(choices):
-                    discard = choices[offset - 1] if offset else None
-                    return Place(seat, stone, _XY[first], _XY[second], discard)
-                offset -= len(choices) + 1
-            elif offset:
-                offset -= 1
+        shift = self._index.info.shift
+        first = stones & ((1 << shift) - 1)  # first half on a (the low bits), then on b
+        if not bonus:  # one move per stone: the offset-th stone
+            count = first.bit_count()
+            if offset < count:
+                stone = nth_bit(first, offset)
             else:
-                return Place(seat, stone, _XY[first], _XY[second])
-        raise AssertionError(position)  # pragma: no cover (the counts add up)
+                stone = nth_bit(stones >> shift, offset - count)
+                a, b = b, a
+            # Made once per set: building and checking a Place costs more than the lookup.
+            key = ((seat * shift + stone) * _CELLS + a) * _CELLS + b
+            places = self._index.info.places
+            move = places.get(key)
+            if move is None:
+                move = places[key] = Place(seat, stone, _XY[a], _XY[b])
+            return move
+        hand = self._hand(seat)
+        count = hand.count(first, bonus & ((1 << shift) - 1))
+        if offset < count:
+            return _walk(hand, seat, a, b, first, bonus, offset)
+        return _walk(hand, seat, b, a, stones >> shift, bonus >> shift, offset - count)
 
     def __iter__(self) -> Iterator[Move]:
         """Every legal move, in order."""
         if self._only is not None:
             yield self._only
             return
-        for seat, first, second, stones, bonus in self._groups:
-            hand = self._hands[seat]
-            one, two = _XY[first], _XY[second]
-            for stone in iter_bits(stones):
-                yield Place(seat, stone, one, two)
-                if bonus >> stone & 1:
-                    for discard in hand.discards(stone):
-                        yield Place(seat, stone, one, two, discard)
+        shift = self._index.info.shift
+        for seat, a, b, stones, bonus in self._groups:
+            for first, second, laid, bonused in (
+                (a, b, stones & ((1 << shift) - 1), bonus),
+                (b, a, stones >> shift, bonus >> shift),
+            ):
+                one, two = _XY[first], _XY[second]
+                for stone in iter_bits(laid):
+                    yield Place(seat, stone, one, two)
+                    if bonused >> stone & 1:
+                        for discard in self._hand(seat).discards(stone):
+                            yield Place(seat, stone, one, two, discard)
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
         if type(move) not in _MOVE_TYPES:
             return False
         try:
-            _check_move(self._state, _index(self._state), move)  # type: ignore[arg-type]
+            _check_move(self._state, self._index, move)  # type: ignore[arg-type]
         except Refusal:
             return False
         return True
+
+
+def _walk(
+    hand: _Hand, seat: Seat, first: Cell, second: Cell, stones: Mask, bonus: Mask, offset: int
+) -> Place:
+    """The ``offset``-th move laying one of ``stones`` on ``first``, ``second`` (with bonuses).
+
+    ``bonus`` may hold bits above the stones' (the other orientation): only
+    the bits of ``stones`` are read.
+    """
+    for stone in iter_bits(stones):
+        if bonus >> stone & 1:
+            choices = hand.discards(stone)
+            if offset <= len(choices):
+                discard = choices[offset - 1] if offset else None
+                return Place(seat, stone, _XY[first], _XY[second], discard)
+            offset -= len(choices) + 1
+        elif offset:
+            offset -= 1
+        else:
+            return Place(seat, stone, _XY[first], _XY[second])
+    raise AssertionError(offset)  # pragma: no cover (the counts add up)
 
 
 # ---------------------------------------------------------------------------
@@ -349,7 +463,9 @@ def _check_discard(
     if discard < 0 or not index.masks[seat] >> discard & 1:
         raise Refusal(_not_held(state, seat, discard), "AZT-13")
     info = index.info
-    if info.twins and discard not in _Hand(info, state.supplies[seat]).discards(stone):
+    if info.twins and discard not in _Hand(info, state.supplies[seat], index.masks[seat]).discards(
+        stone
+    ):
         raise Refusal(
             f"stone {discard} is alike to a lower stone of the same supply; "
             "discard that one instead (the same choice)",

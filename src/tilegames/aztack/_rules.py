@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import islice
-
-import attrs
+from typing import Final
 
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
@@ -39,6 +38,7 @@ from tilegames.aztack._model import (
     SUPPLY_SIZE,
     WIDTH,
     XY,
+    Cell,
     Colour,
     Deal,
     Glyph,
@@ -56,12 +56,21 @@ from tilegames.aztack._model import (
     _check_halves,
     _half,
     _Index,
-    _setup_index,
 )
 from tilegames.aztack._moves import LegalMoves, _check_move, _end_rule, _index
 from tilegames.aztack._notation import format_move, parse_stone
-from tilegames.aztack._tables import _COLOUR_SETS, _NUMBER, _STANDARD, _XY, _Set, _set_info
-from tilegames.geometry import pyramid
+from tilegames.aztack._tables import (
+    _NUMBER,
+    _PAIR_NUMBER,
+    _STANDARD,
+    _XY,
+    _base_index,
+    _passed_index,
+    _placed_index,
+    _Set,
+    _set_info,
+    _setup_index,
+)
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
@@ -128,8 +137,10 @@ def new_game(
     base, faces = _lay_base(info, order[:BASE_STONES], stream)
     dealt = order[BASE_STONES:]
     supplies = tuple(
-        tuple(sorted(dealt[SUPPLY_SIZE * seat : SUPPLY_SIZE * (seat + 1)]))
-        for seat in range(count)
+        [
+            tuple(sorted(dealt[SUPPLY_SIZE * seat : SUPPLY_SIZE * (seat + 1)]))
+            for seat in range(count)
+        ]
     )
     state = State(
         stones=info.stones,
@@ -139,8 +150,8 @@ def new_game(
         turn=0 if mode == "turns" else None,
         last_placed=(0,) * count,
     )
-    masks = tuple(mask_of(held) for held in supplies)
-    object.__setattr__(state, "_index", _Index(info, masks, base, faces))
+    masks = tuple([mask_of(held) for held in supplies])
+    object.__setattr__(state, "_index", _base_index(info, masks, faces))
     return state
 
 
@@ -167,30 +178,50 @@ def _shuffle(info: _Set, stream: rng.Stream) -> list[StoneId]:
     Rejection: every valid base is equally likely.
     """
     colours = info.colours
+    every = (1 << len(COLOURS)) - 1
     while True:
         order = stream.shuffled(range(len(info.stones)))
-        counts = [0] * len(COLOURS)
+        once = twice = 0  # bitmasks of the colours on at least one, two base stones
         for stone in order[:BASE_STONES]:
-            for colour in _COLOUR_SETS[colours[stone]]:
-                counts[colour] += 1
-        if min(counts) >= 2:
+            on = colours[stone]
+            twice |= once & on
+            once |= on
+        if twice == every:
             return list(order)
+
+
+def _base_slots() -> tuple[tuple[Cell, Cell], ...]:
+    """Per base stone ``i`` (row by row), its cells ``(x, 2r)`` and ``(x, 2r + 1)`` (AZT-4)."""
+    return tuple(
+        (2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x)
+        for row, x in (divmod(i, WIDTH) for i in range(BASE_STONES))
+    )
+
+
+_BASE_SLOTS: Final = _base_slots()
+"""Per base stone, its two cells: the first half lies on the first unless turned."""
 
 
 def _lay_base(
     info: _Set, stones: list[StoneId], stream: rng.Stream
 ) -> tuple[Pyramid, tuple[Kind, ...]]:
-    """The base, row by row, each stone turned at random (AZT-4, AZT-8); and its faces."""
+    """The base, row by row, each stone turned at random (AZT-4, AZT-8); and its faces.
+
+    The same pyramid as :func:`tilegames.geometry.pyramid.base`, built here
+    with the faces in one pass.
+    """
     turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
-    base = pyramid.base(stones, WIDTH, DEPTH)
+    kinds = info.kinds
+    tops = [NO_STONE] * _CELLS
     faces = [0] * _CELLS
-    for i, stone in enumerate(stones):
-        row, x = divmod(i, WIDTH)
-        near, far = 2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x
-        k1, k2 = info.kinds[stone]
-        if turned >> i & 1:
+    for (near, far), stone in zip(_BASE_SLOTS, stones, strict=True):
+        tops[near] = tops[far] = stone
+        k1, k2 = kinds[stone]
+        if turned & 1:
             k1, k2 = k2, k1
+        turned >>= 1
         faces[near], faces[far] = k1, k2
+    base = Pyramid(width=WIDTH, depth=DEPTH, heights=(1,) * _CELLS, tops=tuple(tops))
     return base, tuple(faces)
 
 
@@ -271,7 +302,7 @@ def is_over(state: State) -> bool:
     """
     if type(state) is not State:
         wrong_type("aztack.is_over", _A_STATE, state)
-    index = _index(state)
+    index = state._index or _index(state)  # (the cache's attribute first: called every step)
     return index.over and not index.setup
 
 
@@ -365,15 +396,25 @@ def view(state: State, seat: Seat) -> View:
     if type(state) is not State:
         wrong_type("aztack.view", _A_STATE, state)
     check_seat(seat, len(state.supplies))
+    index = _index(state)
+    shown = index.shown
+    if shown is None:  # every seat's view shows the same stones: work them out once a state
+        by_id = index.info.by_id.__getitem__
+        shown = index.shown = tuple([tuple(map(by_id, held)) for held in state.supplies])
+    moving: tuple[Seat, ...]
+    if index.over:
+        moving = (CHANCE,) if index.setup else ()
+    else:
+        moving = index.movers if state.turn is None else (state.turn,)  # as to_move
     stones = state.stones
     custom = stones is not STANDARD_STONES and stones != STANDARD_STONES
     return View(
         seat=seat,
         mode=MODES[state.turn is None],
-        to_move=to_move(state),
+        to_move=moving,
         pyramid=state.pyramid,
         faces=state.faces,
-        supplies=tuple(tuple(stones[i] for i in held) for held in state.supplies),
+        supplies=shown,
         turn=state.turn,
         last_placed=state.last_placed,
         stones=stones if custom else None,
@@ -508,38 +549,62 @@ def apply(state: State, move: Move) -> State:
         if type(move) not in _CHANCE_TYPES:
             wrong_type("aztack.apply", _A_MOVE, move, move=True)
         return _apply_outcome(state, move)  # type: ignore[arg-type]
-    index = _index(state)
-    try:
-        _check_move(state, index, move)
-    except Refusal as refusal:
-        raise _refused(state, index, move, refusal) from None
-    turn = state.turn
-    count = len(state.supplies)
-    if type(move) is not Place:  # a legal pass
-        after = attrs.evolve(state, turn=(move.seat + 1) % count)
-        object.__setattr__(after, "_index", index)  # nothing on the table changed
+    index = state._index or _index(state)
+    if move is not index.picked:  # a move that legal_moves(state) built is legal: no check
+        try:
+            _check_move(state, index, move)
+        except Refusal as refusal:
+            raise _refused(state, index, move, refusal) from None
+    if type(move) is not Place:  # a legal pass: nothing on the table changes
+        after = State(
+            stones=state.stones,
+            pyramid=state.pyramid,
+            faces=state.faces,
+            supplies=state.supplies,
+            turn=(move.seat + 1) % len(state.supplies),
+            last_placed=state.last_placed,
+            explicit=state.explicit,
+        )
+        object.__setattr__(after, "_index", _passed_index(index))
         return after
+    return _place(state, index, move)
+
+
+def _place(state: State, index: _Index, move: Place) -> State:
+    """The state after a legal placement: the stone laid and taken out of the supply."""
     seat, stone, discard = move.seat, move.stone, move.discard
     a, b = _NUMBER[move.first], _NUMBER[move.second]
-    grid = pyramid.place(state.pyramid, (a, b), stone)
+    grid = state.pyramid
+    # The stone lies on two level cells (a spot): both rise to one more and show it.
+    heights, tops = list(grid.heights), list(grid.tops)
+    heights[a] = heights[b] = heights[a] + 1
+    tops[a] = tops[b] = stone
     faces = list(state.faces)
     faces[a], faces[b] = index.info.kinds[stone]
-    gone = 1 << stone if discard is None else (1 << stone) | (1 << discard)
-    held = tuple(s for s in state.supplies[seat] if not gone >> s & 1)
-    supplies = (*state.supplies[:seat], held, *state.supplies[seat + 1 :])
-    masks = (*index.masks[:seat], index.masks[seat] & ~gone, *index.masks[seat + 1 :])
+    supplies = state.supplies
+    held = supplies[seat]
+    gone = 1 << stone
+    at = held.index(stone)
+    held = held[:at] + held[at + 1 :]
+    if discard is not None:
+        gone |= 1 << discard
+        at = held.index(discard)
+        held = held[:at] + held[at + 1 :]
+    masks = index.masks
     last = state.last_placed
-    last = (*last[:seat], max(last) + 1, *last[seat + 1 :])
+    # Positional arguments, in field order: a quarter quicker than keywords on this hot path.
     after = State(
-        stones=state.stones,
-        pyramid=grid,
-        faces=tuple(faces),
-        supplies=supplies,
-        turn=None if turn is None else (seat + 1) % count,
-        last_placed=last,
-        explicit=state.explicit,
+        state.stones,
+        Pyramid(grid.width, grid.depth, tuple(heights), tuple(tops)),
+        tuple(faces),
+        (*supplies[:seat], held, *supplies[seat + 1 :]),  # supplies
+        None if state.turn is None else (seat + 1) % len(supplies),  # turn
+        (*last[:seat], max(last) + 1, *last[seat + 1 :]),  # last_placed
+        state.explicit,
     )
-    object.__setattr__(after, "_index", _Index(index.info, masks, grid, faces))
+    masks = (*masks[:seat], masks[seat] & ~gone, *masks[seat + 1 :])
+    pair = _PAIR_NUMBER[a * _CELLS + b]
+    object.__setattr__(after, "_index", _placed_index(index, masks, heights, tops, faces, pair))
     return after
 
 

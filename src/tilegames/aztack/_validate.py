@@ -42,7 +42,15 @@ from tilegames.aztack._model import (
     _kind,
     _setting_up,
 )
-from tilegames.aztack._tables import _ADJACENT, _COLOUR_SETS, _PAIRS, _XY, _Set, _set_info
+from tilegames.aztack._tables import (
+    _ADJACENT,
+    _COLOUR_SETS,
+    _PAIRS,
+    _XY,
+    _full_index,
+    _Set,
+    _set_info,
+)
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
@@ -316,7 +324,7 @@ def _check_turn(play: _Play) -> _Index:
     the index of the position, for the checks that read it.
     """
     kind, info, grid, faces, supplies, turn, last = play
-    index = _Index(info, tuple(map(mask_of, supplies)), grid, faces)
+    index = _full_index(info, tuple(map(mask_of, supplies)), grid, faces)
     if turn is None:
         return index
     count = len(supplies)
