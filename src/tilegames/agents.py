@@ -317,16 +317,22 @@ class MCTSAgent(Agent):
     and each starts with a share of the visits that grows with its rating
     (PUCT, weighted by ``prior``), so the search leaves the greedy choice
     only on evidence. Deeper, a node opens at most ``width`` moves, the best
-    rated first (of all the legal moves, or of ``open_choices`` random
-    ones), and playouts play the best rated of ``playout_choices`` random
-    legal moves. A playout that ends the game rewards each
-    seat by its place (:func:`rewards`); one cut short after ``horizon``
-    moves rewards each seat by how far the ratings of its moves since the
-    root are ahead of the others'.
+    rated first: it rates its legal moves once (all of them, or
+    ``open_choices`` random ones when it has more), not at every opening.
+    Playouts play the best rated of ``playout_choices`` random legal moves.
+    A playout that ends the game rewards each seat by its place
+    (:func:`rewards`); one cut short after ``horizon`` moves rewards each
+    seat by how far the ratings of its moves since the root are ahead of
+    the others'.
 
     In a one-player game every playout ends in first place, so there is
     nothing to search for: the agent plays the best-rated move, as
     :class:`GreedyAgent` does.
+
+    Sampling a hidden state can cost more than an iteration (AXIO's board
+    keeps colours, not tiles, and a sample searches for the tiles it holds),
+    so at most ``samples`` states are sampled per decision and then searched
+    from in turn.
 
     The search runs ``iterations`` iterations, or for ``seconds`` of the
     clock, or with both, until the first of the two is reached. Without a
@@ -349,8 +355,8 @@ class MCTSAgent(Agent):
     playout_choices: int = attrs.field(default=2)
     """Random legal moves drawn at each playout step, the best rated played (1: random)."""
     open_choices: int | None = attrs.field(default=None)
-    """Random legal moves drawn to open a node below the root, the best rated opened;
-    ``None``: the best rated of all the legal moves not yet opened."""
+    """Random legal moves a node below the root draws and rates, once, to open the best
+    rated first (another draw when they are used up); ``None``: all its legal moves."""
     horizon: int | None = 4
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
     evaluate: Evaluate | None = None
