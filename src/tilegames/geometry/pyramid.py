@@ -93,6 +93,8 @@ class Pyramid:
         if len(self.heights) != size or len(self.tops) != size:
             msg = f"a {self.width}x{self.depth} pyramid needs {size} heights and tops"
             raise ValueError(msg)
+        if min(self.heights, default=1) > 0 and NO_STONE not in self.tops:
+            return  # every cell holds a stone: the common case once the base is laid
         for cell, (height, top) in enumerate(zip(self.heights, self.tops, strict=True)):
             if height < 0 or (height == 0) != (top == NO_STONE):
                 msg = f"cell {self.xy(cell)}: height {height} with top {top}"
