@@ -9,6 +9,7 @@ import attrs
 
 from tilegames._core import chance, tracks
 from tilegames._core.bits import Mask
+from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable
 from tilegames.geometry import square
@@ -251,8 +252,34 @@ ONE: Final[Mapping[Colour | None, int]] = {None: 0, **{c: 1 << s for c, s in enu
 
 Counts = int
 """A circle's colour counts, :data:`COUNT_BITS` bits per colour."""
+CornerCounts = tuple[Counts, Counts, Counts, Counts]
+"""The counts of a cell's four circles, corners 0..3."""
 
 _STEP_0, _STEP_1, _STEP_2, _STEP_3 = square.PACKED_CORNER_STEPS
+
+
+def _split_around() -> tuple[tuple[tuple[Packed, Mask], ...], tuple[tuple[Packed, Mask], ...]]:
+    """The cells around a cell: the 4 diagonal ones, then the 4 edge ones.
+
+    Each as ``(packed step, corners shared)`` from
+    :data:`~tilegames.geometry.square.PACKED_AROUND`, in reading order.
+    """
+    diagonal = tuple((step, bits) for step, bits, edge in square.PACKED_AROUND if not edge)
+    edge = tuple((step, bits) for step, bits, edge in square.PACKED_AROUND if edge)
+    return diagonal, edge
+
+
+_DIAGONAL, _EDGE = _split_around()
+
+
+def _touching(circles: dict[Packed, Counts], cell: Packed) -> Mask:
+    """The 4-bit mask of the corners of ``cell`` whose vertex a tile touches."""
+    return (
+        (cell + _STEP_0 in circles)
+        | (cell + _STEP_1 in circles) << 1
+        | (cell + _STEP_2 in circles) << 2
+        | (cell + _STEP_3 in circles) << 3
+    )
 
 
 class Board:
@@ -291,37 +318,69 @@ class Board:
             board.add(square.pack(x, y), corners)
         return board
 
-    def with_tile(self, cell: Packed, corners: Tile) -> Board:
-        """A new board: this one plus a tile (the cell must be in the frontier)."""
-        board = Board(self.cells.copy(), self.circles.copy(), self.frontier.copy())
-        board.add(cell, corners)
-        return board
+    def with_tile(
+        self, cell: Packed, corners: Tile, adds: tuple[int, int, int, int] | None = None
+    ) -> Board:
+        """A new board: this one plus a tile (the cell must be in the frontier).
 
-    def add(self, cell: Packed, corners: Tile) -> None:
-        """Add a tile in place; only for a board that nobody else holds yet."""
+        ``adds`` is what each corner adds to its circle (``ONE[colour]``), if
+        the caller has it from a table (:attr:`TileInfo.adds`).
+        """
+        return self.grown(cell, corners, adds)[0]
+
+    def grown(
+        self, cell: Packed, corners: Tile, adds: tuple[int, int, int, int] | None = None
+    ) -> tuple[Board, CornerCounts]:
+        """:meth:`with_tile`, and the counts of the tile's four circles before it came.
+
+        Scoring (ROTA-12) reads those counts; they are at hand here, where the
+        circles are updated, so the caller need not look them up again.
+        """
+        board = Board(self.cells.copy(), self.circles.copy(), self.frontier.copy())
+        return board, board.add(cell, corners, adds)
+
+    def add(
+        self, cell: Packed, corners: Tile, adds: tuple[int, int, int, int] | None = None
+    ) -> CornerCounts:
+        """Add a tile in place; only for a board that nobody else holds yet.
+
+        Returns the counts of the tile's four circles (corners 0..3) before it.
+        """
         cells, circles, frontier = self.cells, self.circles, self.frontier
         cells[cell] = corners
         frontier.pop(cell, None)
-        one = ONE
-        for step, colour in zip(square.PACKED_CORNER_STEPS, corners, strict=True):
-            vertex = cell + step
-            circles[vertex] = circles.get(vertex, 0) + one[colour]
-        for step, bits, edge in square.PACKED_AROUND:
+        if adds is None:
+            one = ONE
+            adds = (one[corners[0]], one[corners[1]], one[corners[2]], one[corners[3]])
+        # The four circles, unrolled; every vertex touched gets a key, even under a gap.
+        get = circles.get
+        vertex = cell + _STEP_0
+        circles[vertex] = (before_0 := get(vertex, 0)) + adds[0]
+        vertex = cell + _STEP_1
+        circles[vertex] = (before_1 := get(vertex, 0)) + adds[1]
+        vertex = cell + _STEP_2
+        circles[vertex] = (before_2 := get(vertex, 0)) + adds[2]
+        vertex = cell + _STEP_3
+        circles[vertex] = (before_3 := get(vertex, 0)) + adds[3]
+        # A diagonal cell only gains touching corners; an empty edge cell joins the frontier.
+        mask_of = frontier.get
+        for step, bits in _DIAGONAL:
             near = cell + step
-            if near in frontier:
-                frontier[near] |= bits
-            elif edge and near not in cells:
-                frontier[near] = self.touching(near)
+            mask = mask_of(near)
+            if mask is not None:
+                frontier[near] = mask | bits
+        for step, bits in _EDGE:
+            near = cell + step
+            mask = mask_of(near)
+            if mask is not None:
+                frontier[near] = mask | bits
+            elif near not in cells:
+                frontier[near] = _touching(circles, near)
+        return before_0, before_1, before_2, before_3
 
     def touching(self, cell: Packed) -> Mask:
         """The 4-bit mask of the corners of ``cell`` whose vertex a tile touches."""
-        circles = self.circles
-        return (
-            (cell + _STEP_0 in circles)
-            | (cell + _STEP_1 in circles) << 1
-            | (cell + _STEP_2 in circles) << 2
-            | (cell + _STEP_3 in circles) << 3
-        )
+        return _touching(self.circles, cell)
 
 
 # ---------------------------------------------------------------------------
@@ -340,7 +399,7 @@ class State(CachedState):
     The fields below are the whole game, the set it is played with included.
     A state also caches a private index of the display for speed; it is not
     compared, hashed or pickled, and is rebuilt from :attr:`display` when
-    missing.
+    missing; likewise its legal moves, once listed.
     """
 
     display: frozenset[tuple[Cell, Tile]]
@@ -405,6 +464,9 @@ class State(CachedState):
     .. versionadded:: 0.2.0
     """
     _board: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal: LazyMoves[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Cache: the state's :class:`~tilegames.axio_rota.LegalMoves`, once asked for (it
+    also remembers the last move it handed out, which ``apply`` then need not check)."""
 
     def __str__(self) -> str:
         """The plain-text picture of the display and the scores (:func:`render_text`)."""

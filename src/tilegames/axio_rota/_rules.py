@@ -6,21 +6,26 @@ packed integers (:func:`tilegames.geometry.square.pack`), holding the colour
 counts of every circle and, for every empty cell next to the display, which
 of its corners touch a tile. ``apply`` updates it in a few dictionary steps
 instead of rescanning the display, and :func:`legal_moves` returns a lazy
-:class:`LegalMoves` sequence whose length is a sum over a small table.
+:class:`LegalMoves` sequence (in :mod:`~tilegames.axio_rota._moves`) whose
+length is a sum over a small table.
+
+A random playout's step also relies on: the legal moves listed once per state
+(a cache beside the index); a move just picked from them applied without
+being checked again; moves shared, one object per distinct move; scoring read
+from per-tile tables and from the circles' counts taken while the index grows;
+the start square indexed from a template.
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import NoReturn, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, NamedTuple, NoReturn, cast
 
 from tilegames._core import checks, rng, tracks
+from tilegames._core.bits import Mask
 from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
 from tilegames._core.checks import shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
-from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat
 from tilegames.axio_rota._chance import (
@@ -34,11 +39,12 @@ from tilegames.axio_rota._chance import (
     _placed_explicit,
 )
 from tilegames.axio_rota._model import (
-    COLOUR_LETTERS,
     COUNT_MASK,
     MAX_PLAYERS,
     NAME,
     NO_POINTS,
+    ONE,
+    RED,
     SHIFT,
     STACK_SIZE,
     STAGES,
@@ -47,10 +53,12 @@ from tilegames.axio_rota._model import (
     AnyMove,
     Board,
     Colour,
+    CornerCounts,
     Draw,
     Move,
     Points,
     Reveal,
+    Rotation,
     State,
     Tile,
     Unseen,
@@ -58,6 +66,9 @@ from tilegames.axio_rota._model import (
     all_at_cap_seat,
     ended,
 )
+from tilegames.axio_rota._moves import LegalMoves as LegalMoves
+from tilegames.axio_rota._moves import _board as _board
+from tilegames.axio_rota._moves import _placed
 from tilegames.axio_rota._notation import format_tile
 from tilegames.axio_rota._tables import (
     STANDARD_TILES,
@@ -65,7 +76,7 @@ from tilegames.axio_rota._tables import (
     TileInfo,
     tile_info,
 )
-from tilegames.axio_rota._validate import check_set, check_state
+from tilegames.axio_rota._validate import check_set
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Packed
 
@@ -80,16 +91,6 @@ def _wrong_state(function: str, state: object) -> NoReturn:
 
 def _wrong_move(function: str, move: object) -> NoReturn:
     checks.wrong_type(f"axio_rota.{function}", _MOVE, move, move=True)
-
-
-def _board(state: State) -> Board:
-    """The state's display index, built on first use (after :func:`check_state`)."""
-    board = state._board
-    if board is None:
-        check_state(state)
-        board = Board.build(state.display)
-        object.__setattr__(state, "_board", board)
-    return board
 
 
 # ---------------------------------------------------------------------------
@@ -141,29 +142,75 @@ def new_game(
         raise ConfigurationError(msg)
     mode = chance_mode(chance)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, players)
-    for tile in chosen:
-        tile_info(tile)
+    if tiles is not None:  # the standard set's tables are built at import
+        for tile in chosen:
+            tile_info(tile)
     if mode == EXPLICIT:
         rng.normalize_seed(seed)
         return _explicit_start(chosen, players)
     order, _ = rng.shuffled(rng.normalize_seed(seed), chosen)
-    display = frozenset(
-        (cell, _turned_to(tile, centre))
-        for (cell, centre), tile in zip(START_CELLS, order[:START_TILES], strict=True)
-    )
+    laid = [
+        _turned_to(tile, centre)
+        for (_, centre), tile in zip(START_CELLS, order[:START_TILES], strict=True)
+    ]
+    display = frozenset(zip(_START.cells, laid, strict=True))
     dealt = order[START_TILES:]
-    stacks = tuple(dealt[STACK_SIZE * s : STACK_SIZE * (s + 1)] for s in range(players))
+    stacks = [dealt[STACK_SIZE * s : STACK_SIZE * (s + 1)] for s in range(players)]
     state = State(
         display=display,
         tracks=(NO_POINTS,) * players,
-        hands=tuple(stack[0] for stack in stacks),
-        stacks=tuple(stack[1:] for stack in stacks),
+        hands=tuple([stack[0] for stack in stacks]),
+        stacks=tuple([stack[1:] for stack in stacks]),
         supply=dealt[STACK_SIZE * players :],
         seat=0,
         tiles=None if chosen == STANDARD_TILES else chosen,
     )
-    object.__setattr__(state, "_board", Board.build(display))
+    object.__setattr__(state, "_board", _start_board(laid))
     return state
+
+
+class _StartTemplate(NamedTuple):
+    """What the start square's index (ROTA-7) is, whatever tiles are laid on it."""
+
+    cells: tuple[Cell, ...]
+    """The 4 cells, in :data:`START_CELLS` order."""
+    packed: tuple[Packed, ...]
+    """The same, packed."""
+    frontier: dict[Packed, Mask]
+    """The 8 cells sharing an edge with the square, with their touching corners."""
+    circles: tuple[tuple[Packed, tuple[int, ...]], ...]
+    """Per vertex of the square (9), the corners meeting there, as indices into the 16
+    corners of the 4 tiles laid (``4 * tile + corner``)."""
+
+
+def _start_template() -> _StartTemplate:
+    """The start square's index without its colours: the frontier does not depend on them."""
+    cells = tuple(cell for cell, _ in START_CELLS)
+    packed = tuple(square.pack(x, y) for x, y in cells)
+    frontier = Board.build((cell, (RED, RED, RED, RED)) for cell in cells).frontier
+    meeting: dict[Packed, list[int]] = {}
+    for index, cell in enumerate(packed):
+        for corner, step in enumerate(square.PACKED_CORNER_STEPS):
+            meeting.setdefault(cell + step, []).append(4 * index + corner)
+    circles = tuple((vertex, tuple(where)) for vertex, where in meeting.items())
+    return _StartTemplate(cells, packed, frontier, circles)
+
+
+_START: Final = _start_template()
+
+
+def _start_board(laid: Sequence[Tile]) -> Board:
+    """The index of the start square (ROTA-7), its tiles ``laid`` in :data:`START_CELLS` order.
+
+    The same as ``Board.build`` of that display, from :data:`_START`: only the
+    circles' counts depend on the tiles.
+    """
+    one = ONE
+    adds = [one[colour] for corners in laid for colour in corners]  # 16, tile after tile
+    add = adds.__getitem__  # a list's, quick to map (see TileInfo.count_at)
+    circles = {vertex: sum(map(add, where)) for vertex, where in _START.circles}
+    cells = dict(zip(_START.packed, laid, strict=True))
+    return Board(cells, circles, _START.frontier.copy())
 
 
 def _turned_to(tile: Tile, centre: square.Corner) -> Tile:
@@ -209,7 +256,13 @@ def is_over(state: State) -> bool:
         _wrong_state("is_over", state)
     if state._board is None:
         _board(state)
-    return ended(state)
+    # ended(state), inline: it is asked before every move of a playout
+    return (
+        state.extra_tile is None
+        and state.hands[state.seat] is None
+        and not state.drawing
+        and not state.unseen >> state.seat & 1
+    )
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
@@ -291,13 +344,17 @@ def view(state: State, seat: Seat) -> View:
     """
     if type(state) is not State:
         _wrong_state("view", state)
-    _board(state)
-    checks.check_seat(seat, len(state.tracks))
+    if state._board is None:
+        _board(state)
+    if type(seat) is not int or not 0 <= seat < len(state.tracks):
+        checks.check_seat(seat, len(state.tracks))  # raises, saying why
     if state.pool is not None:
         return _explicit_view(state, seat)
+    # ended(state), for a seeded game (no chance step, no unseen tile), inline
+    over = state.extra_tile is None and state.hands[state.seat] is None
     return View(
         seat=seat,
-        to_move=() if ended(state) else (state.seat,),
+        to_move=() if over else (state.seat,),
         display=state.display,
         tracks=state.tracks,
         hand=state.hands[seat],
@@ -312,85 +369,6 @@ def view(state: State, seat: Seat) -> View:
 # ---------------------------------------------------------------------------
 # Legal moves
 # ---------------------------------------------------------------------------
-
-
-class LegalMoves(LazyMoves[Move]):
-    """The legal moves of a state, as a lazy sequence: moves are built when asked for.
-
-    The order is stable: cells in reading order (top row first, left to
-    right), then the rotation (0..3, each listed only if it gives different
-    corners from the smaller ones), then the named colour (``None``, or red,
-    green, blue, orange, purple when the empty corner touches another tile).
-
-    ``len()`` is a sum over the frontier of a small per-tile table; indexing
-    sorts the frontier once. ``in`` checks one move without listing them.
-    """
-
-    __slots__ = ("_cells", "_ends", "_frontier", "_info", "_length", "_state")
-
-    def __init__(self, state: State) -> None:
-        """List the moves of ``state``."""
-        board = _board(state)
-        extra = state.extra_tile
-        tile = extra if extra is not None else state.hands[state.seat]
-        self._state = state
-        self._info = None if tile is None else tile_info(tile)
-        self._frontier = board.frontier if tile is not None else {}
-        self._cells: list[Packed] | None = None
-        self._ends: list[int] | None = None
-        self._length = -1
-
-    def __len__(self) -> int:
-        """The number of legal moves."""
-        if self._length < 0:
-            info = self._info
-            self._length = (
-                0 if info is None else sum(map(info.counts.__getitem__, self._frontier.values()))
-            )
-        return self._length
-
-    def _at(self, position: int) -> Move:
-        """The move at ``position``: find its cell, then its choice at that cell."""
-        info = cast(TileInfo, self._info)  # there are moves, so there is a tile
-        cells = self._sorted()
-        if info.empty < 0:  # the same choices at every cell: no need to add up counts
-            slot, offset = divmod(position, len(info.rotations))
-            return Move(square.unpack(cells[slot]), info.rotations[offset])
-        ends = self._ends
-        if ends is None:
-            counts, frontier = info.counts, self._frontier
-            ends = self._ends = list(itertools.accumulate(counts[frontier[c]] for c in cells))
-        slot = bisect.bisect_right(ends, position)
-        offset = position - (ends[slot - 1] if slot else 0)
-        rotation, named = info.choices[self._frontier[cells[slot]]][offset]
-        return Move(square.unpack(cells[slot]), rotation, named)
-
-    def __iter__(self) -> Iterator[Move]:
-        """Every legal move, in order."""
-        info = self._info
-        if info is None:
-            return
-        frontier = self._frontier
-        for cell in self._sorted():
-            xy = square.unpack(cell)
-            for rotation, named in info.choices[frontier[cell]]:
-                yield Move(xy, rotation, named)
-
-    def __contains__(self, move: object) -> bool:
-        """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) is not Move:
-            return False
-        try:
-            _laid(self._state, move)
-        except Refusal:
-            return False
-        return True
-
-    def _sorted(self) -> list[Packed]:
-        cells = self._cells
-        if cells is None:
-            cells = self._cells = sorted(self._frontier)
-        return cells
 
 
 def legal_moves(state: State) -> Sequence[AnyMove]:
@@ -415,9 +393,13 @@ def legal_moves(state: State) -> Sequence[AnyMove]:
     """
     if type(state) is not State:
         _wrong_state("legal_moves", state)
-    if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
-        return _explicit_moves(state)
-    return LegalMoves(state)
+    moves = state._legal
+    if moves is None:
+        if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
+            return _explicit_moves(state)
+        moves = LegalMoves(state)
+        object.__setattr__(state, "_legal", moves)  # a cache, like _board
+    return moves
 
 
 # ---------------------------------------------------------------------------
@@ -431,7 +413,17 @@ def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
     Raises:
         Refusal: at the first rule the move breaks.
     """
-    board = _board(state)
+    cell, info = _checked(state, move)
+    return cell, info.turned[move.rotation]
+
+
+def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
+    """Check a move; return its packed cell and the tables of the tile it places.
+
+    Raises:
+        Refusal: at the first rule the move breaks.
+    """
+    board = state._board or _board(state)
     tile = state.extra_tile
     if tile is None:
         tile = state.hands[state.seat]
@@ -445,55 +437,7 @@ def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
                     "ROTA-11",
                 )
             raise Refusal("the game is over", _end_rule(state))
-    x, y = move.cell
-    if not square.packable(x, y):
-        raise Refusal(_placement_problem(board, move.cell, None), "ROTA-11")
-    cell = square.pack(x, y)
-    mask = board.frontier.get(cell)
-    if mask is None:
-        raise Refusal(_placement_problem(board, move.cell, cell), "ROTA-11")
-    info = tile_info(tile)
-    rotation = move.rotation
-    listed = info.same_as[rotation]
-    if listed != rotation:
-        raise Refusal(
-            f"turning {format_tile(tile)} by {rotation} gives the same corners as by "
-            f"{listed}; that placement is the move with rotation {listed}",
-            "ROTA-6",
-        )
-    if info.empty >= 0 or move.named is not None:
-        _check_named(tile, info, mask, move)
-    return cell, info.turned[rotation]
-
-
-def _check_named(tile: Tile, info: TileInfo, mask: int, move: Move) -> None:
-    """A colour is named exactly when the empty corner, turned, touches a tile (ROTA-13)."""
-    named = move.named
-    if info.empty < 0:
-        raise Refusal(f"{format_tile(tile)} has no empty corner to name a colour for", "ROTA-13")
-    corner = (info.empty + move.rotation) % 4
-    if mask >> corner & 1:
-        if named is None:
-            raise Refusal(
-                f"the empty corner of {format_tile(tile)} lands on corner {corner}, which "
-                f"touches another tile: name a colour for it ({COLOUR_LETTERS})",
-                "ROTA-13",
-            )
-    elif named is not None:
-        raise Refusal(
-            f"the empty corner of {format_tile(tile)} lands on corner {corner}, which touches "
-            "no other tile, so no colour is named for it",
-            "ROTA-13",
-        )
-
-
-def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
-    """Why a cell outside the frontier cannot take the tile (ROTA-11)."""
-    if cell is not None and cell in board.cells:
-        return f"cell {xy} already holds {format_tile(board.cells[cell])}"
-    if cell is not None and board.touching(cell):
-        return f"cell {xy} touches the display only at a corner; a tile must share an edge"
-    return f"cell {xy} shares no edge with a tile of the display"
+    return _placed(board, tile, move)
 
 
 def _end_rule(state: State) -> str:
@@ -634,18 +578,31 @@ def apply(state: State, move: AnyMove) -> State:
         if type(move) not in _MOVE_TYPES:
             _wrong_move("apply", move)
         return _apply_other(state, move)
-    try:
-        cell, corners = _laid(state, move)
-    except Refusal as refusal:
-        raise _illegal(state, move, refusal) from None
+    listed = state._legal
+    picked = listed._picked if type(listed) is LegalMoves else None
+    if picked is not None and picked[0] is move:  # just picked from the legal moves: legal
+        _, cell, info = picked
+    else:
+        try:
+            cell, info = _checked(state, move)
+        except Refusal as refusal:
+            raise _illegal(state, move, refusal) from None
+    rotation = move.rotation
+    corners = info.turned[rotation]
     if state.pool is not None:
         return _placed_explicit(state, state, cell, corners, move.named)
-    seat = state.seat
-    board = cast(Board, state._board)  # built by _laid
-    all_tracks, reached, hands, extra_turns = _scored(state, board, cell, corners, move.named)
-    stacks, supply = state.stacks, state.supply
+    board: Board = state._board  # type: ignore[assignment]  # built by _checked or legal_moves
+    grown, before = board.grown(cell, corners, info.adds[rotation])
+    seat, hands, stacks, supply = state.seat, state.hands, state.stacks, state.supply
+    all_tracks = state.tracks
+    mine, reached = _scored_onto(all_tracks[seat], before, info, rotation, move.named)
+    if mine is not all_tracks[seat]:
+        all_tracks = (*all_tracks[:seat], mine, *all_tracks[seat + 1 :])
+    extra_turns = state.extra_turns + reached
+    # The seat's hand after the placement: emptied, unless it placed an extra turn's tile.
+    held = None if state.extra_tile is None else hands[seat]
     extra_tile: Tile | None = None
-    if reached and tracks.all_at(all_tracks[seat], TRACK_CAP):  # ROTA-17: the game ends at once
+    if reached and all_tracks[seat] == _ALL_AT_CAP:  # ROTA-17: the game ends at once
         extra_turns = 0
     elif extra_turns and supply:  # ROTA-15: the next extra turn takes the supply's top tile
         extra_tile, supply = supply[0], supply[1:]
@@ -654,9 +611,12 @@ def apply(state: State, move: AnyMove) -> State:
         extra_turns = 0
         stack = stacks[seat]
         if stack:
-            hands = (*hands[:seat], stack[0], *hands[seat + 1 :])
+            held = stack[0]
             stacks = (*stacks[:seat], stack[1:], *stacks[seat + 1 :])
         seat = (seat + 1) % len(hands)
+    if held is not hands[state.seat]:
+        mover = state.seat
+        hands = (*hands[:mover], held, *hands[mover + 1 :])
     after = State(
         display=state.display | {(move.cell, corners)},
         tracks=all_tracks,
@@ -668,8 +628,59 @@ def apply(state: State, move: AnyMove) -> State:
         extra_turns=extra_turns,
         tiles=state.tiles,
     )
-    object.__setattr__(after, "_board", board.with_tile(cell, corners))
+    object.__setattr__(after, "_board", grown)
     return after
+
+
+_ALL_AT_CAP: Points = (TRACK_CAP,) * 5
+"""Five tracks at the cap: the immediate win of ROTA-17."""
+
+
+def _scored_onto(
+    mine: Points, before: CornerCounts, info: TileInfo, rotation: Rotation, named: Colour | None
+) -> tuple[Points, int]:
+    """Score a legal placement onto the mover's tracks (ROTA-12, ROTA-14), from tables.
+
+    The fast path of ``apply``: the same as :func:`_points` then
+    ``tracks.add_points(mine, points, stages=STAGES)``, reading the counts of
+    the tile's circles from ``before`` (taken as the board grew) and which
+    corner scores for which colour from the tile's tables. Capping once at
+    the end is the same as capping each addition, as points are never negative.
+
+    Args:
+        mine: the mover's tracks.
+        before: the counts of the four circles (corners 0..3) without the tile.
+        info: the tile's tables.
+        rotation: the quarter turns of the placement.
+        named: the colour named for the empty corner, or ``None``; not ``None``
+            only if the turned tile's empty corner touches a tile.
+
+    Returns:
+        The new tracks (``mine`` itself if the placement scores nothing) and
+        the number of colours that reached 12 (each owes an extra turn, ROTA-15).
+    """
+    gained: list[int] | None = None
+    for corner, colour, shift in info.scoring[rotation]:
+        matched = before[corner] >> shift & COUNT_MASK
+        if matched:
+            if gained is None:
+                gained = list(mine)
+            gained[colour] += matched
+    if named is not None:  # the empty corner scores for the colour named (ROTA-12)
+        matched = before[info.gaps[rotation]] >> SHIFT[named] & COUNT_MASK
+        if matched:
+            if gained is None:
+                gained = list(mine)
+            gained[named] += matched
+    if gained is None:
+        return mine, 0
+    reached = 0
+    for colour, value in enumerate(gained):
+        if value >= TRACK_CAP:
+            gained[colour] = TRACK_CAP
+            reached += mine[colour] < TRACK_CAP
+    red, green, blue, orange, purple = gained
+    return (red, green, blue, orange, purple), reached
 
 
 # ---------------------------------------------------------------------------

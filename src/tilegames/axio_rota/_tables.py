@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from tilegames._core.bits import Mask
-from tilegames.axio_rota._model import COLOURS, Colour, Rotation, Tile
+from tilegames.axio_rota._model import COLOURS, ONE, SHIFT, Colour, Rotation, Tile
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 
@@ -95,6 +96,19 @@ class TileInfo(NamedTuple):
     """Per 4-bit corner mask of a cell, its ``(rotation, named)`` choices in listing order."""
     counts: tuple[int, ...]
     """Per 4-bit corner mask, ``len(choices[mask])``."""
+    count_at: Callable[[Mask], int]
+    """``counts[mask]`` as a function, for ``map``: the ``__getitem__`` of a private list
+    copy of :attr:`counts` (a list's is a plain method, several times faster to call
+    than a tuple's slot wrapper)."""
+    adds: tuple[tuple[int, int, int, int], ...]
+    """Per quarter turn, what each corner (0..3) of the turned tile adds to the packed
+    colour counts of its circle (``ONE[colour]``; 0 for the empty corner)."""
+    scoring: tuple[tuple[tuple[int, Colour, int], ...], ...]
+    """Per quarter turn, for each coloured corner of the turned tile: the corner (0..3),
+    its colour, and where that colour's count sits in a circle's counts (``SHIFT``)."""
+    gaps: tuple[int, ...]
+    """Per quarter turn, the corner (0..3) where the turned tile's empty corner lies (a
+    named colour scores there), or -1 if the tile has none."""
 
 
 def _choices(rotations: tuple[Rotation, ...], empty: int, mask: Mask) -> tuple[Choice, ...]:
@@ -104,6 +118,26 @@ def _choices(rotations: tuple[Rotation, ...], empty: int, mask: Mask) -> tuple[C
         for k in rotations
         for named in (_NAMEABLE if empty >= 0 and mask >> ((empty + k) % 4) & 1 else (None,))
     )
+
+
+def _adds(corners: Tile) -> tuple[int, int, int, int]:
+    """What each corner adds to its circle's packed counts."""
+    first, second, third, fourth = (ONE[colour] for colour in corners)
+    return first, second, third, fourth
+
+
+def _scoring(corners: Tile) -> tuple[tuple[int, Colour, int], ...]:
+    """Per coloured corner: its index, its colour, its count's shift in a circle."""
+    return tuple(
+        (corner, colour, SHIFT[colour])
+        for corner, colour in enumerate(corners)
+        if colour is not None
+    )
+
+
+def _gap(corners: Tile) -> int:
+    """The index of the empty corner, or -1."""
+    return corners.index(None) if None in corners else -1
 
 
 def _tile_info(tile: Tile) -> TileInfo:
@@ -118,6 +152,10 @@ def _tile_info(tile: Tile) -> TileInfo:
         empty=empty,
         choices=choices,
         counts=tuple(map(len, choices)),
+        count_at=list(map(len, choices)).__getitem__,
+        adds=tuple(map(_adds, turned)),
+        scoring=tuple(map(_scoring, turned)),
+        gaps=tuple(map(_gap, turned)),
     )
 
 
