@@ -113,6 +113,21 @@ class TestRandbelow:
         assert following == generator.state
         assert 0 <= value < n
 
+    def test_rejection_bounds_table(self) -> None:
+        """The precomputed bounds are the largest multiples of n not above 2**64."""
+        for n in range(1, len(rng._LIMITS)):
+            limit = rng._LIMITS[n]
+            assert limit % n == 0
+            assert limit <= TWO_64 < limit + n
+
+    def test_long_shuffle_past_the_table(self) -> None:
+        """A shuffle longer than the table of bounds still agrees with the reference."""
+        values = list(range(len(rng._LIMITS) + 40))
+        generator = SplitMix64(99)
+        result, following = rng.shuffled(99, values)
+        assert list(result) == generator.shuffle(values)
+        assert following == generator.state
+
     def test_rejects_top_block(self) -> None:
         """A first draw in the incomplete top block is rejected and the next one used."""
         n = 3 * 2**62  # only one full block: values >= n are rejected

@@ -52,6 +52,19 @@ _MASK = (1 << SEED_BITS) - 1
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment (the golden ratio in 64 bits)
 
 
+def _limits(most: int) -> tuple[int, ...]:
+    """Per ``n < most``, the bound below which a 64-bit draw is kept for ``randbelow(n)``.
+
+    The largest multiple of ``n`` not above ``2**64``: draws at or above it are
+    rejected, so that every remainder is equally likely (no modulo bias).
+    """
+    return (0, *(((1 << SEED_BITS) // n) * n for n in range(1, most)))
+
+
+_LIMITS = _limits(1025)
+"""The rejection bounds of :func:`_limits` for the ``n`` of shuffles and dice."""
+
+
 def fresh_seed() -> Seed:
     """Return a new seed from the operating system's randomness."""
     return secrets.randbits(SEED_BITS)
@@ -96,7 +109,7 @@ def randbelow(seed: Seed, n: int) -> tuple[int, Seed]:
     if n < 1:
         msg = f"randbelow needs n >= 1, got {n}"
         raise ValueError(msg)
-    limit = ((1 << SEED_BITS) // n) * n  # reject the incomplete top block
+    limit = _LIMITS[n] if n < len(_LIMITS) else ((1 << SEED_BITS) // n) * n  # no modulo bias
     while True:
         value, seed = next_u64(seed)
         if value < limit:
@@ -176,13 +189,14 @@ class Stream:
         """
         pool = list(items)
         seed = self.seed
+        limits, mask, gamma = _LIMITS, _MASK, _GAMMA  # locals: read once, not per swap
         for i in range(len(pool) - 1, 0, -1):
             n = i + 1
-            limit = ((1 << SEED_BITS) // n) * n  # as in randbelow: reject the top block
+            limit = limits[n] if n < len(limits) else ((1 << SEED_BITS) // n) * n
             while True:
-                seed = (seed + _GAMMA) & _MASK  # next_u64, inline
-                z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                seed = (seed + gamma) & mask  # next_u64, inline
+                z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
                 z ^= z >> 31
                 if z < limit:
                     break
