@@ -139,7 +139,10 @@ def _swap_offered(track: Points, held: Sequence[Tile]) -> bool:
     A tile shows a lowest colour when the track of either of its colours is at the minimum.
     """
     low = min(track)
-    return all(track[first] != low and track[second] != low for first, second in held)
+    for first, second in held:  # noqa: SIM110 (all() over a generator is slower: hot path)
+        if track[first] == low or track[second] == low:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------
@@ -358,15 +361,25 @@ def _fast_place(cells: tuple[Hex, Hex], colours: tuple[Colour, Colour]) -> Place
 
 
 class _Index:
-    """Facts derived from a state's fields, cached in the state; never changed once made."""
+    """Facts derived from a state's fields, cached in the state.
 
-    __slots__ = ("empty", "over")
+    ``empty`` and ``over`` never change once made. ``listed`` is a memo that
+    ``legal_moves`` writes and ``apply`` reads: the last placement that the
+    state's :class:`~tilegames.axio._moves.LegalMoves` built, with its pair
+    number, so that applying a move just taken from ``legal_moves(state)``
+    (the move itself, compared by identity) skips checking it again. It is
+    written as one tuple, so a reader never sees a move with another's pair.
+    """
+
+    __slots__ = ("empty", "listed", "over")
 
     def __init__(self, empty: int, over: bool) -> None:
         self.empty = empty
         """The set of pairs of adjacent empty cells (bit ``i`` for pair ``i``)."""
         self.over = over
         """Whether the game has ended (AXIO-14, AXIO-15, AXIO-21)."""
+        self.listed: tuple[Place, int] | None = None
+        """The last placement built by ``legal_moves`` of the state and its pair, or ``None``."""
 
 
 @attrs.frozen(getstate_setstate=False)

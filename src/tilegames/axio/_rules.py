@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import islice
 from typing import cast
@@ -12,7 +13,7 @@ from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat
-from tilegames._core.tracks import add_points, all_at, rank_lowest_colour
+from tilegames._core.tracks import all_at, rank_lowest_colour
 from tilegames.axio._chance import _apply_draw, _apply_explicit
 from tilegames.axio._model import (
     _A_MOVE,
@@ -27,7 +28,6 @@ from tilegames.axio._model import (
     _SEATS,
     _SEATS_TEXT,
     _SOLO,
-    _STAGES,
     _STANDARD,
     _TEAM,
     EMPTY,
@@ -53,7 +53,7 @@ from tilegames.axio._model import (
 )
 from tilegames.axio._moves import _check_move, _checked, _index
 from tilegames.axio._notation import _carried, _check_tiles, _written
-from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF, Ray
+from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF, _TRACK_STEPS, Ray
 from tilegames.geometry.hexagon import Hex
 
 # ---------------------------------------------------------------------------
@@ -313,25 +313,34 @@ def view(state: State, seat: Seat) -> View:
     """
     if type(state) is not State:
         wrong_type("axio.view", _A_STATE, state)
-    check_seat(seat, len(state.racks))
-    return View(
-        seat=seat,
-        mode=state.mode,
-        to_move=to_move(state),
-        cells=state.cells,
-        tracks=state.tracks,
-        rack=state.racks[seat],
-        rack_sizes=rack_sizes(state),
-        bag_size=len(state.bag) - sum(state.unknown),
-        turn=state.turn,
-        bonuses=state.bonuses,
-        deciding=state.deciding,
-        revealed=state.revealed,
-        tiles=state.tiles,
-        explicit=state.explicit,
-        draws=state.draws,
-        drawer=state.seat if state.draws else 0,
-        unknown=state.unknown,
+    racks = state.racks
+    if type(seat) is not int or not 0 <= seat < len(racks):
+        check_seat(seat, len(racks))  # raises
+    unknown, draws = state.unknown, state.draws
+    # to_move and rack_sizes, inline: a view is made at every step of a learning environment
+    moving = () if is_over(state) else (CHANCE,) if draws else (state.seat,)
+    if unknown:  # explicit games with unseen draws
+        sizes = tuple(len(held) + hidden for held, hidden in zip(racks, unknown, strict=False))
+    else:
+        sizes = tuple(map(len, racks))
+    return View(  # positional, in field order (tests/axio check the order): faster
+        seat,
+        state.mode,
+        moving,
+        state.cells,
+        state.tracks,
+        racks[seat],
+        sizes,
+        len(state.bag) - sum(unknown),
+        state.turn,
+        state.bonuses,
+        state.deciding,
+        state.revealed,
+        state.tiles,
+        state.explicit,
+        draws,
+        state.seat if draws else 0,
+        unknown,
     )
 
 
@@ -454,6 +463,15 @@ def apply(state: State, move: Move) -> State:
             notation, the reason, the rule id and whose turn it is.
         WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
     """
+    if type(state) is State:
+        index = state._index
+        if index is not None:
+            listed = index.listed
+            if listed is not None and listed[0] is move and not state.explicit:
+                # the very placement that legal_moves(state) built: legal by construction,
+                # so its check is skipped (the move is frozen; its pair was remembered)
+                first, second = move.colours
+                return _place(state, index.empty, listed[1], first, second)
     kind = type(move)
     if type(state) is not State or (
         kind is not Place and kind is not SwapChoice and kind is not Decline
@@ -473,164 +491,217 @@ def apply(state: State, move: Move) -> State:
         return _apply_explicit(state, move, placed)
     if placed is not None:
         pair, first, second = placed
-        return _place(state, pair, first, second)
+        return _place(state, cast(_Index, state._index).empty, pair, first, second)
     if kind is Decline:
         return _decline(state)
     return _choose(state, cast(SwapChoice, move).swap)
 
 
 def _scored(
-    state: State, owner: int, first: Colour, gained_first: int, second: Colour, gained_second: int
+    all_tracks: tuple[Points, ...],
+    owner: int,
+    first: Colour,
+    gained_first: int,
+    second: Colour,
+    gained_second: int,
+    mode: str,
 ) -> tuple[tuple[Points, ...], int]:
-    """The tracks after a placement's points, capped (AXIO-10), and the stages reached."""
-    points = [0, 0, 0, 0, 0, 0]
-    points[first] += gained_first
-    points[second] += gained_second
-    all_tracks = state.tracks
-    mine, reached = add_points(all_tracks[owner], points, stages=_STAGES[state.mode])
-    return (*all_tracks[:owner], cast(Points, mine), *all_tracks[owner + 1 :]), len(reached)
+    """The tracks after a placement's points, capped (AXIO-10, AXIO-18), and the stages reached.
+
+    Each colour's track moves by the table ``_TRACK_STEPS`` (``add_points``
+    for one colour, looked up). A double's two hexes score for one colour,
+    added at once (as ``add_points`` adds a colour's points of one scoring).
+    """
+    steps = _TRACK_STEPS[mode]
+    track = list(all_tracks[owner])
+    if first == second:
+        track[first], reached = steps[track[first]][gained_first + gained_second]
+    else:
+        track[first], reached = steps[track[first]][gained_first]
+        track[second], more = steps[track[second]][gained_second]
+        reached += more
+    mine = cast(Points, tuple(track))
+    return (*all_tracks[:owner], mine, *all_tracks[owner + 1 :]), reached
 
 
-def _place(state: State, pair: PairIndex, first: Colour, second: Colour) -> State:
-    """Apply a checked placement of ``first`` and ``second`` on the cells of ``pair``."""
+def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Colour) -> State:
+    """Apply a checked placement of ``first`` and ``second`` on the cells of ``pair``.
+
+    ``empty`` is the state's set of empty pairs (from its index).
+    """
     cells = state.cells
     geometry = _GEOMETRY[len(cells)]
-    rays_first, rays_second = geometry.rays[pair]
     # AXIO-9: five rays per hex, counted on the board before the tile (the twin is never on
-    # them); the loops of _line_points, inline on this hot path.
-    gained_first = 0
-    for ray in rays_first:
-        for number in ray:
-            if cells[number] != first:
-                break
-            gained_first += 1
-    gained_second = 0
-    for ray in rays_second:
-        for number in ray:
-            if cells[number] != second:
-                break
-            gained_second += 1
-    owner = _owner(state.mode, state.seat)
+    # them); the loops of _line_points, inline on this hot path, and only for a hex with a
+    # neighbour of its colour (most have none: one call to see it, instead of five rays).
+    near_first, near_second = geometry.near[pair]
+    gained_first = gained_second = 0
+    if first in near_first(cells):
+        for ray in geometry.rays[pair][0]:
+            for number in ray:
+                if cells[number] != first:
+                    break
+                gained_first += 1
+    if second in near_second(cells):
+        for ray in geometry.rays[pair][1]:
+            for number in ray:
+                if cells[number] != second:
+                    break
+                gained_second += 1
+    mode, seat = state.mode, state.seat
+    owner = seat % 2 if mode == _TEAM else seat  # _owner, inline
     all_tracks, reached = state.tracks, 0
     if gained_first or gained_second:
-        all_tracks, reached = _scored(state, owner, first, gained_first, second, gained_second)
+        all_tracks, reached = _scored(
+            all_tracks, owner, first, gained_first, second, gained_second, mode
+        )
     a, b = geometry.pair_cells[pair]
     filled = list(cells)
     filled[a] = first
     filled[b] = second
-    empty = cast(_Index, state._index).empty & ~(geometry.cell_pairs[a] | geometry.cell_pairs[b])
-    held = list(state.racks[state.seat])
+    empty &= geometry.pair_keeps[pair]
+    held = list(state.racks[seat])
     held.remove(_TILE_OF[first, second])
-    return _after_placement(state, filled, all_tracks, owner, held, empty, reached)
+    return _after_placement(state, tuple(filled), all_tracks, owner, held, empty, reached)
 
 
 def _after_placement(
     state: State,
-    filled: list[int],
+    cells: tuple[int, ...],
     all_tracks: tuple[Points, ...],
     owner: int,
     held: list[Tile],
     empty: int,
     reached: int,
 ) -> State:
-    """What follows a placement: the end, a bonus placement, the swap choice or the next turn."""
-    mode, bag = state.mode, state.bag
+    """What follows a placement: the end, a bonus placement, the swap choice or the next turn.
+
+    Every case sets the fields that differ from ``state``; the new state is
+    then built by one call. ``held`` is the mover's rack less the tile placed:
+    still sorted (a state's racks are sorted, as ``validate`` checks before a
+    state gets its index), so only tiles drawn into it need putting in order.
+    """
+    mode, bag, seat, turn = state.mode, state.bag, state.seat, state.turn
     bonuses = (state.bonuses - 1 if state.bonuses else 0) + reached
+    deciding = over = False
+    racks = state.racks
     if not empty or (reached and all_at(all_tracks[owner], _FINAL[mode])):
         # AXIO-15 (no pair left) or AXIO-14 (all tracks at the final cap)
-        return _placed(state, filled, all_tracks, held, bag, empty, over=True)
-    if mode == _SOLO:
+        over, bonuses = True, 0
+    elif mode == _SOLO:
         # AXIO-20: the rack holds one tile; a bonus placement and the next turn alike
         # draw one tile. An empty bag ends the game (AXIO-21).
         over = not bag
-        turn = state.turn + (not over and not bonuses)
-        bonuses = 0 if over else bonuses
-        return _placed(
-            state, filled, all_tracks, list(bag[:1]), bag[1:], empty, over, bonuses, turn
+        turn += not over and not bonuses
+        if over:
+            bonuses = 0
+        held, bag = list(bag[:1]), bag[1:]
+    elif bonuses and held:  # AXIO-11: place a bonus tile from the same rack, no refill
+        pass
+    elif held and bag and _swap_offered(all_tracks[owner], held):
+        # the turn's placements are over (a bonus with an empty rack is forfeit): AXIO-12
+        deciding, bonuses = True, 0
+    else:  # the turn's placements are over: refill (AXIO-13) and pass the turn
+        bonuses = 0
+        take = RACK_SIZE - len(held)
+        for tile in bag[:take]:  # into the sorted rack: fewer comparisons than a sort
+            insort(held, tile)
+        bag = bag[take:]
+        racks = (*racks[:seat], tuple(held), *racks[seat + 1 :])
+        following = seat + 1 if seat + 1 < len(racks) else 0
+        if racks[following]:  # the usual case, before _next_seat's search
+            seat = following
+            turn += 1
+        else:
+            seat, over = _next_seat(racks, seat)
+            if not over:
+                turn += 1
+        after = State(  # positional, in field order (tests/axio check the order): faster
+            mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
         )
-    if bonuses and held:  # AXIO-11: place a bonus tile from the same rack, no refill
-        return _placed(state, filled, all_tracks, held, bag, empty, False, bonuses)
-    # the turn's placements are over (a bonus with an empty rack is forfeit)
-    if held and bag and _swap_offered(all_tracks[owner], held):
-        return _placed(state, filled, all_tracks, held, bag, empty, False, deciding=True)
-    take = RACK_SIZE - len(held)
-    held.extend(bag[:take])
-    held.sort()
-    seat = state.seat
-    racks = (*state.racks[:seat], tuple(held), *state.racks[seat + 1 :])
-    return _pass_turn(state, filled, all_tracks, racks, bag[take:], empty, state.turn)
-
-
-def _placed(
-    state: State,
-    cells: list[int],
-    all_tracks: tuple[Points, ...],
-    held: list[Tile],
-    bag: tuple[Tile, ...],
-    empty: int,
-    over: bool,
-    bonuses: int = 0,
-    turn: int | None = None,
-    *,
-    deciding: bool = False,
-) -> State:
-    """The state after a placement that leaves the same seat to move (or ends the game)."""
-    held.sort()
-    seat = state.seat
-    after = State(
-        mode=state.mode,
-        cells=tuple(cells),
-        tracks=all_tracks,
-        racks=(*state.racks[:seat], tuple(held), *state.racks[seat + 1 :]),
-        bag=bag,
-        seat=seat,
-        turn=state.turn if turn is None else turn,
-        bonuses=bonuses,
-        deciding=deciding,
-        revealed=(),
-        seed=state.seed,
-        tiles=state.tiles,
+        _set_slot(after, "_index", _Index(empty, over))
+        return after
+    racks = (*racks[:seat], tuple(held), *racks[seat + 1 :])  # held is sorted: see above
+    after = State(  # positional, in field order, as above
+        mode,
+        cells,
+        all_tracks,
+        racks,
+        bag,
+        seat,
+        turn,
+        bonuses,
+        deciding,
+        (),
+        state.seed,
+        state.tiles,
     )
     _set_slot(after, "_index", _Index(empty, over))
     return after
 
 
-def _pass_turn(
-    state: State,
-    cells: list[int],
-    all_tracks: tuple[Points, ...],
-    racks: tuple[tuple[Tile, ...], ...],
-    bag: tuple[Tile, ...],
-    empty: int,
-    turn: int,
-    *,
-    revealed: tuple[Tile, ...] = (),
-    seed: int | None = None,
-) -> State:
-    """End the turn (the mover's rack already refilled): the next seat holding a tile moves."""
+def _next_seat(racks: tuple[tuple[Tile, ...], ...], seat: Seat) -> tuple[Seat, bool]:
+    """The seat after ``seat`` that holds a tile, and ``False``; ``(seat, True)`` if none does."""
     count = len(racks)
-    seat = state.seat
-    over = True
     for step in range(1, count + 1):
         following = (seat + step) % count
         if racks[following]:
-            seat, over = following, False
-            break
+            return following, False
+    return seat, True
+
+
+def _placed(
+    state: State,
+    cells: tuple[int, ...],
+    held: list[Tile],
+    bonuses: int,
+    turn: int,
+) -> State:
+    """The state after a solo decline: the same seat to move, the board and bag unchanged."""
+    seat = state.seat
     after = State(
         mode=state.mode,
-        cells=tuple(cells),
-        tracks=all_tracks,
+        cells=cells,
+        tracks=state.tracks,
+        racks=(*state.racks[:seat], tuple(held), *state.racks[seat + 1 :]),
+        bag=state.bag,
+        seat=seat,
+        turn=turn,
+        bonuses=bonuses,
+        deciding=False,
+        revealed=(),
+        seed=state.seed,
+        tiles=state.tiles,
+    )
+    _set_slot(after, "_index", _Index(cast(_Index, state._index).empty, False))
+    return after
+
+
+def _pass_turn(
+    state: State,
+    racks: tuple[tuple[Tile, ...], ...],
+    bag: tuple[Tile, ...],
+    *,
+    revealed: tuple[Tile, ...],
+    seed: int,
+) -> State:
+    """End the turn after a swap choice (the mover's rack refilled): the next seat moves."""
+    seat, over = _next_seat(racks, state.seat)
+    after = State(
+        mode=state.mode,
+        cells=state.cells,
+        tracks=state.tracks,
         racks=racks,
         bag=bag,
         seat=seat,
-        turn=turn if over else turn + 1,
+        turn=state.turn if over else state.turn + 1,
         bonuses=0,
         deciding=False,
         revealed=revealed,
-        seed=state.seed if seed is None else seed,
+        seed=seed,
         tiles=state.tiles,
     )
-    _set_slot(after, "_index", _Index(empty, over))
+    _set_slot(after, "_index", _Index(cast(_Index, state._index).empty, over))
     return after
 
 
@@ -642,24 +713,13 @@ def _decline(state: State) -> State:
     tile drawn for the bonus, and that tile is the next turn's (AXIO-20,
     AXIO-13: the rack of one is full, so nothing is drawn).
     """
-    empty = cast(_Index, state._index).empty
+    held = list(state.racks[state.seat])
     if state.mode == _SOLO:
         owed = state.bonuses - 1
-        held = list(state.racks[state.seat])
-        return _placed(
-            state,
-            list(state.cells),
-            state.tracks,
-            held,
-            state.bag,
-            empty,
-            False,
-            owed,
-            state.turn + (not owed),
-        )
+        return _placed(state, state.cells, held, owed, state.turn + (not owed))
     owner = _owner(state.mode, state.seat)
-    held = list(state.racks[state.seat])
-    return _after_placement(state, list(state.cells), state.tracks, owner, held, empty, 0)
+    empty = cast(_Index, state._index).empty
+    return _after_placement(state, state.cells, state.tracks, owner, held, empty, 0)
 
 
 def _choose(state: State, swap: bool) -> State:
@@ -681,17 +741,7 @@ def _choose(state: State, swap: bool) -> State:
         take = RACK_SIZE - len(held)
         held, bag = held + bag[:take], bag[take:]
     racks = (*state.racks[:seat], tuple(sorted(held)), *state.racks[seat + 1 :])
-    return _pass_turn(
-        state,
-        list(state.cells),
-        state.tracks,
-        racks,
-        bag,
-        cast(_Index, state._index).empty,
-        state.turn,
-        revealed=revealed,
-        seed=seed,
-    )
+    return _pass_turn(state, racks, bag, revealed=revealed, seed=seed)
 
 
 # ---------------------------------------------------------------------------

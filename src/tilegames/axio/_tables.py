@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final, cast
 
 from tilegames._core.bits import Mask, mask_of
 from tilegames.axio._model import (
     _RADIUS,
+    _STAGES,
     COLOURS,
     EMPTY,
     START_CELLS,
@@ -24,6 +25,9 @@ from tilegames.geometry.hexagon import Hex
 
 Ray = tuple[Cell, ...]
 """The cells met stepping from a cell in one direction, nearest first."""
+
+Near = Callable[[tuple[int, ...]], tuple[int, ...]]
+"""A function of a board (:attr:`State.cells`) giving the colours on some of its cells."""
 
 
 class _Geometry:
@@ -40,12 +44,15 @@ class _Geometry:
         "cell_pairs",
         "initial_cells",
         "initial_empty",
+        "near",
         "pair_cells",
         "pair_hexes",
+        "pair_keeps",
         "pair_of",
         "radius",
         "rays",
         "start",
+        "start_near",
         "start_neighbours",
         "start_pairs",
     )
@@ -66,16 +73,30 @@ class _Geometry:
         """The pair number of two hexes in reading order."""
         self.cell_pairs: tuple[Mask, ...] = _cell_pairs(area)
         """Per cell, the set of pairs it belongs to."""
+        self.pair_keeps: tuple[Mask, ...] = tuple(
+            ~(self.cell_pairs[a] | self.cell_pairs[b]) for a, b in area.pairs
+        )
+        """Per pair, the complement of the pairs sharing a cell with it: ``empty &
+        pair_keeps[i]`` is the set of empty pairs once pair ``i`` is filled (a negative
+        int: ``~`` sets every higher bit, which ``&`` with a mask ignores)."""
         self.rays: tuple[tuple[tuple[Ray, ...], tuple[Ray, ...]], ...] = tuple(
             (_rays_but(area, a, b), _rays_but(area, b, a)) for a, b in area.pairs
         )
         """Per pair, for each of its two cells, the five rays not pointing at the other."""
+        self.near: tuple[tuple[Near, Near], ...] = tuple(
+            (_near(rays_a), _near(rays_b)) for rays_a, rays_b in self.rays
+        )
+        """Per pair, for each of its two cells, :func:`_reader` of the first cells of its
+        rays: the colours next to it (but on its twin) in one call, to skip rays that
+        cannot score."""
         self.start: tuple[Cell, ...] = tuple(area.index[cell] for cell, _ in START_CELLS)
         """The cell numbers of the start cells, in ``START_CELLS`` order."""
         self.start_neighbours: tuple[tuple[Cell, ...], ...] = tuple(
             tuple(n for n in area.neighbours[s] if n >= 0) for s in self.start
         )
         """Per start cell, its neighbours inside the area."""
+        self.start_near: tuple[Near, ...] = tuple(map(_reader, self.start_neighbours))
+        """Per start cell, :func:`_reader` of its neighbours: their colours in one call."""
         self.start_pairs: tuple[Mask, ...] = tuple(
             _union(self.cell_pairs[n] for n in near) for near in self.start_neighbours
         )
@@ -101,6 +122,30 @@ def _rays_but(area: hexagon.HexArea, cell: Cell, twin: Cell) -> tuple[Ray, ...]:
     """The rays of ``cell`` in the five directions other than the one to ``twin`` (AXIO-9)."""
     towards = area.neighbours[cell].index(twin)
     return tuple(area.rays[cell][d] for d in range(6) if d != towards)
+
+
+def _near(rays: tuple[Ray, ...]) -> Near:
+    """:func:`_reader` of the first cells of the rays: a hex's neighbours but its twin.
+
+    A hex's line points (AXIO-9) are 0 unless one of them has its colour.
+    """
+    return _reader([ray[0] for ray in rays if ray])
+
+
+def _reader(numbers: Sequence[Cell]) -> Near:
+    """A function of a board giving the colours on the cells ``numbers``, as a tuple.
+
+    ``itemgetter`` reads them all in one call. (``itemgetter`` of one item
+    would return the item itself, not a tuple: a lone cell is read twice.)
+    """
+    if not numbers:
+        return _no_cells
+    return cast(Near, operator.itemgetter(*numbers, *numbers[:1]))
+
+
+def _no_cells(cells: tuple[int, ...]) -> tuple[int, ...]:
+    """The colours on no cell: none."""
+    return ()
 
 
 def _union(masks: Iterable[Mask]) -> Mask:
@@ -149,3 +194,65 @@ _WAYS: Final[Mapping[Tile, tuple[tuple[Colour, Colour], ...]]] = {
     tile: _ways(tile) for tile in sorted(_TILES)
 }
 """Per tile, the ways to lay it on a pair (a double one way)."""
+
+
+def _ways_by_number() -> tuple[tuple[tuple[Colour, Colour], ...], ...]:
+    """:data:`_WAYS` by tile number ``6 * low + high`` (``()`` for numbers of no tile)."""
+    table: list[tuple[tuple[Colour, Colour], ...]] = [()] * (len(COLOURS) * len(COLOURS))
+    for (low, high), ways in _WAYS.items():
+        table[len(COLOURS) * low + high] = ways
+    return tuple(table)
+
+
+_WAYS_BY_NUMBER: Final[tuple[tuple[tuple[Colour, Colour], ...], ...]] = _ways_by_number()
+"""Per tile number ``6 * low + high``, the ways to lay the tile (as :data:`_WAYS`)."""
+
+
+def _byte_bits() -> tuple[tuple[int, ...], ...]:
+    """For each byte value, the positions of its set bits, lowest first."""
+    return tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+
+
+_BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = _byte_bits()
+"""Per byte value, the positions of its set bits, lowest first (for finding the n-th pair)."""
+_LOW_BITS: Final[tuple[int, ...]] = tuple((1 << (1 << k)) - 1 for k in range(10))
+"""Masks of the low ``2**k`` bits, ``k < 10``: for halving a set of pairs (at most 462 bits)."""
+
+
+def _max_gain() -> int:
+    """The most points one placement can score for one colour: both hexes, five full rays each."""
+    longest = max(
+        len(ray)
+        for geometry in _GEOMETRY_BY_RADIUS.values()
+        for both in geometry.rays
+        for rays in both
+        for ray in rays
+    )
+    return 2 * 5 * longest
+
+
+def _track_steps(stages: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``[before][gained]`` -> ``(after, reached)`` for one track, as ``add_points`` moves it.
+
+    The points stop at the first stage above ``before``; a track at the final
+    cap gains nothing; ``reached`` is 1 when the track stops at a stage (a
+    bonus is owed, AXIO-11), else 0. ``gained`` runs from 0 to the most one
+    placement can score, ``before`` from 0 to the final cap.
+    """
+    width = _max_gain() + 1
+    rows = []
+    for before in range(stages[-1] + 1):
+        stage = next((s for s in stages if s > before), None)
+        if stage is None:  # at the final cap: nothing moves
+            rows.append(((before, 0),) * width)
+            continue
+        short = stage - before  # fewer points than this stop short of the stage
+        below = [(before + gained, 0) for gained in range(short)]
+        rows.append((*below, *[(stage, 1)] * (width - short)))
+    return tuple(rows)
+
+
+_TRACK_STEPS: Final[Mapping[str, tuple[tuple[tuple[int, int], ...], ...]]] = {
+    mode: _track_steps(stages) for mode, stages in _STAGES.items()
+}
+"""Per mode, :func:`_track_steps` of its stages (AXIO-10, AXIO-18, AXIO-20)."""

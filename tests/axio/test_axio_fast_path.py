@@ -1,0 +1,207 @@
+"""Tests of AXIO's fast path against the plain versions it replaces.
+
+The hot path of a random game uses tables and shortcuts: a table of track
+moves instead of ``add_points``, a faster search for the n-th pair, a
+neighbour lookup that skips rays that cannot score, choices looked up by
+tile number, positional construction of states and views, and a memo that
+lets ``apply`` skip checking a move ``legal_moves`` just built. Each is
+compared here with the obvious version, and the memo is shown to trust only
+the moves of its own state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+import pytest
+
+from tilegames import Setup, axio
+from tilegames._core.bits import nth_bit
+from tilegames._core.tracks import add_points
+from tilegames.axio import Place, State, View
+from tilegames.axio._model import _STAGES, STANDARD_TILES
+from tilegames.axio._moves import _choices, _nth_pair
+from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TRACK_STEPS, _WAYS
+from tilegames.errors import IllegalMoveError
+
+SETUPS = axio.RULES.setups
+
+
+def random_states(setup: Setup, games: int, seed: int) -> list[State]:
+    """Every state of some seeded random games of a setup."""
+    chooser = random.Random(seed)
+    states = []
+    for _ in range(games):
+        state = axio.new_game(**setup.kwargs, seed=chooser.getrandbits(64))
+        states.append(state)
+        while not axio.is_over(state):
+            moves = axio.legal_moves(state)
+            state = axio.apply(state, moves[chooser.randrange(len(moves))])
+            states.append(state)
+    return states
+
+
+class TestPositionalConstruction:
+    """The hot path builds states and views by position: the field order must hold."""
+
+    def test_state_field_order(self) -> None:
+        """State's first twelve fields are in the order ``_after_placement`` passes them."""
+        names = [field.name for field in attrs.fields(State) if field.init]
+        assert names[:12] == [
+            "mode",
+            "cells",
+            "tracks",
+            "racks",
+            "bag",
+            "seat",
+            "turn",
+            "bonuses",
+            "deciding",
+            "revealed",
+            "seed",
+            "tiles",
+        ]
+
+    def test_view_field_order(self) -> None:
+        """View's fields are in the order ``view`` passes them."""
+        names = [field.name for field in attrs.fields(View) if field.init]
+        assert names == [
+            "seat",
+            "mode",
+            "to_move",
+            "cells",
+            "tracks",
+            "rack",
+            "rack_sizes",
+            "bag_size",
+            "turn",
+            "bonuses",
+            "deciding",
+            "revealed",
+            "tiles",
+            "explicit",
+            "draws",
+            "drawer",
+            "unknown",
+        ]
+
+
+class TestTables:
+    """The tables agree with the plain computations they stand for."""
+
+    @pytest.mark.parametrize("mode", sorted(_STAGES))
+    def test_track_steps_are_add_points(self, mode: str) -> None:
+        """Every entry of a mode's track table is what add_points does to one colour."""
+        stages = _STAGES[mode]
+        steps = _TRACK_STEPS[mode]
+        assert len(steps) == stages[-1] + 1
+        for before, row in enumerate(steps):
+            for gained, step in enumerate(row):
+                points = (gained, 0, 0, 0, 0, 0)
+                new, reached = add_points((before, 0, 0, 0, 0, 0), points, stages=stages)
+                assert step == (new[0], len(reached)), (before, gained)
+
+    def test_track_steps_cover_every_score(self) -> None:
+        """The table is wide enough for the most a placement can score: ten full rays."""
+        longest = max(
+            len(ray)
+            for geometry in _GEOMETRY_BY_RADIUS.values()
+            for both in geometry.rays
+            for rays in both
+            for ray in rays
+        )
+        assert all(len(row) > 10 * longest for rows in _TRACK_STEPS.values() for row in rows)
+
+    @pytest.mark.parametrize("radius", sorted(_GEOMETRY_BY_RADIUS))
+    def test_pair_keeps(self, radius: int) -> None:
+        """``empty & pair_keeps[i]`` drops exactly the pairs sharing a cell with pair ``i``."""
+        geometry = _GEOMETRY_BY_RADIUS[radius]
+        everything = (1 << len(geometry.pair_cells)) - 1
+        for pair, (a, b) in enumerate(geometry.pair_cells):
+            touching = geometry.cell_pairs[a] | geometry.cell_pairs[b]
+            assert everything & geometry.pair_keeps[pair] == everything & ~touching
+
+    @pytest.mark.parametrize("radius", sorted(_GEOMETRY_BY_RADIUS))
+    def test_near_reads_the_first_cell_of_each_ray(self, radius: int) -> None:
+        """The neighbour lookup gives the colours on the first cell of every ray."""
+        geometry = _GEOMETRY_BY_RADIUS[radius]
+        chooser = random.Random(radius)
+        board = tuple(chooser.randrange(-1, 6) for _ in range(geometry.area.size))
+        for near, rays in zip(geometry.near, geometry.rays, strict=True):
+            for lookup, side in zip(near, rays, strict=True):
+                firsts = [board[ray[0]] for ray in side if ray]
+                assert sorted(set(lookup(board))) == sorted(set(firsts))
+
+
+class TestNthPair:
+    """The search for the n-th pair gives what ``nth_bit`` gives."""
+
+    def test_every_width(self) -> None:
+        """Random masks of every width up to 512 bits, every n."""
+        chooser = random.Random(7)
+        for width in [*range(1, 80), 127, 128, 129, 240, 255, 256, 257, 330, 462, 511, 512]:
+            for _ in range(20):
+                mask = chooser.getrandbits(width) | 1 << (width - 1)
+                for n in range(mask.bit_count()):
+                    assert _nth_pair(mask, n) == nth_bit(mask, n), (mask, n)
+
+    def test_single_bits(self) -> None:
+        """A mask of one bit, anywhere."""
+        for bit in range(520):
+            assert _nth_pair(1 << bit, 0) == bit
+
+
+class TestChoices:
+    """The choices of a rack, by tile number, are those of its distinct tiles in order."""
+
+    @staticmethod
+    def reference(held: tuple[axio.Tile, ...]) -> tuple[tuple[int, int], ...]:
+        """The plain version: the ways of each distinct tile, in rack order."""
+        return tuple(way for tile in dict.fromkeys(held) for way in _WAYS[tile])
+
+    def test_every_small_rack(self) -> None:
+        """Every sorted rack of up to three tiles."""
+        kinds = sorted(set(STANDARD_TILES))
+        for size in range(4):
+            for held in itertools.combinations_with_replacement(kinds, size):
+                assert _choices(held) == self.reference(held)
+
+    def test_random_full_racks(self) -> None:
+        """Random racks of six tiles from the standard set."""
+        chooser = random.Random(3)
+        for _ in range(2000):
+            held = tuple(sorted(chooser.sample(STANDARD_TILES, 6)))
+            assert _choices(held) == self.reference(held)
+
+
+class TestListedMoveMemo:
+    """``apply`` trusts a placement without checking it only if its own state listed it."""
+
+    @pytest.mark.parametrize("setup", SETUPS, ids=str)
+    def test_listed_and_fresh_moves_agree(self, setup: Setup) -> None:
+        """A listed move and an equal fresh one give the same state, in every setup."""
+        for state in random_states(setup, 3, 11)[::3]:
+            moves = axio.legal_moves(state)
+            for position in range(0, len(moves), max(1, len(moves) // 7)):
+                listed = moves[position]
+                fresh = Place(listed.cells, listed.colours) if type(listed) is Place else listed
+                assert axio.apply(state, listed) == axio.apply(state, fresh)
+
+    def test_a_move_listed_for_another_state_is_checked(self) -> None:
+        """A move listed by one state is refused by another where it is illegal."""
+        state = axio.new_game(players=2, seed=4)
+        move = axio.legal_moves(state)[0]
+        after = axio.apply(state, move)
+        assert move not in axio.legal_moves(after)  # its cells are filled now
+        with pytest.raises(IllegalMoveError, match="AXIO-7"):
+            axio.apply(after, move)
+
+    def test_the_memo_is_the_last_move_built(self) -> None:
+        """An earlier listed move is checked the usual way and still applies."""
+        state = axio.new_game(players=3, seed=9)
+        moves = axio.legal_moves(state)
+        first, last = moves[0], moves[len(moves) - 1]
+        assert axio.apply(state, first) == axio.apply(state, Place(first.cells, first.colours))
+        assert axio.apply(state, last) == axio.apply(state, Place(last.cells, last.colours))
