@@ -69,7 +69,7 @@ class Agent(Protocol):
 
     @property
     def name(self) -> str:
-        """A short name for tables, for example ``"greedy"`` or ``"mcts(200)"``."""
+        """A short name for tables, for example ``"greedy"`` or ``"mcts(300)"``."""
         ...
 
     def choose(
@@ -342,7 +342,7 @@ class MCTSAgent(Agent):
     not replay exactly.
     """
 
-    iterations: int | None = attrs.field(default=200)
+    iterations: int | None = attrs.field(default=300)
     """Iterations (samples, walks and playouts) per move; ``None``: as ``seconds`` allow."""
     seconds: float | None = attrs.field(default=None, kw_only=True)
     """A time budget per move, in seconds of :func:`time.monotonic`; ``None``: no clock."""
@@ -354,14 +354,14 @@ class MCTSAgent(Agent):
     """The most moves searched from one node (the best rated at the root)."""
     playout_choices: int = attrs.field(default=2)
     """Random legal moves drawn at each playout step, the best rated played (1: random)."""
-    open_choices: int | None = attrs.field(default=None)
+    open_choices: int | None = attrs.field(default=32)
     """Random legal moves a node below the root draws and rates, once, to open the best
     rated first (another draw when they are used up); ``None``: all its legal moves."""
     horizon: int | None = 4
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
     evaluate: Evaluate | None = None
     """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
-    samples: int | None = attrs.field(default=None)
+    samples: int | None = attrs.field(default=50)
     """Hidden states sampled per decision and then reused in turn (a sample costs a
     ``determinize``); ``None``: a new sample every iteration."""
     max_playout: int = 100_000
