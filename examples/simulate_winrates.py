@@ -2,7 +2,7 @@
 
 The table in docs/guides/agents.rst was made with::
 
-    python examples/simulate_winrates.py --games 200 --iterations 100 --jobs 2
+    python examples/simulate_winrates.py --games 400 --iterations 300 --jobs 2
 
 Without arguments it plays a handful of games, quickly (CI runs every example).
 """
@@ -18,11 +18,16 @@ import tilegames
 from tilegames.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
 from tilegames.simulate import simulate
 
+PAIRINGS = ("mcts-greedy", "mcts-random", "greedy-random")
+"""The pairings this script can play, by name: the first agent's win rate is reported."""
 
-def matchups(iterations: int) -> list[tuple[Agent, Agent]]:
-    """The pairs played: the first agent's win rate is reported."""
+
+def matchups(iterations: int, pairings: list[str]) -> list[tuple[Agent, Agent]]:
+    """The pairs played, in the order of :data:`PAIRINGS`."""
     mcts = MCTSAgent(iterations=iterations)
-    return [(mcts, GreedyAgent()), (mcts, RandomAgent()), (GreedyAgent(), RandomAgent())]
+    agents = {"mcts": mcts, "greedy": GreedyAgent(), "random": RandomAgent()}
+    chosen = [name for name in PAIRINGS if name in pairings]
+    return [(agents[name.split("-")[0]], agents[name.split("-")[1]]) for name in chosen]
 
 
 def main() -> None:
@@ -32,6 +37,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument(
+        "--pairing", action="append", choices=PAIRINGS, help="only this pairing (repeatable)"
+    )
     args = parser.parse_args()
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     rows: list[tuple[str, ...]] = []
@@ -42,7 +50,7 @@ def main() -> None:
             if rules.determinize is None:  # hidden tiles that agents cannot sample yet
                 print(f"{rules.title}: skipped, its rules have no determinize")
                 continue
-            for first, second in matchups(args.iterations):
+            for first, second in matchups(args.iterations, args.pairing or list(PAIRINGS)):
                 start = time.perf_counter()
                 run = simulate(
                     rules,
@@ -63,10 +71,12 @@ def main() -> None:
                         f"{100 * agent.win_rate:.1f}%",
                         f"{100 * low:.0f}-{100 * high:.0f}%",
                         f"{run.summary.lengths.mean:.1f}",
+                        " vs ".join(f"{a.scores.mean:.1f}" for a in run.summary.agents),
                         f"{seconds:.0f}",
                     )
                 )
-    header = ("game", "pairing", "games", "first wins", "95% CI", "moves", "seconds")
+    header: tuple[str, ...] = ("game", "pairing", "games", "first wins", "95% CI", "moves")
+    header += ("mean scores", "seconds")
     print(rst_table(header, rows))
 
 
