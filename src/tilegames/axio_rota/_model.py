@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -249,23 +250,59 @@ SHIFT: Final = tuple(COUNT_BITS * colour for colour in range(len(COLOURS)))
 """Per colour, where its count sits in a circle's packed counts."""
 ONE: Final[Mapping[Colour | None, int]] = {None: 0, **{c: 1 << s for c, s in enumerate(SHIFT)}}
 """What one corner adds to its circle's packed counts (an empty corner adds nothing)."""
+HELD: Final = tuple(1 << (COUNT_BITS * len(COLOURS) + corner) for corner in range(4))
+"""Per corner ``j``, the bit above the colour counts that a tile sets in the circle at its
+corner ``j``: a circle's value also says which of the four cells around it hold a tile."""
 
 Counts = int
-"""A circle's colour counts, :data:`COUNT_BITS` bits per colour."""
+"""A circle's colour counts, :data:`COUNT_BITS` bits per colour, and its :data:`HELD` bits."""
 CornerCounts = tuple[Counts, Counts, Counts, Counts]
 """The counts of a cell's four circles, corners 0..3."""
 
 _STEP_0, _STEP_1, _STEP_2, _STEP_3 = square.PACKED_CORNER_STEPS
 
+Placed = tuple[Packed, Tile, "Placed | None"]
+"""The tiles of a display as a chain, the last placed first: ``(cell, corners, the rest)``.
 
-def _split_around() -> tuple[tuple[tuple[Packed, Mask], ...], tuple[tuple[Packed, Mask], ...]]:
+Each board links its tile to the chain of the board it grew from, so that a
+placement shares the display's tiles instead of copying them."""
+
+
+_Diagonal = tuple[Packed, Mask, int]
+_Edge = tuple[Packed, Mask, int, int, int, Packed, int, Packed, int]
+
+
+def _split_around() -> tuple[tuple[_Diagonal, ...], tuple[_Edge, ...]]:
     """The cells around a cell: the 4 diagonal ones, then the 4 edge ones.
 
-    Each as ``(packed step, corners shared)`` from
-    :data:`~tilegames.geometry.square.PACKED_AROUND`, in reading order.
+    Each as ``(packed step, corners shared, ...)`` from
+    :data:`~tilegames.geometry.square.PACKED_AROUND`, in reading order. A
+    diagonal one adds the corner ``k`` of the centre cell at its shared
+    vertex; an edge one the two corners ``k``, ``l`` of the centre cell on the
+    shared edge, the :data:`HELD` bit that the edge cell, if it holds a
+    tile, sets in the circle at ``k``, and its two far corners (off the
+    shared edge), each as ``(packed step from the centre cell to its vertex,
+    corner)``::
+
+        north: k 0, l 1, its corner 3 | west: k 0, l 3, its corner 1
+        east:  k 1, l 2, its corner 0 | south: k 2, l 3, its corner 1
     """
-    diagonal = tuple((step, bits) for step, bits, edge in square.PACKED_AROUND if not edge)
-    edge = tuple((step, bits) for step, bits, edge in square.PACKED_AROUND if edge)
+    corners = square.PACKED_CORNER_STEPS
+
+    def shared(step: Packed) -> list[tuple[int, int]]:
+        """``(centre's corner, its corner)`` pairs on the same vertex, in order."""
+        return [(k, j) for k in range(4) for j in range(4) if corners[k] == step + corners[j]]
+
+    diagonal = tuple(
+        (step, bits, shared(step)[0][0]) for step, bits, edge in square.PACKED_AROUND if not edge
+    )
+    edge = tuple(
+        (step, bits, first[0], second[0], HELD[first[1]], *far[0], *far[1])
+        for step, bits, is_edge in square.PACKED_AROUND
+        if is_edge
+        for first, second in [shared(step)]
+        for far in [[(step + corners[j], j) for j in range(4) if not bits >> j & 1]]
+    )
     return diagonal, edge
 
 
@@ -282,38 +319,85 @@ def _touching(circles: dict[Packed, Counts], cell: Packed) -> Mask:
     )
 
 
+def corner_adds(corners: Tile) -> tuple[int, int, int, int]:
+    """What each corner of a tile adds to its circle: its colour's count, its :data:`HELD` bit."""
+    one = ONE
+    return (
+        one[corners[0]] | HELD[0],
+        one[corners[1]] | HELD[1],
+        one[corners[2]] | HELD[2],
+        one[corners[3]] | HELD[3],
+    )
+
+
 class Board:
     """The index of a display, for fast lookups; built once, then never changed.
 
     Keyed by cells and vertices packed by :func:`~tilegames.geometry.square.pack`.
-    ``apply`` builds the next board by copying the three dictionaries (a
-    C-level copy of at most a few hundred entries) and adding one tile.
+    ``apply`` builds the next board by copying the circles' dictionary and the
+    frontier's two lists (C-level copies of at most a few hundred entries),
+    linking the tile to the shared chain of placed tiles, and adding the tile.
+    The frontier is kept sorted, in reading order, so that the legal moves
+    need not sort it; a cell is found in it by bisection.
     """
 
-    __slots__ = ("cells", "circles", "frontier")
+    __slots__ = ("circles", "masks", "placed", "rim")
 
-    cells: dict[Packed, Tile]
-    """Packed cell -> the corners of the tile lying there."""
+    placed: Placed | None
+    """The display's tiles as a :data:`Placed` chain, the last placed first."""
     circles: dict[Packed, Counts]
-    """Packed vertex -> colour counts of the corners there (a key for every vertex touched)."""
-    frontier: dict[Packed, Mask]
-    """Packed empty cell sharing an edge with the display -> 4-bit mask of its corners
-    that touch a tile (bit ``j`` for corner ``j``)."""
+    """Packed vertex -> colour counts of the corners there and the :data:`HELD` bits of
+    the cells around it holding a tile (a key for every vertex touched)."""
+    rim: list[Packed]
+    """The frontier: every packed empty cell sharing an edge with the display, in
+    increasing order (which is reading order)."""
+    masks: list[Mask]
+    """Per cell of :attr:`rim`, the 4-bit mask of its corners that touch a tile (bit
+    ``j`` for corner ``j``)."""
 
     def __init__(
         self,
-        cells: dict[Packed, Tile],
+        placed: Placed | None,
         circles: dict[Packed, Counts],
-        frontier: dict[Packed, Mask],
+        rim: list[Packed],
+        masks: list[Mask],
     ) -> None:
-        self.cells = cells
+        self.placed = placed
         self.circles = circles
-        self.frontier = frontier
+        self.rim = rim
+        self.masks = masks
+
+    @property
+    def cells(self) -> dict[Packed, Tile]:
+        """Packed cell -> the corners of the tile lying there (built from :attr:`placed`)."""
+        cells: dict[Packed, Tile] = {}
+        link = self.placed
+        while link is not None:
+            cell, corners, link = link
+            cells[cell] = corners
+        return cells
+
+    @property
+    def frontier(self) -> dict[Packed, Mask]:
+        """Packed frontier cell -> its touching corners (from :attr:`rim` and :attr:`masks`)."""
+        return dict(zip(self.rim, self.masks, strict=True))
+
+    def mask(self, cell: Packed) -> Mask | None:
+        """The touching corners of ``cell`` if it is in the frontier, else ``None``."""
+        rim = self.rim
+        index = bisect.bisect_left(rim, cell)
+        if index < len(rim) and rim[index] == cell:
+            return self.masks[index]
+        return None
+
+    def holds(self, cell: Packed) -> bool:
+        """Whether a tile lies on ``cell``."""
+        return bool(self.circles.get(cell + _STEP_0, 0) & HELD[0])
 
     @classmethod
     def build(cls, display: Iterable[tuple[Cell, Tile]]) -> Board:
         """Index a display from scratch."""
-        board = cls({}, {}, {})
+        board = cls(None, {}, [], [])
         for (x, y), corners in display:
             board.add(square.pack(x, y), corners)
         return board
@@ -323,7 +407,7 @@ class Board:
     ) -> Board:
         """A new board: this one plus a tile (the cell must be in the frontier).
 
-        ``adds`` is what each corner adds to its circle (``ONE[colour]``), if
+        ``adds`` is what each corner adds to its circle (:func:`corner_adds`), if
         the caller has it from a table (:attr:`TileInfo.adds`).
         """
         return self.grown(cell, corners, adds)[0]
@@ -336,7 +420,7 @@ class Board:
         Scoring (ROTA-12) reads those counts; they are at hand here, where the
         circles are updated, so the caller need not look them up again.
         """
-        board = Board(self.cells.copy(), self.circles.copy(), self.frontier.copy())
+        board = Board(self.placed, self.circles.copy(), self.rim[:], self.masks[:])
         return board, board.add(cell, corners, adds)
 
     def add(
@@ -346,12 +430,14 @@ class Board:
 
         Returns the counts of the tile's four circles (corners 0..3) before it.
         """
-        cells, circles, frontier = self.cells, self.circles, self.frontier
-        cells[cell] = corners
-        frontier.pop(cell, None)
+        circles, rim, masks = self.circles, self.rim, self.masks
+        self.placed = (cell, corners, self.placed)
+        find = bisect.bisect_left
+        index = find(rim, cell)
+        if index < len(rim) and rim[index] == cell:
+            del rim[index], masks[index]
         if adds is None:
-            one = ONE
-            adds = (one[corners[0]], one[corners[1]], one[corners[2]], one[corners[3]])
+            adds = corner_adds(corners)
         # The four circles, unrolled; every vertex touched gets a key, even under a gap.
         get = circles.get
         vertex = cell + _STEP_0
@@ -362,21 +448,35 @@ class Board:
         circles[vertex] = (before_2 := get(vertex, 0)) + adds[2]
         vertex = cell + _STEP_3
         circles[vertex] = (before_3 := get(vertex, 0)) + adds[3]
-        # A diagonal cell only gains touching corners; an empty edge cell joins the frontier.
-        mask_of = frontier.get
-        for step, bits in _DIAGONAL:
+        before = before_0, before_1, before_2, before_3
+        # Only a vertex new to the display (its circle was 0: no HELD bit) changes the masks
+        # of the cells around it. A diagonal cell in the frontier gains that corner; an empty
+        # edge cell joins the frontier (whether an edge cell holds a tile is a HELD bit of a
+        # circle on the shared edge), or gains the new corners if it is there already.
+        for step, bits, mine in _DIAGONAL:
+            if not before[mine]:
+                near = cell + step
+                index = find(rim, near)
+                if index < len(rim) and rim[index] == near:
+                    masks[index] |= bits
+        for step, bits, mine, other, held, far_1, corner_1, far_2, corner_2 in _EDGE:
+            circle = before[mine]
+            if circle & held:
+                continue
             near = cell + step
-            mask = mask_of(near)
-            if mask is not None:
-                frontier[near] = mask | bits
-        for step, bits in _EDGE:
-            near = cell + step
-            mask = mask_of(near)
-            if mask is not None:
-                frontier[near] = mask | bits
-            elif near not in cells:
-                frontier[near] = _touching(circles, near)
-        return before_0, before_1, before_2, before_3
+            index = find(rim, near)
+            if index < len(rim) and rim[index] == near:
+                if not circle or not before[other]:  # a new corner on the shared edge
+                    masks[index] |= bits
+            else:  # a new frontier cell: its shared corners, and its far ones
+                rim.insert(index, near)
+                masks.insert(
+                    index,
+                    bits
+                    | (cell + far_1 in circles) << corner_1
+                    | (cell + far_2 in circles) << corner_2,
+                )
+        return before
 
     def touching(self, cell: Packed) -> Mask:
         """The 4-bit mask of the corners of ``cell`` whose vertex a tile touches."""

@@ -61,8 +61,9 @@ class LegalMoves(LazyMoves[Move]):
     corners from the smaller ones), then the named colour (``None``, or red,
     green, blue, orange, purple when the empty corner touches another tile).
 
-    ``len()`` is a sum over the frontier of a small per-tile table; indexing
-    sorts the frontier once. ``in`` checks one move without listing them.
+    ``len()`` is a sum over the frontier of a small per-tile table; the
+    frontier is kept in reading order by the display index, so indexing need
+    not sort it. ``in`` checks one move without listing them.
     The last move handed out by indexing is remembered with its packed cell
     and its tile's tables, so that :func:`apply` knows it legal without
     checking it again.
@@ -72,9 +73,9 @@ class LegalMoves(LazyMoves[Move]):
         "_board",
         "_cells",
         "_ends",
-        "_frontier",
         "_info",
         "_length",
+        "_masks",
         "_picked",
         "_tile",
     )
@@ -86,12 +87,22 @@ class LegalMoves(LazyMoves[Move]):
         tile = extra if extra is not None else state.hands[state.seat]
         self._board = board
         self._tile = tile
-        self._info = None if tile is None else tile_info(tile)
-        self._frontier = board.frontier if tile is not None else {}
-        self._cells: list[Packed] | None = None
+        if tile is None:
+            self._info = None
+            self._cells: list[Packed] = []
+            self._masks: list[int] = []
+        else:
+            self._info = tile_info(tile)
+            self._cells = board.rim  # the board never changes: shared, not copied
+            self._masks = board.masks
         self._ends: list[int] | None = None
         self._length = -1
         self._picked: tuple[Move, Packed, TileInfo] | None = None
+
+    @property
+    def _frontier(self) -> dict[Packed, int]:
+        """Packed frontier cell -> its mask of touching corners."""
+        return dict(zip(self._cells, self._masks, strict=True))
 
     def __len__(self) -> int:
         """The number of legal moves."""
@@ -101,9 +112,9 @@ class LegalMoves(LazyMoves[Move]):
             if info is None:
                 length = 0
             elif info.empty < 0:  # no empty corner: the same choices at every cell
-                length = len(self._frontier) * len(info.rotations)
+                length = len(self._cells) * len(info.rotations)
             else:
-                length = sum(map(info.count_at, self._frontier.values()))
+                length = sum(map(info.count_at, self._masks))
             self._length = length
         return length
 
@@ -125,24 +136,18 @@ class LegalMoves(LazyMoves[Move]):
     def _at(self, position: int) -> Move:
         """The move at ``position``: find its cell, then its choice at that cell."""
         info: TileInfo = self._info  # type: ignore[assignment]  # there are moves: a tile
-        cells = self._cells
-        if cells is None:
-            cells = self._cells = sorted(self._frontier)
         if info.empty < 0:  # the same choices at every cell: no need to add up counts
             slot, offset = divmod(position, len(info.rotations))
-            cell = cells[slot]
+            cell = self._cells[slot]
             move = _move(cell, info.rotations[offset], None)
         else:
-            frontier = self._frontier
             ends = self._ends
             if ends is None:  # where each cell's moves end, cells in reading order
-                ends = self._ends = list(
-                    itertools.accumulate(map(info.count_at, map(frontier.__getitem__, cells)))
-                )
+                ends = self._ends = list(itertools.accumulate(map(info.count_at, self._masks)))
             slot = bisect.bisect_right(ends, position)
             offset = position - (ends[slot - 1] if slot else 0)
-            cell = cells[slot]
-            rotation, named = info.choices[frontier[cell]][offset]
+            cell = self._cells[slot]
+            rotation, named = info.choices[self._masks[slot]][offset]
             move = _move(cell, rotation, named)
         self._picked = (move, cell, info)
         return move
@@ -152,9 +157,9 @@ class LegalMoves(LazyMoves[Move]):
         info = self._info
         if info is None:
             return
-        frontier = self._frontier
-        for cell in self._sorted():
-            for rotation, named in info.choices[frontier[cell]]:
+        choices = info.choices
+        for cell, mask in zip(self._cells, self._masks, strict=True):
+            for rotation, named in choices[mask]:
                 yield _move(cell, rotation, named)
 
     def __contains__(self, move: object) -> bool:
@@ -169,10 +174,7 @@ class LegalMoves(LazyMoves[Move]):
 
     def _sorted(self) -> list[Packed]:
         """The frontier's packed cells in reading order."""
-        cells = self._cells
-        if cells is None:
-            cells = self._cells = sorted(self._frontier)
-        return cells
+        return self._cells
 
 
 def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
@@ -188,7 +190,7 @@ def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
     if not square.packable(x, y):
         raise Refusal(_placement_problem(board, move.cell, None), "ROTA-11")
     cell = square.pack(x, y)
-    mask = board.frontier.get(cell)
+    mask = board.mask(cell)
     if mask is None:
         raise Refusal(_placement_problem(board, move.cell, cell), "ROTA-11")
     info = tile_info(tile)
@@ -228,7 +230,7 @@ def _check_named(tile: Tile, info: TileInfo, mask: int, move: Move) -> None:
 
 def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
     """Why a cell outside the frontier cannot take the tile (ROTA-11)."""
-    if cell is not None and cell in board.cells:
+    if cell is not None and board.holds(cell):
         return f"cell {xy} already holds {format_tile(board.cells[cell])}"
     if cell is not None and board.touching(cell):
         return f"cell {xy} touches the display only at a corner; a tile must share an edge"

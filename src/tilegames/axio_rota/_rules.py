@@ -3,17 +3,19 @@
 How it is fast: a state carries, besides its compared fields, a private
 index of the display (:class:`~tilegames.axio_rota._model.Board`) keyed by
 packed integers (:func:`tilegames.geometry.square.pack`), holding the colour
-counts of every circle and, for every empty cell next to the display, which
-of its corners touch a tile. ``apply`` updates it in a few dictionary steps
-instead of rescanning the display, and :func:`legal_moves` returns a lazy
-:class:`LegalMoves` sequence (in :mod:`~tilegames.axio_rota._moves`) whose
-length is a sum over a small table.
+counts of every circle (with bits saying which cells around it hold a tile)
+and, for every empty cell next to the display in reading order, which of its
+corners touch a tile. ``apply`` updates it in a few dictionary and list steps
+instead of rescanning the display (only the cells around a vertex new to the
+display change), and :func:`legal_moves` returns a lazy :class:`LegalMoves`
+sequence (in :mod:`~tilegames.axio_rota._moves`) whose length is a sum over a
+small table and which finds a move without sorting.
 
 A random playout's step also relies on: the legal moves listed once per state
 (a cache beside the index); a move just picked from them applied without
 being checked again; moves shared, one object per distinct move; scoring read
 from per-tile tables and from the circles' counts taken while the index grows;
-the start square indexed from a template.
+the start square laid and indexed from tables per tile and cell.
 """
 
 from __future__ import annotations
@@ -44,7 +46,6 @@ from tilegames.axio_rota._model import (
     NAME,
     NO_POINTS,
     ONE,
-    RED,
     SHIFT,
     STACK_SIZE,
     STAGES,
@@ -149,10 +150,7 @@ def new_game(
         rng.normalize_seed(seed)
         return _explicit_start(chosen, players)
     order, _ = rng.shuffled(rng.normalize_seed(seed), chosen)
-    laid = [
-        _turned_to(tile, centre)
-        for (_, centre), tile in zip(START_CELLS, order[:START_TILES], strict=True)
-    ]
+    laid, board = _start_square(order[:START_TILES])
     display = frozenset(zip(_START.cells, laid, strict=True))
     dealt = order[START_TILES:]
     stacks = [dealt[STACK_SIZE * s : STACK_SIZE * (s + 1)] for s in range(players)]
@@ -163,9 +161,9 @@ def new_game(
         stacks=tuple([stack[1:] for stack in stacks]),
         supply=dealt[STACK_SIZE * players :],
         seat=0,
-        tiles=None if chosen == STANDARD_TILES else chosen,
+        tiles=None if tiles is None or chosen == STANDARD_TILES else chosen,
     )
-    object.__setattr__(state, "_board", _start_board(laid))
+    object.__setattr__(state, "_board", board)
     return state
 
 
@@ -176,24 +174,38 @@ class _StartTemplate(NamedTuple):
     """The 4 cells, in :data:`START_CELLS` order."""
     packed: tuple[Packed, ...]
     """The same, packed."""
-    frontier: dict[Packed, Mask]
-    """The 8 cells sharing an edge with the square, with their touching corners."""
-    circles: tuple[tuple[Packed, tuple[int, ...]], ...]
-    """Per vertex of the square (9), the corners meeting there, as indices into the 16
-    corners of the 4 tiles laid (``4 * tile + corner``)."""
+    rim: list[Packed]
+    """The 8 cells sharing an edge with the square, in reading order."""
+    masks: list[Mask]
+    """Their touching corners."""
+    vertices: tuple[Packed, ...]
+    """The 9 vertices of the square, in the order of :attr:`circles`."""
+    held: tuple[int, ...]
+    """Their :data:`~tilegames.axio_rota._model.HELD` bits, in the same order."""
+    circles: tuple[tuple[Packed, int, tuple[int, ...]], ...]
+    """Per vertex of the square (9): the :data:`~tilegames.axio_rota._model.HELD` bits of
+    the cells around it, and the corners meeting there, as indices into the 16 corners of
+    the 4 tiles laid (``4 * tile + corner``)."""
+
+
+_NO_COLOURS: Final[Tile] = cast(Tile, (None, None, None, None))  # adds only HELD bits
 
 
 def _start_template() -> _StartTemplate:
     """The start square's index without its colours: the frontier does not depend on them."""
     cells = tuple(cell for cell, _ in START_CELLS)
     packed = tuple(square.pack(x, y) for x, y in cells)
-    frontier = Board.build((cell, (RED, RED, RED, RED)) for cell in cells).frontier
+    blank = Board.build((cell, _NO_COLOURS) for cell in cells)
     meeting: dict[Packed, list[int]] = {}
     for index, cell in enumerate(packed):
         for corner, step in enumerate(square.PACKED_CORNER_STEPS):
             meeting.setdefault(cell + step, []).append(4 * index + corner)
-    circles = tuple((vertex, tuple(where)) for vertex, where in meeting.items())
-    return _StartTemplate(cells, packed, frontier, circles)
+    circles = tuple(
+        (vertex, blank.circles[vertex], tuple(where)) for vertex, where in meeting.items()
+    )
+    vertices = tuple(vertex for vertex, _, _ in circles)
+    held = tuple(bits for _, bits, _ in circles)
+    return _StartTemplate(cells, packed, blank.rim, blank.masks, vertices, held, circles)
 
 
 _START: Final = _start_template()
@@ -208,9 +220,50 @@ def _start_board(laid: Sequence[Tile]) -> Board:
     one = ONE
     adds = [one[colour] for corners in laid for colour in corners]  # 16, tile after tile
     add = adds.__getitem__  # a list's, quick to map (see TileInfo.count_at)
-    circles = {vertex: sum(map(add, where)) for vertex, where in _START.circles}
-    cells = dict(zip(_START.packed, laid, strict=True))
-    return Board(cells, circles, _START.frontier.copy())
+    circles = {vertex: held + sum(map(add, where)) for vertex, held, where in _START.circles}
+    first, second, third, fourth = _START.packed
+    placed = (fourth, laid[3], (third, laid[2], (second, laid[1], (first, laid[0], None))))
+    return Board(placed, circles, _START.rim[:], _START.masks[:])
+
+
+_Laying = tuple[Tile, tuple[int, ...]]
+"""A tile laid on one cell of the start square: its corners as laid (:func:`_turned_to`),
+and what it adds to each circle of the square, in :attr:`_StartTemplate.circles` order."""
+
+_LAYINGS: Final[tuple[dict[Tile, _Laying], ...]] = ({}, {}, {}, {})
+"""Per cell of the start square, tile -> its :data:`_Laying`, made on first sight."""
+
+
+def _laying(slot: int, tile: Tile) -> _Laying:
+    """How ``tile`` lies on cell ``slot`` of the start square, what it adds to the circles."""
+    laid = _turned_to(tile, START_CELLS[slot][1])
+    one = ONE
+    adds = [0] * 16
+    adds[4 * slot : 4 * slot + 4] = [one[colour] for colour in laid]
+    made = laid, tuple(sum(adds[corner] for corner in where) for _, _, where in _START.circles)
+    _LAYINGS[slot][tile] = made
+    return made
+
+
+def _start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
+    """The 4 tiles of the start square as laid (ROTA-7), and the square's index.
+
+    The same as :func:`_turned_to` and :func:`_start_board`, from tables made once
+    per tile and cell: the index is the template's, with the circles' counts
+    summed from what each tile adds.
+    """
+    first, second, third, fourth = drawn
+    layings = _LAYINGS
+    laid_0, adds_0 = layings[0].get(first) or _laying(0, first)
+    laid_1, adds_1 = layings[1].get(second) or _laying(1, second)
+    laid_2, adds_2 = layings[2].get(third) or _laying(2, third)
+    laid_3, adds_3 = layings[3].get(fourth) or _laying(3, fourth)
+    summed = map(sum, zip(_START.held, adds_0, adds_1, adds_2, adds_3, strict=True))
+    circles = dict(zip(_START.vertices, summed, strict=True))
+    cell_0, cell_1, cell_2, cell_3 = _START.packed
+    placed = (cell_3, laid_3, (cell_2, laid_2, (cell_1, laid_1, (cell_0, laid_0, None))))
+    board = Board(placed, circles, _START.rim[:], _START.masks[:])
+    return [laid_0, laid_1, laid_2, laid_3], board
 
 
 def _turned_to(tile: Tile, centre: square.Corner) -> Tile:

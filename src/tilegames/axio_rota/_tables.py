@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from tilegames._core.bits import Mask
-from tilegames.axio_rota._model import COLOURS, ONE, SHIFT, Colour, Rotation, Tile
+from tilegames.axio_rota._model import COLOURS, SHIFT, Colour, Rotation, Tile, corner_adds
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 
@@ -102,7 +102,8 @@ class TileInfo(NamedTuple):
     than a tuple's slot wrapper)."""
     adds: tuple[tuple[int, int, int, int], ...]
     """Per quarter turn, what each corner (0..3) of the turned tile adds to the packed
-    colour counts of its circle (``ONE[colour]``; 0 for the empty corner)."""
+    colour counts of its circle (``ONE[colour]``; 0 for the empty corner) with the corner's
+    ``HELD`` bit (:func:`~tilegames.axio_rota._model.corner_adds`)."""
     scoring: tuple[tuple[tuple[int, Colour, int], ...], ...]
     """Per quarter turn, for each coloured corner of the turned tile: the corner (0..3),
     its colour, and where that colour's count sits in a circle's counts (``SHIFT``)."""
@@ -118,12 +119,6 @@ def _choices(rotations: tuple[Rotation, ...], empty: int, mask: Mask) -> tuple[C
         for k in rotations
         for named in (_NAMEABLE if empty >= 0 and mask >> ((empty + k) % 4) & 1 else (None,))
     )
-
-
-def _adds(corners: Tile) -> tuple[int, int, int, int]:
-    """What each corner adds to its circle's packed counts."""
-    first, second, third, fourth = (ONE[colour] for colour in corners)
-    return first, second, third, fourth
 
 
 def _scoring(corners: Tile) -> tuple[tuple[int, Colour, int], ...]:
@@ -153,7 +148,7 @@ def _tile_info(tile: Tile) -> TileInfo:
         choices=choices,
         counts=tuple(map(len, choices)),
         count_at=list(map(len, choices)).__getitem__,
-        adds=tuple(map(_adds, turned)),
+        adds=tuple(map(corner_adds, turned)),
         scoring=tuple(map(_scoring, turned)),
         gaps=tuple(map(_gap, turned)),
     )
