@@ -3,16 +3,17 @@
 The hot path of a random game uses tables and shortcuts: a table of track
 moves instead of ``add_points``, a faster search for the n-th pair, a
 neighbour lookup that skips rays that cannot score, choices looked up by
-tile number, positional construction of states and views, and a memo that
-lets ``apply`` skip checking a move ``legal_moves`` just built. Each is
-compared here with the obvious version, and the memo is shown to trust only
-the moves of its own state.
+tile number, positional construction of states and views, the usual turn
+passing inline in ``_place``, and a memo that lets ``apply`` skip checking a
+move ``legal_moves`` just built. Each is compared here with the obvious
+version, and the memo is shown to trust only the moves of its own state.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from typing import cast
 
 import attrs
 import pytest
@@ -21,9 +22,10 @@ from tilegames import Setup, axio
 from tilegames._core.bits import nth_bit
 from tilegames._core.tracks import add_points
 from tilegames.axio import Place, State, View
-from tilegames.axio._model import _STAGES, STANDARD_TILES
-from tilegames.axio._moves import _choices, _nth_pair
-from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TRACK_STEPS, _WAYS
+from tilegames.axio._model import _LISTED, _STAGES, STANDARD_TILES
+from tilegames.axio._moves import _checked, _choices, _nth_pair
+from tilegames.axio._rules import _after_placement, _scored
+from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TRACK_STEPS, _WAYS
 from tilegames.errors import IllegalMoveError
 
 SETUPS = axio.RULES.setups
@@ -205,3 +207,95 @@ class TestListedMoveMemo:
         first, last = moves[0], moves[len(moves) - 1]
         assert axio.apply(state, first) == axio.apply(state, Place(first.cells, first.colours))
         assert axio.apply(state, last) == axio.apply(state, Place(last.cells, last.colours))
+
+    def test_the_memo_names_the_state(self) -> None:
+        """A move listed by one state is checked when applied to an equal copy of that state."""
+        state = axio.new_game(players=2, seed=6)
+        copy = attrs.evolve(state)  # equal, but not the state that listed the move
+        move = axio.legal_moves(state)[5]
+        assert copy == state
+        assert copy is not state
+        assert axio.apply(copy, move) == axio.apply(state, move)
+        assert _LISTED.last is not None
+        assert _LISTED.last[0] is state
+
+    def test_another_listing_replaces_the_memo(self) -> None:
+        """Listing a move of another state in between: the earlier move is checked, and applies."""
+        state = axio.new_game(players=4, seed=2)
+        other = axio.new_game(players=4, seed=3)
+        move = axio.legal_moves(state)[7]
+        axio.legal_moves(other)[7]
+        assert _LISTED.last is not None
+        assert _LISTED.last[0] is other
+        assert axio.apply(state, move) == axio.apply(state, Place(move.cells, move.colours))
+
+    def test_a_listed_move_legal_in_another_state(self) -> None:
+        """A move listed by one state and legal in another gives there what a fresh move gives."""
+        state = axio.new_game(players=2, seed=8)
+        moves = axio.legal_moves(state)
+        move = moves[len(moves) - 1]
+        later = axio.apply(state, axio.legal_moves(state)[0])
+        fresh = Place(move.cells, move.colours)
+        if fresh in axio.legal_moves(later):
+            assert axio.apply(later, move) == axio.apply(later, fresh)
+        else:
+            with pytest.raises(IllegalMoveError):
+                axio.apply(later, move)
+
+
+def plain_after_placement(state: State, move: Place) -> State:
+    """The state after a placement by the general ``_after_placement`` only (no inline case)."""
+    pair, first, second = cast("tuple[int, int, int]", _checked(state, move))
+    points = axio.score_move(state, move)
+    geometry = _GEOMETRY[len(state.cells)]
+    owner = state.seat % 2 if state.mode == "team" else state.seat
+    gained = (points[first], 0) if first == second else (points[first], points[second])
+    tracks, reached = _scored(state.tracks, owner, first, gained[0], second, gained[1], state.mode)
+    cells = list(state.cells)
+    a, b = geometry.pair_cells[pair]
+    cells[a], cells[b] = first, second
+    empty = cast("tuple[int, bool]", state._index)[0] & geometry.pair_keeps[pair]
+    held = list(state.racks[state.seat])
+    held.remove((min(first, second), max(first, second)))
+    return _after_placement(state, tuple(cells), tracks, owner, held, empty, reached)
+
+
+class TestInlineTurnPassing:
+    """``_place`` passes the turn inline in the usual cases; ``_after_placement`` does it all."""
+
+    @pytest.mark.parametrize("setup", SETUPS, ids=str)
+    def test_inline_and_general_agree(self, setup: Setup) -> None:
+        """Every placement of some random games: the same state and index both ways."""
+        inline = 0
+        for state in random_states(setup, 4, 21):
+            if axio.is_over(state) or state.deciding:
+                continue
+            moves = axio.legal_moves(state)
+            for position in range(0, len(moves), max(1, len(moves) // 5)):
+                move = moves[position]
+                if type(move) is not Place:
+                    continue
+                after = axio.apply(state, move)
+                plain = plain_after_placement(state, move)
+                assert after == plain
+                assert after._index == plain._index
+                inline += not after.bonuses and not after.deciding and not state.bonuses
+        assert inline > 50
+
+    def test_solo_last_tile(self) -> None:
+        """Solo: placing with an empty bag ends the game (AXIO-21), the turn not counted."""
+        state = axio.new_game(players=1, seed=4, tiles=["RG", "BO", "YP", "RB"])
+        while state.bag or state.bonuses:
+            assert not axio.is_over(state)
+            move = axio.legal_moves(state)[0]
+            assert type(move) is Place
+            after = axio.apply(state, move)
+            assert after == plain_after_placement(state, move)
+            state = after
+        move = axio.legal_moves(state)[0]
+        assert type(move) is Place
+        after = axio.apply(state, move)
+        assert after == plain_after_placement(state, move)
+        assert axio.is_over(after)
+        assert after.turn == state.turn
+        assert after.racks == ((),)

@@ -41,10 +41,10 @@ The playing area is every hex within 5, 6 or 7 steps of ``(0, 0)``
 
 The package is cut as every game is: names, moves, ``State`` and ``View``
 in ``_model``; tables in ``_tables``; setup, reading, applying and the result
-in ``_rules`` (the move check and the lazy move list in ``_moves``); notation
-in ``_notation``; ``validate`` in ``_validate``; ``evaluate`` and
-``determinize`` in ``_agents``; the pictures in ``_draw``. This module is the
-public face: import from here.
+in ``_rules`` (the move check, ``why_illegal`` and the lazy move list in
+``_moves``); notation in ``_notation``; ``validate`` in ``_validate``;
+``evaluate`` and ``determinize`` in ``_agents``; the pictures in ``_draw``.
+This module is the public face: import from here.
 
 How it is fast: the state carries, besides its compared fields, a private
 index holding the set of empty adjacent pairs as the bits of one integer
@@ -115,6 +115,7 @@ from tilegames.axio._model import (
 from tilegames.axio._moves import (
     LegalMoves,
     legal_moves,
+    why_illegal,
 )
 from tilegames.axio._notation import (
     format_move,
@@ -138,7 +139,6 @@ from tilegames.axio._rules import (
     solo_score,
     to_move,
     view,
-    why_illegal,
 )
 from tilegames.axio._validate import (
     validate,

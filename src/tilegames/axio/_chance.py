@@ -115,7 +115,7 @@ def _new(state: State, over: bool, empty: int, **changes: object) -> State:
     if unknown and not any(unknown):
         fields["unknown"] = ()
     after = State(**fields)  # type: ignore[arg-type]
-    _set_slot(after, "_index", _Index(empty, over))
+    _set_slot(after, "_index", (empty, over))
     return after
 
 
@@ -147,7 +147,7 @@ def _pass_turn(state: State, empty: int, **changes: object) -> State:
 def _apply_draw(state: State, move: Move) -> State:
     """Apply a checked chance outcome: the tile (or an unseen one) goes to the drawing seat."""
     seat = state.seat
-    empty = cast(_Index, state._index).empty
+    empty = cast(_Index, state._index)[0]
     racks, bag, unknown = state.racks, state.bag, state.unknown
     if type(move) is Draw:
         pool = list(bag)
@@ -229,7 +229,7 @@ def _apply_place(state: State, place: Place, pair: int, first: int, second: int)
     a, b = geometry.pair_cells[pair]
     filled = list(cells)
     filled[a], filled[b] = first, second
-    empty = cast(_Index, state._index).empty & ~(geometry.cell_pairs[a] | geometry.cell_pairs[b])
+    empty = cast(_Index, state._index)[0] & ~(geometry.cell_pairs[a] | geometry.cell_pairs[b])
     tile = _TILE_OF[first, second]
     held = list(state.racks[seat])
     bag, unknown = state.bag, state.unknown
@@ -288,7 +288,7 @@ def _after_placement(
 
 def _apply_decline(state: State) -> State:
     """Apply a checked decline in an explicit game (AXIO-11)."""
-    empty = cast(_Index, state._index).empty
+    empty = cast(_Index, state._index)[0]
     if state.mode == _SOLO:
         owed = state.bonuses - 1
         return _new(state, False, empty, bonuses=owed, turn=state.turn + (not owed))
@@ -300,7 +300,7 @@ def _apply_decline(state: State) -> State:
 
 def _apply_choice(state: State, swap: bool) -> State:
     """Apply a checked swap choice in an explicit game (AXIO-12): the draws follow."""
-    empty = cast(_Index, state._index).empty
+    empty = cast(_Index, state._index)[0]
     seat, bag, unknown = state.seat, state.bag, state.unknown
     if not swap:
         return _refill_or_pass(state, empty, state.racks, bag, unknown)

@@ -360,26 +360,32 @@ def _fast_place(cells: tuple[Hex, Hex], colours: tuple[Colour, Colour]) -> Place
 # ---------------------------------------------------------------------------
 
 
-class _Index:
-    """Facts derived from a state's fields, cached in the state.
+_Index = tuple[int, bool]
+"""Facts derived from a state's fields, cached in the state: ``(empty, over)``, the set of
+pairs of adjacent empty cells (bit ``i`` for pair ``i``) and whether the game has ended
+(AXIO-14, AXIO-15, AXIO-21). A plain tuple: one is built per ``apply``, and a tuple is
+several times cheaper to build than an object with an ``__init__``."""
 
-    ``empty`` and ``over`` never change once made. ``listed`` is a memo that
-    ``legal_moves`` writes and ``apply`` reads: the last placement that the
-    state's :class:`~tilegames.axio._moves.LegalMoves` built, with its pair
-    number, so that applying a move just taken from ``legal_moves(state)``
-    (the move itself, compared by identity) skips checking it again. It is
-    written as one tuple, so a reader never sees a move with another's pair.
+
+class _Listed:
+    """The last placement that a :class:`~tilegames.axio._moves.LegalMoves` built.
+
+    A memo that ``legal_moves`` writes and ``apply`` reads: ``(state, move,
+    pair)``, so that applying a move just taken from ``legal_moves(state)``
+    (the move itself and the state, both compared by identity) skips checking
+    it again. It is written as one tuple, so a reader never sees a move with
+    another's state or pair; it holds on to one state and one move at most.
     """
 
-    __slots__ = ("empty", "listed", "over")
+    __slots__ = ("last",)
 
-    def __init__(self, empty: int, over: bool) -> None:
-        self.empty = empty
-        """The set of pairs of adjacent empty cells (bit ``i`` for pair ``i``)."""
-        self.over = over
-        """Whether the game has ended (AXIO-14, AXIO-15, AXIO-21)."""
-        self.listed: tuple[Place, int] | None = None
-        """The last placement built by ``legal_moves`` of the state and its pair, or ``None``."""
+    def __init__(self) -> None:
+        self.last: tuple[State, Place, int] | None = None
+        """The state, the placement and its pair number, or ``None``."""
+
+
+_LISTED: Final = _Listed()
+"""The one memo of the last placement listed (see :class:`_Listed`)."""
 
 
 @attrs.frozen(getstate_setstate=False)

@@ -7,13 +7,15 @@ from typing import cast, overload
 
 from tilegames._core.bits import Mask, iter_bits
 from tilegames._core.checks import wrong_type
+from tilegames._core.errors import IllegalMoveError
 from tilegames._core.moves import LazyMoves
-from tilegames._core.refusal import Refusal
+from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.tracks import all_at
 from tilegames.axio._model import (
     _A_MOVE,
     _A_STATE,
     _FINAL,
+    _LISTED,
     _MOVE_TYPES,
     COLOUR_LETTERS,
     COLOURS,
@@ -37,7 +39,7 @@ from tilegames.axio._model import (
     _Index,
     _set_slot,
 )
-from tilegames.axio._notation import format_tile
+from tilegames.axio._notation import _written, format_tile
 from tilegames.axio._tables import (
     _BYTE_BITS,
     _GEOMETRY,
@@ -138,7 +140,7 @@ def _checked(state: State, move: Move) -> Placed | None:
         Refusal: if the move is illegal.
     """
     index = state._index or _index(state)
-    if index.over:
+    if index[1]:
         raise Refusal("the game is over", _end_rule(state))
     if state.draws:
         _check_draw(state, move)
@@ -175,7 +177,7 @@ def _checked(state: State, move: Move) -> Placed | None:
     tile = _TILE_OF.get(colours)
     if pair is None or tile is None:
         raise Refusal(*_shape_problem(geometry, place))
-    if not index.empty >> pair & 1:
+    if not index[0] >> pair & 1:
         raise Refusal(_filled_problem(state, geometry, pair), "AXIO-7")
     if (
         state.turn < len(state.racks)  # the seat's first placement (AXIO-8)
@@ -281,6 +283,43 @@ def _end_rule(state: State) -> str:
     return "AXIO-14" if any(all_at(t, final) for t in state.tracks) else "AXIO-15"
 
 
+def _turn_text(state: State) -> str:
+    if state.draws:
+        return f"chance to draw for seat {state.seat} ({state.draws} to draw)"
+    if state.deciding:
+        return f"seat {state.seat} to choose: swap or keep"
+    if state.bonuses:
+        return f"seat {state.seat} to place a bonus tile or decline ({state.bonuses} owed)"
+    return f"seat {state.seat} to place, turn {state.turn}"
+
+
+def _refused(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
+    """The error ``apply`` and ``score_move`` raise (a GameOverError once the game is over)."""
+    over = (state._index or _index(state))[1]  # is_over
+    return illegal_move(_written(move), refusal, turn="" if over else _turn_text(state), over=over)
+
+
+def why_illegal(state: State, move: Move) -> str | None:
+    """``None`` if ``move`` is legal, else the reason in words with the rule id.
+
+    >>> from tilegames.axio import new_game
+    >>> state = new_game(seed=1)
+    >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
+    'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
+
+    Raises:
+        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    """
+    if type(state) is not State:
+        wrong_type("axio.why_illegal", _A_STATE, state)
+    _check_move("axio.why_illegal", move)
+    try:
+        _checked(state, move)
+    except Refusal as refusal:
+        return explain(refusal)
+    return None
+
+
 # ---------------------------------------------------------------------------
 # The legal moves
 # ---------------------------------------------------------------------------
@@ -312,7 +351,6 @@ class LegalMoves(LazyMoves[Move]):
         "_count",
         "_fixed",
         "_hexes",
-        "_index",
         "_pairs",
         "_placements",
         "_state",
@@ -323,12 +361,10 @@ class LegalMoves(LazyMoves[Move]):
         """List the moves of ``state``."""
         if type(state) is not State:
             wrong_type("axio.legal_moves", _A_STATE, state)
-        index = state._index or _index(state)
+        pairs, over = state._index or _index(state)
         self._state = state
-        self._index = index
-        if not index.over and not state.draws and not state.deciding:  # placing: the hot path
+        if not over and not state.draws and not state.deciding:  # placing: the hot path
             geometry = _GEOMETRY[len(state.cells)]
-            pairs = index.empty
             seat = state.seat
             if state.turn < len(state.racks) and not state.bonuses:
                 # the seat's first placement (AXIO-8): its first turn, no bonus owed
@@ -345,7 +381,7 @@ class LegalMoves(LazyMoves[Move]):
             self._count = placements + (state.bonuses > 0)  # the decline, AXIO-11
             self._fixed: tuple[Move, ...] | None = None
             return
-        if index.over:
+        if over:
             fixed: tuple[Move, ...] = ()
         elif state.draws:  # a chance step of an explicit game
             fixed = (*(Draw(tile) for tile in dict.fromkeys(state.bag)), UNSEEN)
@@ -374,14 +410,21 @@ class LegalMoves(LazyMoves[Move]):
             IndexError: if the index is out of range.
         """
         if type(index) is int and 0 <= index < self._count:  # random play's pick: one call
-            return self._at(index)
+            # _at, inline for a placement (one call less on the hot path)
+            if self._fixed is not None or index >= self._placements:
+                return self._at(index)
+            rank, choice = divmod(index, self._width)
+            pair = _nth_pair(self._pairs, rank)
+            move = _fast_place(self._hexes[pair], self._choices[choice])
+            _LISTED.last = (self._state, move, pair)
+            return move
         return super().__getitem__(index)
 
     def _at(self, position: int) -> Move:
         """The move at ``position`` (in range).
 
         A placement is remembered in the state's index with its pair, so that
-        ``apply`` knows it for legal without checking it (see ``_Index.listed``).
+        ``apply`` knows it for legal without checking it (see ``_Listed``).
         """
         if self._fixed is not None:
             return self._fixed[position]
@@ -390,7 +433,7 @@ class LegalMoves(LazyMoves[Move]):
         rank, choice = divmod(position, self._width)
         pair = _nth_pair(self._pairs, rank)
         move = _fast_place(self._hexes[pair], self._choices[choice])
-        self._index.listed = (move, pair)
+        _LISTED.last = (self._state, move, pair)
         return move
 
     def __iter__(self) -> Iterator[Move]:

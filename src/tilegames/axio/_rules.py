@@ -10,8 +10,8 @@ from typing import cast
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
 from tilegames._core.checks import check_seat, shown, wrong_type
-from tilegames._core.errors import ConfigurationError, IllegalMoveError
-from tilegames._core.refusal import Refusal, explain, illegal_move
+from tilegames._core.errors import ConfigurationError
+from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
 from tilegames.axio._chance import _apply_draw, _apply_explicit
@@ -21,6 +21,7 @@ from tilegames.axio._model import (
     _A_STATE,
     _FINAL,
     _GAME,
+    _LISTED,
     _MAX_TILES,
     _NO_POINTS,
     _RACK,
@@ -51,8 +52,8 @@ from tilegames.axio._model import (
     _set_slot,
     _swap_offered,
 )
-from tilegames.axio._moves import _check_move, _checked, _index
-from tilegames.axio._notation import _carried, _check_tiles, _written
+from tilegames.axio._moves import _check_move, _checked, _index, _refused
+from tilegames.axio._notation import _carried, _check_tiles
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF, _TRACK_STEPS, Ray
 from tilegames.geometry.hexagon import Hex
 
@@ -127,7 +128,7 @@ def new_game(
         seed=carried,
         tiles=None if tiles is None else _carried(chosen),
     )
-    _set_slot(state, "_index", _Index(geometry.initial_empty, False))
+    _set_slot(state, "_index", (geometry.initial_empty, False))
     return state
 
 
@@ -148,7 +149,7 @@ def _explicit_game(
         explicit=True,
         draws=_RACK[chosen_mode],
     )
-    _set_slot(state, "_index", _Index(geometry.initial_empty, False))
+    _set_slot(state, "_index", (geometry.initial_empty, False))
     return state
 
 
@@ -208,7 +209,7 @@ def is_over(state: State) -> bool:
     if type(state) is not State:
         wrong_type("axio.is_over", _A_STATE, state)
     index = state._index
-    return (index if index is not None else _index(state)).over
+    return (index if index is not None else _index(state))[1]
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
@@ -345,47 +346,6 @@ def view(state: State, seat: Seat) -> View:
 
 
 # ---------------------------------------------------------------------------
-# Checking a move
-# ---------------------------------------------------------------------------
-
-
-def _turn_text(state: State) -> str:
-    if state.draws:
-        return f"chance to draw for seat {state.seat} ({state.draws} to draw)"
-    if state.deciding:
-        return f"seat {state.seat} to choose: swap or keep"
-    if state.bonuses:
-        return f"seat {state.seat} to place a bonus tile or decline ({state.bonuses} owed)"
-    return f"seat {state.seat} to place, turn {state.turn}"
-
-
-def _refused(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
-    """The error ``apply`` and ``score_move`` raise (a GameOverError once the game is over)."""
-    over = is_over(state)
-    return illegal_move(_written(move), refusal, turn="" if over else _turn_text(state), over=over)
-
-
-def why_illegal(state: State, move: Move) -> str | None:
-    """``None`` if ``move`` is legal, else the reason in words with the rule id.
-
-    >>> state = new_game(seed=1)
-    >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
-    'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
-
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
-    """
-    if type(state) is not State:
-        wrong_type("axio.why_illegal", _A_STATE, state)
-    _check_move("axio.why_illegal", move)
-    try:
-        _checked(state, move)
-    except Refusal as refusal:
-        return explain(refusal)
-    return None
-
-
-# ---------------------------------------------------------------------------
 # Scoring and applying a move
 # ---------------------------------------------------------------------------
 
@@ -463,15 +423,12 @@ def apply(state: State, move: Move) -> State:
             notation, the reason, the rule id and whose turn it is.
         WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
     """
-    if type(state) is State:
-        index = state._index
-        if index is not None:
-            listed = index.listed
-            if listed is not None and listed[0] is move and not state.explicit:
-                # the very placement that legal_moves(state) built: legal by construction,
-                # so its check is skipped (the move is frozen; its pair was remembered)
-                first, second = move.colours
-                return _place(state, index.empty, listed[1], first, second)
+    listed = _LISTED.last
+    if listed is not None and listed[1] is move and listed[0] is state and not state.explicit:
+        # the very placement that legal_moves(state) built: legal by construction, so its
+        # check is skipped (the move is frozen; its pair was remembered; the state has its index)
+        first, second = move.colours
+        return _place(state, cast(_Index, state._index)[0], listed[2], first, second)
     kind = type(move)
     if type(state) is not State or (
         kind is not Place and kind is not SwapChoice and kind is not Decline
@@ -491,7 +448,7 @@ def apply(state: State, move: Move) -> State:
         return _apply_explicit(state, move, placed)
     if placed is not None:
         pair, first, second = placed
-        return _place(state, cast(_Index, state._index).empty, pair, first, second)
+        return _place(state, cast(_Index, state._index)[0], pair, first, second)
     if kind is Decline:
         return _decline(state)
     return _choose(state, cast(SwapChoice, move).swap)
@@ -520,8 +477,9 @@ def _scored(
         track[first], reached = steps[track[first]][gained_first]
         track[second], more = steps[track[second]][gained_second]
         reached += more
-    mine = cast(Points, tuple(track))
-    return (*all_tracks[:owner], mine, *all_tracks[owner + 1 :]), reached
+    changed = list(all_tracks)  # faster than `(*a, x, *b)`
+    changed[owner] = cast(Points, tuple(track))
+    return tuple(changed), reached
 
 
 def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Colour) -> State:
@@ -562,7 +520,51 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     empty &= geometry.pair_keeps[pair]
     held = list(state.racks[seat])
     held.remove(_TILE_OF[first, second])
-    return _after_placement(state, tuple(filled), all_tracks, owner, held, empty, reached)
+    cells, bag = tuple(filled), state.bag
+    if reached or state.bonuses > 1 or not empty:
+        return _after_placement(state, cells, all_tracks, owner, held, empty, reached)
+    # The usual cases: the turn's placements are over and no stage was reached, so the game
+    # goes on; _after_placement's solo case or its last two cases, inline: calls less.
+    if mode == _SOLO:  # AXIO-20: draw the next turn's tile; an empty bag ends the game
+        over = not bag
+        racks: tuple[tuple[Tile, ...], ...] = (bag[:1],)
+        bag = bag[1:]
+        turn = state.turn if over else state.turn + 1
+        after = State(  # positional, in field order (tests/axio check the order): faster
+            mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
+        )
+        _set_slot(after, "_index", (empty, over))
+        return after
+    if not held or not bag:
+        return _after_placement(state, cells, all_tracks, owner, held, empty, reached)
+    track = all_tracks[owner]
+    low = min(track)
+    for one, other in held:  # _swap_offered, inline: a tile shows a lowest colour
+        if track[one] == low or track[other] == low:
+            break
+    else:  # the rack shows none: a swap is offered (AXIO-12)
+        return _after_placement(state, cells, all_tracks, owner, held, empty, reached)
+    take = RACK_SIZE - len(held)  # refill (AXIO-13) and pass the turn
+    for tile in bag[:take]:  # into the sorted rack: fewer comparisons than a sort
+        insort(held, tile)
+    bag = bag[take:]
+    changed = list(state.racks)  # a list with one item set, then a tuple: faster than (*a, x, *b)
+    changed[seat] = tuple(held)
+    racks = tuple(changed)
+    turn, over = state.turn, False
+    following = seat + 1 if seat + 1 < len(racks) else 0
+    if racks[following]:  # the usual case, before _next_seat's search
+        seat = following
+        turn += 1
+    else:
+        seat, over = _next_seat(racks, seat)
+        if not over:
+            turn += 1
+    after = State(  # positional, in field order (tests/axio check the order): faster
+        mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
+    )
+    _set_slot(after, "_index", (empty, over))
+    return after
 
 
 def _after_placement(
@@ -580,11 +582,11 @@ def _after_placement(
     then built by one call. ``held`` is the mover's rack less the tile placed:
     still sorted (a state's racks are sorted, as ``validate`` checks before a
     state gets its index), so only tiles drawn into it need putting in order.
+    (The usual case, the next turn after a placement, is inline in ``_place``.)
     """
     mode, bag, seat, turn = state.mode, state.bag, state.seat, state.turn
     bonuses = (state.bonuses - 1 if state.bonuses else 0) + reached
-    deciding = over = False
-    racks = state.racks
+    deciding = over = passing = False
     if not empty or (reached and all_at(all_tracks[owner], _FINAL[mode])):
         # AXIO-15 (no pair left) or AXIO-14 (all tracks at the final cap)
         over, bonuses = True, 0
@@ -602,26 +604,18 @@ def _after_placement(
         # the turn's placements are over (a bonus with an empty rack is forfeit): AXIO-12
         deciding, bonuses = True, 0
     else:  # the turn's placements are over: refill (AXIO-13) and pass the turn
-        bonuses = 0
+        bonuses, passing = 0, True
         take = RACK_SIZE - len(held)
         for tile in bag[:take]:  # into the sorted rack: fewer comparisons than a sort
             insort(held, tile)
         bag = bag[take:]
-        racks = (*racks[:seat], tuple(held), *racks[seat + 1 :])
-        following = seat + 1 if seat + 1 < len(racks) else 0
-        if racks[following]:  # the usual case, before _next_seat's search
-            seat = following
+    changed = list(state.racks)  # held is sorted: see above
+    changed[seat] = tuple(held)
+    racks = tuple(changed)
+    if passing:
+        seat, over = _next_seat(racks, seat)
+        if not over:
             turn += 1
-        else:
-            seat, over = _next_seat(racks, seat)
-            if not over:
-                turn += 1
-        after = State(  # positional, in field order (tests/axio check the order): faster
-            mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
-        )
-        _set_slot(after, "_index", _Index(empty, over))
-        return after
-    racks = (*racks[:seat], tuple(held), *racks[seat + 1 :])  # held is sorted: see above
     after = State(  # positional, in field order, as above
         mode,
         cells,
@@ -636,7 +630,7 @@ def _after_placement(
         state.seed,
         state.tiles,
     )
-    _set_slot(after, "_index", _Index(empty, over))
+    _set_slot(after, "_index", (empty, over))
     return after
 
 
@@ -673,7 +667,7 @@ def _placed(
         seed=state.seed,
         tiles=state.tiles,
     )
-    _set_slot(after, "_index", _Index(cast(_Index, state._index).empty, False))
+    _set_slot(after, "_index", (cast(_Index, state._index)[0], False))
     return after
 
 
@@ -701,7 +695,7 @@ def _pass_turn(
         seed=seed,
         tiles=state.tiles,
     )
-    _set_slot(after, "_index", _Index(cast(_Index, state._index).empty, over))
+    _set_slot(after, "_index", (cast(_Index, state._index)[0], over))
     return after
 
 
@@ -718,7 +712,7 @@ def _decline(state: State) -> State:
         owed = state.bonuses - 1
         return _placed(state, state.cells, held, owed, state.turn + (not owed))
     owner = _owner(state.mode, state.seat)
-    empty = cast(_Index, state._index).empty
+    empty = cast(_Index, state._index)[0]
     return _after_placement(state, state.cells, state.tracks, owner, held, empty, 0)
 
 
@@ -756,7 +750,7 @@ def _end_reason(state: State) -> str:
     if winner is not None:
         who = {_TEAM: f"team {'AB'[winner]}", _SOLO: "the solo player"}.get(mode, f"seat {winner}")
         return f"AXIO-14: {who} has all six colours at {final} and wins at once"
-    if not _index(state).empty:
+    if not _index(state)[0]:
         return "AXIO-15: no two adjacent empty cells remain"
     if mode == _SOLO:
         return "AXIO-21: the bag and the rack are empty"

@@ -204,10 +204,10 @@ def _guard(state: State) -> _Index:
     empty = _empty_pairs(geometry, state.cells)
     over = _ends(state, empty, _rack_sizes(state))
     if state.draws:
-        return _Index(empty, False)
+        return empty, False
     if not over and not _rack_sizes(state)[state.seat]:
         raise invalid("State.seat", f"seat {state.seat} is to move but holds no tile (AXIO-15)")
-    return _Index(empty, over)
+    return empty, over
 
 
 # ---------------------------------------------------------------------------
