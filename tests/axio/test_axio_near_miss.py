@@ -830,3 +830,45 @@ def test_a_set_given_as_one_string_is_refused() -> None:
     """tiles= takes a collection of tiles; a string of letters is refused as a whole."""
     with pytest.raises(ConfigurationError, match="not one string"):
         axio.new_game(seed=1, tiles="RB" * 60)
+
+
+def refill_draw_state(players: int = 3) -> State:
+    """An explicit game at a refill: a seat placed its tile and draws, the deal long over."""
+    state = axio.new_game(players, seed=5, chance="explicit")
+    stream = Stream(5)
+    while True:
+        if axio.to_move(state) == (CHANCE,):
+            if state.turn >= 4:
+                return state
+            state = axio.apply(state, sample(axio.chance_outcomes(state), stream))
+        else:
+            legal = axio.legal_moves(state)
+            state = axio.apply(state, legal[stream.randbelow(len(legal))])
+
+
+class TestRefillTurn:
+    """A refill is drawn by the seat whose turn it is (AXIO-6, AXIO-13): a turn off by one
+    at a draw step is refused, in a state and in a view, before play goes on from it."""
+
+    def test_true_refill_is_valid(self) -> None:
+        """The refill of a real game passes, and the drawer is the seat on the turn."""
+        state = refill_draw_state()
+        axio.validate(state)
+        assert state.seat == state.turn % 3
+        axio.validate(axio.view(state, 1))
+
+    @pytest.mark.parametrize("shift", [-1, 1])
+    def test_state_with_turn_off_by_one(self, shift: int) -> None:
+        """The drawing seat on another seat's turn is refused, naming both rules."""
+        state = refill_draw_state()
+        changed = attrs.evolve(state, turn=state.turn + shift)
+        with pytest.raises(InvalidStateError, match=r"draws on turn .*AXIO-6, AXIO-13"):
+            axio.validate(changed)
+
+    @pytest.mark.parametrize("shift", [-1, 1])
+    def test_view_with_turn_off_by_one(self, shift: int) -> None:
+        """A view document whose turn does not fit its drawer does not load."""
+        document = to_dict(axio.view(refill_draw_state(), 0))
+        document["data"]["turn"] += shift
+        with pytest.raises(InvalidStateError, match=r"View.drawer.*AXIO-6, AXIO-13"):
+            from_dict(document, View)

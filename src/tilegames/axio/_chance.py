@@ -377,8 +377,26 @@ def _check_explicit(state: State | View, seats: int) -> None:
         )
 
 
+def _check_drawer(where: str, drawer: int, turn: int, sizes: list[int]) -> None:
+    """A refill's drawer is the seat whose turn it is (AXIO-6, AXIO-13).
+
+    Once the deal is over, a seat draws at the end of its own turn (or after its
+    swap), before the turn passes; while every other rack holds tiles, turns go
+    round in seat order from seat 0, so the drawer is seat ``turn % players``.
+    """
+    players = len(sizes)
+    others_hold = all(size for seat, size in enumerate(sizes) if seat != drawer)
+    if others_hold and drawer != turn % players:
+        raise invalid(
+            where,
+            f"seat {drawer} draws on turn {turn}, but a seat refills at the end of its own "
+            f"turn and, while every rack holds tiles, turn {turn} is seat "
+            f"{turn % players}'s (AXIO-6, AXIO-13)",
+        )
+
+
 def _check_explicit_flow(state: State, placed_tiles: int, geometry: _Geometry) -> None:
-    """An explicit state's draws agree with the deal and the bag (AXIO-6, AXIO-13)."""
+    """An explicit state's draws agree with the deal, the turn and the bag (AXIO-6, AXIO-13)."""
     size, unknown = _RACK[state.mode], state.unknown
     real_bag = len(state.bag) - sum(unknown)
     if real_bag < state.draws:
@@ -386,6 +404,8 @@ def _check_explicit_flow(state: State, placed_tiles: int, geometry: _Geometry) -
             "State.draws",
             f"{state.draws} draws are due, but the bag holds {real_bag} tiles (AXIO-13)",
         )
+    if state.draws and placed_tiles:
+        _check_drawer("State.seat", state.seat, state.turn, _rack_sizes(state))
     if not placed_tiles and state.cells == geometry.initial_cells:
         sizes = _rack_sizes(state)
         dealt = [size] * state.seat + [size - state.draws] + [0] * (len(sizes) - state.seat - 1)

@@ -16,7 +16,7 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._chance import _check_explicit, _check_explicit_flow
+from tilegames.axio._chance import _check_drawer, _check_explicit, _check_explicit_flow
 from tilegames.axio._model import (
     _FINAL,
     _GAME,
@@ -575,6 +575,8 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             raise invalid(
                 "View.draws", f"{seen.draws} draws are due from a bag of {bag_size} (AXIO-13)"
             )
+        if sum(placed):  # the deal is over: a refill
+            _check_drawer("View.drawer", seen.drawer, seen.turn, sizes)
         return
     over = _ends(seen, empty, sizes)
     if over != (mover is None):
