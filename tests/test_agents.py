@@ -301,7 +301,7 @@ class TestMCTSAgent:
 
     def test_reuses_a_fixed_number_of_samples(self) -> None:
         """With samples=N, N states are sampled and then searched from in turn."""
-        seen: list[Any] = []
+        seen: list[cards.State] = []
 
         def spy(view: cards.View, stream: Stream) -> cards.State:
             seen.append(cards.determinize(view, stream))

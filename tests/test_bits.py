@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,3 +39,18 @@ class TestBits:
         assert [nth_bit(1 << 63 | 1 << 64, n) for n in range(2)] == [63, 64]
         assert list(iter_bits(0)) == []
         assert mask_of([]) == 0
+
+    def test_every_width(self) -> None:
+        """Random masks of every width up to 512 bits (AXIO's sets of pairs reach 462), every n."""
+        chooser = random.Random(7)
+        for width in [*range(1, 80), 127, 128, 129, 240, 255, 256, 257, 330, 462, 511, 512]:
+            for _ in range(20):
+                mask = chooser.getrandbits(width) | 1 << (width - 1)
+                expected = positions(mask)
+                for n in range(mask.bit_count()):
+                    assert nth_bit(mask, n) == expected[n], (mask, n)
+
+    def test_single_bits(self) -> None:
+        """A mask of one bit, anywhere."""
+        for bit in range(520):
+            assert nth_bit(1 << bit, 0) == bit

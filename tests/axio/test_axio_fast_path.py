@@ -19,11 +19,10 @@ import attrs
 import pytest
 
 from tilegames import Setup, axio
-from tilegames._core.bits import nth_bit
 from tilegames._core.tracks import add_points
 from tilegames.axio import Place, State, View
 from tilegames.axio._model import _LISTED, _STAGES, STANDARD_TILES
-from tilegames.axio._moves import _checked, _choices, _nth_pair
+from tilegames.axio._moves import _checked, _choices
 from tilegames.axio._rules import _after_placement, _scored
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TRACK_STEPS, _WAYS
 from tilegames.errors import IllegalMoveError
@@ -137,24 +136,6 @@ class TestTables:
                 assert sorted(set(lookup(board))) == sorted(set(firsts))
 
 
-class TestNthPair:
-    """The search for the n-th pair gives what ``nth_bit`` gives."""
-
-    def test_every_width(self) -> None:
-        """Random masks of every width up to 512 bits, every n."""
-        chooser = random.Random(7)
-        for width in [*range(1, 80), 127, 128, 129, 240, 255, 256, 257, 330, 462, 511, 512]:
-            for _ in range(20):
-                mask = chooser.getrandbits(width) | 1 << (width - 1)
-                for n in range(mask.bit_count()):
-                    assert _nth_pair(mask, n) == nth_bit(mask, n), (mask, n)
-
-    def test_single_bits(self) -> None:
-        """A mask of one bit, anywhere."""
-        for bit in range(520):
-            assert _nth_pair(1 << bit, 0) == bit
-
-
 class TestChoices:
     """The choices of a rack, by tile number, are those of its distinct tiles in order."""
 
@@ -205,6 +186,8 @@ class TestListedMoveMemo:
         state = axio.new_game(players=3, seed=9)
         moves = axio.legal_moves(state)
         first, last = moves[0], moves[len(moves) - 1]
+        assert isinstance(first, Place)
+        assert isinstance(last, Place)
         assert axio.apply(state, first) == axio.apply(state, Place(first.cells, first.colours))
         assert axio.apply(state, last) == axio.apply(state, Place(last.cells, last.colours))
 
@@ -224,6 +207,7 @@ class TestListedMoveMemo:
         state = axio.new_game(players=4, seed=2)
         other = axio.new_game(players=4, seed=3)
         move = axio.legal_moves(state)[7]
+        assert isinstance(move, Place)
         axio.legal_moves(other)[7]
         assert _LISTED.last is not None
         assert _LISTED.last[0] is other
@@ -234,6 +218,7 @@ class TestListedMoveMemo:
         state = axio.new_game(players=2, seed=8)
         moves = axio.legal_moves(state)
         move = moves[len(moves) - 1]
+        assert isinstance(move, Place)
         later = axio.apply(state, axio.legal_moves(state)[0])
         fresh = Place(move.cells, move.colours)
         if fresh in axio.legal_moves(later):

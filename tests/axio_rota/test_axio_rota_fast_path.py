@@ -54,6 +54,7 @@ class TestScoring:
                 assert board is not None
                 mine = state.tracks[state.seat]
                 for move in rota.legal_moves(state):
+                    assert isinstance(move, Move)
                     cell, info = _checked(state, move)
                     corners = info.turned[move.rotation]
                     points = _points(board.circles, cell, corners, move.named)
@@ -90,6 +91,7 @@ class TestTrustedMoves:
             for state in positions(players, seed)[:-1]:
                 moves = rota.legal_moves(state)
                 picked = moves[chooser.randrange(len(moves))]
+                assert isinstance(picked, Move)
                 copy = Move(picked.cell, picked.rotation, picked.named)
                 fresh = attrs.evolve(state)  # no cache: the checked path
                 fast = rota.apply(state, picked)

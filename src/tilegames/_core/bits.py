@@ -54,11 +54,11 @@ _BYTE_POSITIONS: Final = _byte_positions()
 def nth_bit(mask: Mask, n: int) -> int:
     """The number of the ``n``-th (from 0) set bit of ``mask``.
 
-    A mask of up to 64 bits is read a byte at a time from a table of each
-    byte's set positions. A wider one is halved while it is wider than a byte
-    (the lower half's population count says which half holds the bit), then
-    read from the same table: a few steps for a board of hundreds of bits. The caller makes sure
-    that ``0 <= n < mask.bit_count()``.
+    The mask is halved while it is wider than 32 bits (the lower half's
+    population count says which half holds the bit), then read a byte at a
+    time from a table of each byte's set positions: a few steps for a board
+    of hundreds of bits. The caller makes sure that
+    ``0 <= n < mask.bit_count()``.
 
     >>> [nth_bit(0b101100, n) for n in range(3)]
     [2, 3, 5]
@@ -66,16 +66,8 @@ def nth_bit(mask: Mask, n: int) -> int:
     300
     """
     position = 0
-    if mask >> 64 == 0:  # a narrow mask: a byte at a time from the low end
-        while True:
-            found = _BYTE_POSITIONS[mask & 0xFF]
-            if n < len(found):
-                return position + found[n]
-            n -= len(found)
-            mask >>= 8
-            position += 8
-    k = max(mask.bit_length() - 1, 0).bit_length()  # the width 2**k covers the mask
-    while k > 3:
+    k = mask.bit_length().bit_length()  # the width 2**k covers the mask
+    while k > 5:  # 2**5 = 32 bits: from there a byte at a time is quicker
         k -= 1
         low = mask & _LOW_BITS[k]
         count = low.bit_count()
@@ -85,4 +77,10 @@ def nth_bit(mask: Mask, n: int) -> int:
             position += 1 << k
         else:
             mask = low
-    return position + _BYTE_POSITIONS[mask][n]
+    while True:
+        found = _BYTE_POSITIONS[mask & 0xFF]
+        if n < len(found):
+            return position + found[n]
+        n -= len(found)
+        mask >>= 8
+        position += 8

@@ -208,17 +208,6 @@ _WAYS_BY_NUMBER: Final[tuple[tuple[tuple[Colour, Colour], ...], ...]] = _ways_by
 """Per tile number ``6 * low + high``, the ways to lay the tile (as :data:`_WAYS`)."""
 
 
-def _byte_bits() -> tuple[tuple[int, ...], ...]:
-    """For each byte value, the positions of its set bits, lowest first."""
-    return tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
-
-
-_BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = _byte_bits()
-"""Per byte value, the positions of its set bits, lowest first (for finding the n-th pair)."""
-_LOW_BITS: Final[tuple[int, ...]] = tuple((1 << (1 << k)) - 1 for k in range(10))
-"""Masks of the low ``2**k`` bits, ``k < 10``: for halving a set of pairs (at most 462 bits)."""
-
-
 def _max_gain() -> int:
     """The most points one placement can score for one colour: both hexes, five full rays each."""
     longest = max(
