@@ -5,6 +5,7 @@ Nothing here calls the engine to work out an expected value.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from tilegames import axio_rota as rota
@@ -87,3 +88,15 @@ def play(state: State, count: int) -> State:
         listed = rota.legal_moves(state)
         state = rota.apply(state, listed[len(listed) // 2])
     return state
+
+
+def positions(players: int, seed: int) -> list[State]:
+    """Every state of one seeded random game, the last (over) included."""
+    chooser = random.Random(seed)
+    state = rota.new_game(players, seed=seed)
+    states = [state]
+    while not rota.is_over(state):
+        moves = rota.legal_moves(state)
+        state = rota.apply(state, moves[chooser.randrange(len(moves))])
+        states.append(state)
+    return states

@@ -13,28 +13,17 @@ import random
 
 import attrs
 import pytest
+from axio_rota_helpers import positions
 
 from tilegames import IllegalMoveError, serialize
 from tilegames import axio_rota as rota
 from tilegames._core import tracks
-from tilegames.axio_rota import Move, State
+from tilegames.axio_rota import Move
 from tilegames.axio_rota._model import Board
 from tilegames.axio_rota._rules import _checked, _points, _scored_onto
 from tilegames.axio_rota._tables import STANDARD_TILES, tile_info
 
 SEEDS = range(12)
-
-
-def positions(players: int, seed: int) -> list[State]:
-    """Every state of one seeded random game, the last (over) included."""
-    chooser = random.Random(seed)
-    state = rota.new_game(players, seed=seed)
-    states = [state]
-    while not rota.is_over(state):
-        moves = rota.legal_moves(state)
-        state = rota.apply(state, moves[chooser.randrange(len(moves))])
-        states.append(state)
-    return states
 
 
 def board_dicts(board: Board) -> tuple[dict[int, object], dict[int, int], dict[int, int]]:

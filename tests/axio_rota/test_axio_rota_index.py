@@ -12,9 +12,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from axio_rota_helpers import positions
 
 from tilegames import axio_rota as rota
-from tilegames.axio_rota import State, Tile
+from tilegames.axio_rota import Tile
 from tilegames.axio_rota._model import COLOURS, COUNT_BITS, HELD, ONE, Board
 from tilegames.axio_rota._moves import LegalMoves
 from tilegames.axio_rota._rules import _start_board, _start_square, _turned_to
@@ -29,18 +30,6 @@ START = tuple(cell for cell, _ in START_CELLS)
 def laid_one_by_one(drawn: list[Tile]) -> list[Tile]:
     """The start square's tiles turned as ROTA-7 says, tile by tile."""
     return [_turned_to(tile, centre) for (_, centre), tile in zip(START_CELLS, drawn, strict=True)]
-
-
-def positions(players: int, seed: int) -> list[State]:
-    """Every state of one seeded random game, the last (over) included."""
-    chooser = random.Random(seed)
-    state = rota.new_game(players, seed=seed)
-    states = [state]
-    while not rota.is_over(state):
-        moves = rota.legal_moves(state)
-        state = rota.apply(state, moves[chooser.randrange(len(moves))])
-        states.append(state)
-    return states
 
 
 def plain_frontier(placed: dict[Cell, Tile]) -> dict[Cell, int]:
