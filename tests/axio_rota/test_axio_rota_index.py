@@ -18,7 +18,7 @@ from tilegames import axio_rota as rota
 from tilegames.axio_rota import Tile
 from tilegames.axio_rota._model import COLOURS, COUNT_BITS, HELD, ONE, Board
 from tilegames.axio_rota._moves import LegalMoves
-from tilegames.axio_rota._rules import _start_board, _start_square, _turned_to
+from tilegames.axio_rota._rules import _start_square, _turned_to
 from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
@@ -140,7 +140,7 @@ class TestStartSquare:
             plain = laid_one_by_one(drawn)
             assert laid == plain
             check_board(board, frozenset(zip(START, plain, strict=True)))
-            assert board.circles == _start_board(plain).circles
+            assert board.circles == Board.build(zip(START, plain, strict=True)).circles
 
     def test_custom_tiles(self) -> None:
         """Tiles outside the standard set, a gap at every corner, are laid the same way."""

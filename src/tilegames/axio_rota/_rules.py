@@ -211,21 +211,6 @@ def _start_template() -> _StartTemplate:
 _START: Final = _start_template()
 
 
-def _start_board(laid: Sequence[Tile]) -> Board:
-    """The index of the start square (ROTA-7), its tiles ``laid`` in :data:`START_CELLS` order.
-
-    The same as ``Board.build`` of that display, from :data:`_START`: only the
-    circles' counts depend on the tiles.
-    """
-    one = ONE
-    adds = [one[colour] for corners in laid for colour in corners]  # 16, tile after tile
-    add = adds.__getitem__  # a list's, quick to map (see TileInfo.count_at)
-    circles = {vertex: held + sum(map(add, where)) for vertex, held, where in _START.circles}
-    first, second, third, fourth = _START.packed
-    placed = (fourth, laid[3], (third, laid[2], (second, laid[1], (first, laid[0], None))))
-    return Board(placed, circles, _START.rim[:], _START.masks[:])
-
-
 _Laying = tuple[Tile, tuple[int, ...]]
 """A tile laid on one cell of the start square: its corners as laid (:func:`_turned_to`),
 and what it adds to each circle of the square, in :attr:`_StartTemplate.circles` order."""
@@ -248,7 +233,7 @@ def _laying(slot: int, tile: Tile) -> _Laying:
 def _start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
     """The 4 tiles of the start square as laid (ROTA-7), and the square's index.
 
-    The same as :func:`_turned_to` and :func:`_start_board`, from tables made once
+    The same as :func:`_turned_to` and ``Board.build``, from tables made once
     per tile and cell: the index is the template's, with the circles' counts
     summed from what each tile adds.
     """
