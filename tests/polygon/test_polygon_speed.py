@@ -32,8 +32,7 @@ from tilegames.polygon._model import (
     sorted_values,
 )
 from tilegames.polygon._moves import build_index, nth_cell, start_board
-from tilegames.polygon._rules import turn_score
-from tilegames.polygon._tables import CORNERS, GROUP, LINKS, combination_table
+from tilegames.polygon._tables import CORNERS, GROUP, LINKS, combination_table, turn_score
 
 
 def plain_index(state: State) -> BoardIndex:

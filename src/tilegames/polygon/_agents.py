@@ -5,8 +5,8 @@ from __future__ import annotations
 from tilegames._core import checks, rng
 from tilegames._core.rules import Seat
 from tilegames.polygon._model import START_DRAW, Action, Move, State, View
-from tilegames.polygon._rules import score_move, starter, turn_score
-from tilegames.polygon._tables import combination_table
+from tilegames.polygon._rules import score_move, starter
+from tilegames.polygon._tables import combination_table, turn_score
 
 
 def evaluate(state: State, move: Action, seat: Seat) -> float:

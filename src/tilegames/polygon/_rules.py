@@ -81,8 +81,8 @@ from tilegames.polygon._tables import (
     STANDARD_SCORING,
     combination_table,
     expand_scoring,
+    turn_score,
 )
-from tilegames.polygon._tables import turn_score as turn_score  # re-exported: _agents uses it
 from tilegames.polygon._validate import (
     check_numbers,
     check_printing,
