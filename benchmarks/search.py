@@ -4,11 +4,13 @@ Usage::
 
     python benchmarks/search.py                    # every game, 12 positions each
     python benchmarks/search.py axio --positions 30 --profile
+    python benchmarks/search.py aztack --set horizon=2 --set playout_choices=1
 
 The positions come from 2-player games between two greedy players, seeded, so
 every run and every version of the library searches the same positions (a
 move is taken as a position with probability 0.15 when it has a choice). The
-agent is ``MCTSAgent()`` at its default settings: its iterations divided by
+agent is ``MCTSAgent()`` at its default settings (or as ``--set name=value``
+changes them): its iterations divided by
 the CPU seconds of its ``choose`` calls give iterations/s. With ``--profile``
 the functions that took the most time are printed too. Numbers vary with the
 machine; they are printed, never asserted.
@@ -71,8 +73,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", help="game names (default: every game)")
     parser.add_argument("--positions", type=int, default=12, help="positions searched per game")
     parser.add_argument("--profile", action="store_true", help="print the costliest functions")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an MCTSAgent setting other than its default (repeatable; VALUE None, int or float)",
+    )
     args = parser.parse_args(argv)
-    agent = MCTSAgent()
+    agent = MCTSAgent(**dict(_setting(text) for text in args.set))
     print(f"{agent!r} on {platform.python_implementation()} {platform.python_version()}")
     print(f"{'game':12} {'iterations/s':>12} {'ms/decision':>12}")
     for name in args.games or tilegames.names():
@@ -88,6 +97,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{name:12} {rate:12.0f} {milliseconds:12.1f}")
         if profiler is not None:
             pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    """``"horizon=2"`` as ``("horizon", 2)``; ``None``, integers and floats are read as such."""
+    name, _, value = text.partition("=")
+    if value == "None":
+        return name, None
+    return name, float(value) if "." in value else int(value)
 
 
 if __name__ == "__main__":
