@@ -125,6 +125,26 @@ class TestTrustedMove:
         assert str(picked.value) == str(copied.value)
         assert "AZT-12" in str(picked.value)
 
+    def test_picked_and_equal_moves_score_the_same(self) -> None:
+        """score_move trusts the move legal_moves built last; an equal copy is checked."""
+        for state in states(4, 2, "speed"):
+            if aztack.is_over(state):
+                break
+            moves = aztack.legal_moves(state)
+            for position in range(0, len(moves), 3):
+                move = moves[position]  # built now: the listing's picked move
+                expected = aztack.score_move(state, attrs.evolve(move))
+                assert aztack.score_move(state, move) == expected
+
+    def test_a_picked_placement_is_scored_only_where_it_is_legal(self) -> None:
+        """A placement built for one state is refused by score_move in the next, as a copy is."""
+        state = aztack.new_game(2, seed=8)
+        move = aztack.legal_moves(state)[0]
+        after = aztack.apply(state, move)
+        again = attrs.evolve(after, turn=move.seat)
+        with pytest.raises(IllegalMoveError, match="AZT-12"):
+            aztack.score_move(again, move)
+
     def test_a_pass_is_checked_after_the_turn_moved_on(self) -> None:
         """After a pass the state has its own index: the same Pass again is refused (AZT-11)."""
         state, move = a_pass()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Final, overload
 
 import attrs
 
@@ -473,15 +473,33 @@ def _check_discard(
         )
 
 
+def listed_match(state: State, index: _Index, move: Move) -> Match:
+    """What a move built by ``legal_moves(state)`` matches, without :func:`_check_move`.
+
+    Only for a legal move (the one the listing handed out last, its index's
+    ``picked``): a pass matches ``NONE``, a placement what its stone's halves
+    match on the two cells beneath.
+    """
+    if type(move) is not Place:
+        return Match.NONE
+    k1, k2 = index.info.kinds[move.stone]
+    faces = state.faces
+    return _match(k1, k2, faces[_NUMBER[move.first]], faces[_NUMBER[move.second]])
+
+
 def _match(k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> Match:
     """What stone halves ``k1, k2`` match on faces ``fa, fb`` (AZT-12, AZT-13)."""
     colours = len(COLOURS)
-    found = Match.NONE
+    found = 0
     if k1 % colours == fa % colours and k2 % colours == fb % colours:
-        found |= Match.COLOUR
+        found = 1  # Match.COLOUR
     if k1 // colours == fa // colours and k2 // colours == fb // colours:
-        found |= Match.GLYPH
-    return found
+        found += 2  # Match.GLYPH
+    return _MATCHES[found]  # the members by value: enum's | costs more than the test
+
+
+_MATCHES: Final = (Match.NONE, Match.COLOUR, Match.GLYPH, Match.BOTH)
+"""The :class:`Match` of each value, 0 to 3 (``COLOUR`` is 1 and ``GLYPH`` 2)."""
 
 
 def _mismatch(stone: StoneId, k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> str:

@@ -57,7 +57,7 @@ from tilegames.aztack._model import (
     _half,
     _Index,
 )
-from tilegames.aztack._moves import LegalMoves, _check_move, _end_rule, _index
+from tilegames.aztack._moves import LegalMoves, _check_move, _end_rule, _index, listed_match
 from tilegames.aztack._notation import format_move, parse_stone
 from tilegames.aztack._tables import (
     _NUMBER,
@@ -507,6 +507,8 @@ def score_move(state: State, move: Move) -> Match:
     if type(state) is not State:
         wrong_type("aztack.score_move", _A_STATE, state)
     index = _index(state)
+    if move is index.picked:  # the move legal_moves(state) built last is legal: no check
+        return listed_match(state, index, move)
     if type(move) not in _MOVE_TYPES:
         if type(move) not in _CHANCE_TYPES:
             wrong_type("aztack.score_move", _A_MOVE, move, move=True)
