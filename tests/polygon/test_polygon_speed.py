@@ -286,3 +286,36 @@ class TestChanceMoves:
         state = polygon.new_game(tiles=["1", "1", "W"], chance="explicit")
         with pytest.raises(ValueError, match="empty pool"):
             polygon.legal_moves(attrs.evolve(state, bag=()))
+
+
+class TestListedPlacements:
+    """score_move and ``in`` trust a placement on one of its tile's places after one bit test."""
+
+    def test_score_move_and_in_agree_with_the_rules(self) -> None:
+        """Every placement of a drawn tile: ``in`` exactly when legal, scored as POLY-13 says."""
+        for state in random_states(3, 22)[:-1:3]:
+            legal_moves = polygon.legal_moves(state)
+            for tile in set(state.drawn):
+                for cell, space in enumerate(SPACES):
+                    move = Move(tile, space)
+                    legal = polygon.why_illegal(state, move) is None
+                    assert (move in legal_moves) == legal
+                    if not legal:
+                        with pytest.raises(IllegalMoveError):
+                            polygon.score_move(state, move)
+                        continue
+                    board = list(state.stacks)
+                    board[cell] = (*board[cell], tile)
+                    cells = [*state.placed, cell]
+                    expected = plain_turn_score(tuple(board), state.symbol, cells)
+                    assert polygon.score_move(state, move) == expected
+
+    def test_a_listed_move_is_checked_in_another_state(self) -> None:
+        """A placement listed for one state is refused where its tile was not drawn."""
+        state = random_states(2, 23)[0]
+        move = polygon.legal_moves(state)[0]
+        assert type(move) is Move
+        other = attrs.evolve(state, drawn=tuple(v for v in VALUES if v != move.tile)[:1])
+        with pytest.raises(IllegalMoveError, match="POLY-10"):
+            polygon.score_move(other, move)
+        assert move not in polygon.legal_moves(other)

@@ -33,6 +33,8 @@ def evaluate(state: State, move: Action, seat: Seat) -> float:
     checks.check_seat(seat, len(state.totals))
     if type(move) is not Move:
         return 0.0
+    if not state.placed:  # the turn's first placement: nothing placed this turn scores yet
+        return float(points)
     table = combination_table(state.scoring)
     return float(points - turn_score(state.stacks, state.symbol, state.placed, table))
 

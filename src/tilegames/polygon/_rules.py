@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from itertools import islice
-from typing import Final
+from typing import Final, cast
 
 from tilegames._core import checks, rng
 from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, chance_mode
@@ -73,6 +73,7 @@ from tilegames.polygon._moves import (
     LegalMoves,
     check_move,
     index_of,
+    listed_cell,
     start_board,
     with_tile,
 )
@@ -486,14 +487,17 @@ def score_move(state: State, move: Action) -> int:
         WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a
             Polygon Move, Draw or Roll.
     """
-    cell = _checked("polygon.score_move", state, move)
-    if cell is None or type(move) is not Move:
-        return 0
+    cell = listed_cell(state, move)
+    if cell is None:  # not a placement as legal_moves lists them: the full check
+        cell = _checked("polygon.score_move", state, move)
+        if cell is None or type(move) is not Move:
+            return 0
     table = combination_table(state.scoring)
     if cell == DISCARD:
         return turn_score(state.stacks, state.symbol, state.placed, table)
     board = state.stacks
-    board = (*board[:cell], (*board[cell], move.tile), *board[cell + 1 :])
+    tile = cast(Move, move).tile  # a placement here: a discard and chance returned above
+    board = (*board[:cell], (*board[cell], tile), *board[cell + 1 :])
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
