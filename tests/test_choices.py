@@ -120,18 +120,22 @@ def _setups(name: str) -> list[tilegames.Setup]:
 
 
 def _every_path(name: str, examples: int, doc: str) -> Callable[..., None]:
-    """A test playing random games of ``name``: ``examples`` of them, each setup, each position."""
+    """A test playing random games of ``name``: ``examples`` of them, each position.
 
-    @settings(max_examples=examples)
-    @given(
-        data=st.data(), seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"])
-    )
-    def test(self: object, data: st.DataObject, seed: int, chance: str) -> None:
-        setup = data.draw(st.sampled_from(_setups(name)))
+    The games are shared out evenly over the game's setups, one test per
+    setup, so that the test runner can spread the setups over its workers.
+    """
+    setups = _setups(name)
+
+    @pytest.mark.parametrize("setup", setups, ids=str)
+    @settings(max_examples=-(-examples // len(setups)))  # at least ``examples`` in all
+    @given(seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"]))
+    def test(self: object, setup: tilegames.Setup, seed: int, chance: str) -> None:
         play_and_check(name, setup, seed, chance, every=1)
 
     test.__doc__ = doc
-    return test
+    made: Callable[..., None] = test
+    return made
 
 
 class TestEveryPath:
