@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import cast
 
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from tilegames import IllegalMoveError, axio
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
+from tilegames.axio._agents import _board_tiles
 from tilegames.simulate import simulate
 from tilegames.testing.strategies import states
 
@@ -91,6 +93,63 @@ class TestDeterminize:
         held = Counter([*sample.racks[1], *sample.bag])
         assert held == Counter(axio.STANDARD_TILES) - Counter(state.racks[0])
         assert sample.racks[1] != state.racks[1] or sample.bag != state.bag
+
+
+def board_shares(pool: list[tuple[int, int]], needed: list[int]) -> bool:
+    """Whether some multiset of ``pool``'s tiles shows exactly ``needed`` hexes per colour
+    (every choice of counts tried: the slow, obvious way)."""
+    kinds = Counter(pool)
+    choices = [range(count + 1) for count in kinds.values()]
+    for takes in itertools.product(*choices):
+        hexes = [0] * 6
+        for (first, second), take in zip(kinds, takes, strict=True):
+            hexes[first] += take
+            hexes[second] += take
+        if hexes == needed:
+            return True
+    return False
+
+
+tiles_st = st.tuples(st.integers(0, 5), st.integers(0, 5)).map(lambda t: (min(t), max(t)))
+
+
+class TestBoardTiles:
+    """The board's share of a sample: tiles of the pool whose colours add up exactly."""
+
+    @settings(max_examples=300)
+    @given(
+        pool=st.lists(tiles_st, max_size=9),
+        taken=st.lists(st.booleans(), min_size=9, max_size=9),
+        guess=st.lists(st.integers(0, 5), min_size=6, max_size=6),
+        solvable=st.booleans(),
+        seed=st.integers(0, 2**32),
+    )
+    def test_an_exact_share_whenever_one_exists(
+        self,
+        pool: list[tuple[int, int]],
+        taken: list[bool],
+        guess: list[int],
+        solvable: bool,
+        seed: int,
+    ) -> None:
+        """A share is a sub-multiset of the pool with exactly the hexes needed; none is
+        found only when the brute force finds none either."""
+        needed = guess
+        if solvable:  # the hexes of a part of the pool: an answer exists
+            needed = [0] * 6
+            for tile, take in zip(pool, taken, strict=False):
+                if take:
+                    needed[tile[0]] += 1
+                    needed[tile[1]] += 1
+        share = _board_tiles(pool, needed, rng.Stream(seed))
+        assert not Counter(share) - Counter(pool)
+        hexes = [0] * 6
+        for first, second in share:
+            hexes[first] += 1
+            hexes[second] += 1
+        if hexes != needed:
+            assert share == []
+            assert not board_shares(pool, needed)
 
 
 class TestEvaluate:

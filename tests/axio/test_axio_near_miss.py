@@ -673,8 +673,8 @@ and a decline per stage reached (2 owners x 6 colours x 2 stages x 2 = 48, with 
 
 
 DETERMINIZE_LINES = 2_000_000
-"""The step budget of one determinize. Measured over the unchanged views below (576 views
-and streams): median 5,900 lines, worst 572,000, in ``_board_tiles``' search, which
+"""The step budget of one determinize. Measured over the unchanged views below (192 views,
+4 streams each): median 4,200 lines, worst 163,000, in ``_board_tiles``' search, which
 remembers the (kind, hexes needed) pairs that have no answer and so never searches one twice;
 a view that makes it search without end fails here."""
 

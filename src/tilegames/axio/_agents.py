@@ -249,10 +249,12 @@ def _board_tiles(pool: Sequence[Tile], needed: Sequence[int], stream: rng.Stream
 
     A depth-first search that decides, kind by kind in a random order, how
     many tiles of that kind lie on the board (the counts tried in a random
-    order too), and backs off as soon as the kinds left cannot supply a
-    colour's remaining hexes, remembering the (kind, hexes needed) pairs that
-    have no answer. An unlucky order can make such a search long, so an
-    attempt that visits more than :data:`_ATTEMPT_NODES` nodes starts afresh
+    order too). It tries only the counts that leave each of the kind's two
+    colours no more hexes to find than the kinds after it could supply (so
+    a count the later kinds force is not searched for), and remembers the
+    (kind, hexes needed) pairs that have no answer. An unlucky order can
+    make such a search long, so an attempt that visits more than
+    :data:`_ATTEMPT_NODES` nodes starts afresh
     in a new random order; after :data:`_ATTEMPTS` such attempts the last
     one, with the kinds tried fewest first, runs to its end. The true board is
     one answer, so for the carried set an answer exists; for a set that has
@@ -289,11 +291,12 @@ def _board_attempt(
     chosen: list[Tile] = []
     failed: set[tuple[int, tuple[int, ...]]] = set()  # (kind, hexes still needed) with no answer
     nodes = [0]
+    last = len(kinds)
 
     def search(i: int) -> bool:
         if not any(need):
             return True
-        if i == len(kinds) or any(n > a for n, a in zip(need, supply[i], strict=True)):
+        if i == last:
             return False
         key = (i, tuple(need))
         if key in failed:  # each (kind, need) is searched once
@@ -303,10 +306,23 @@ def _board_attempt(
             raise _ExhaustedError
         tile = kinds[i]
         first, second = tile
-        most = min(counts[tile], need[first] // 2 if first == second else need[first])
-        if first != second:
-            most = min(most, need[second])
-        for take in stream.shuffled(range(most + 1)):
+        rest = supply[i + 1]  # what the kinds after this one can still give
+        # The tiles of this kind to take: at most what is left of it and what its colours
+        # still need, at least what the later kinds cannot give (the bounds of every later
+        # step, checked here once, so that a forced count is not searched for).
+        if first == second:
+            low = max(0, need[first] - rest[first] + 1) // 2
+            high = min(counts[tile], need[first] // 2)
+        else:
+            low = max(0, need[first] - rest[first], need[second] - rest[second])
+            high = min(counts[tile], need[first], need[second])
+        if low < high:
+            takes: Sequence[int] = stream.shuffled(range(low, high + 1))
+        elif low == high:
+            takes = (low,)
+        else:
+            takes = ()
+        for take in takes:
             need[first] -= take
             need[second] -= take
             chosen.extend([tile] * take)
@@ -318,5 +334,8 @@ def _board_attempt(
         failed.add(key)
         return False
 
-    search(0)
+    # Every colour's need within what all the kinds can give: each step keeps its two
+    # colours within what the later kinds can give, and leaves the others alone.
+    if all(n <= a for n, a in zip(need, supply[0], strict=True)):
+        search(0)
     return chosen
