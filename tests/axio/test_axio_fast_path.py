@@ -227,6 +227,32 @@ class TestListedMoveMemo:
             with pytest.raises(IllegalMoveError):
                 axio.apply(later, move)
 
+    @pytest.mark.parametrize("setup", SETUPS, ids=str)
+    def test_score_move_of_the_listed_move(self, setup: Setup) -> None:
+        """score_move trusts the placement just listed and scores it as an equal copy."""
+        for state in random_states(setup, 2, 22):
+            if axio.is_over(state):
+                continue
+            moves = axio.legal_moves(state)
+            for position in range(0, len(moves), max(1, len(moves) // 7)):
+                move = moves[position]  # the memo: this state, this move
+                if not isinstance(move, Place):
+                    continue
+                copy = Place(move.cells, move.colours)
+                assert axio.score_move(state, move) == axio.score_move(state, copy)
+
+    def test_score_move_checks_the_listed_move_in_another_state(self) -> None:
+        """A placement listed by one state is refused by score_move where its cells are taken."""
+        state = axio.new_game(players=2, seed=4)
+        move = axio.legal_moves(state)[0]
+        assert isinstance(move, Place)
+        after = axio.apply(state, Place(move.cells, move.colours))
+        assert _LISTED.last is not None
+        assert _LISTED.last[0] is state  # the memo: the first state and the move
+        assert _LISTED.last[1] is move
+        with pytest.raises(IllegalMoveError, match="AXIO-7"):
+            axio.score_move(after, move)
+
 
 def plain_after_placement(state: State, move: Place) -> State:
     """The state after a placement by the general ``_after_placement`` only (no inline case)."""

@@ -370,16 +370,22 @@ def score_move(state: State, move: Move) -> Points:
         IllegalMoveError: if the move is not legal.
         WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
     """
-    if type(state) is not State:
-        wrong_type("axio.score_move", _A_STATE, state)
-    _check_move("axio.score_move", move)
-    try:
-        placed = _checked(state, move)
-    except Refusal as refusal:
-        raise _refused(state, move, refusal) from None
-    if placed is None:
-        return _NO_POINTS
-    pair, first, second = placed
+    listed = _LISTED.last
+    if listed is not None and listed[1] is move and listed[0] is state and not state.explicit:
+        # the very placement that legal_moves(state) built: legal, as in apply
+        pair = listed[2]
+        first, second = move.colours
+    else:
+        if type(state) is not State:
+            wrong_type("axio.score_move", _A_STATE, state)
+        _check_move("axio.score_move", move)
+        try:
+            placed = _checked(state, move)
+        except Refusal as refusal:
+            raise _refused(state, move, refusal) from None
+        if placed is None:
+            return _NO_POINTS
+        pair, first, second = placed
     rays_first, rays_second = _GEOMETRY[len(state.cells)].rays[pair]
     points = [0, 0, 0, 0, 0, 0]
     points[first] += _line_points(state.cells, rays_first, first)
