@@ -563,14 +563,22 @@ class _Search:
     def ranking(self, state: Any, legal: Sequence[Any]) -> list[Any]:
         """Legal moves (all, or ``open_choices`` random ones), best rated last, ties at random."""
         evaluate, rules, stream = self.evaluate, self.rules, self.stream
-        choices = self.agent.open_choices
-        if choices is not None and len(legal) > choices:
-            drawn = [legal[stream.randbelow(len(legal))] for _ in range(choices)]
-            legal = list(dict.fromkeys(drawn))  # each drawn move once
-        rated = sorted(
-            (evaluate(state, move, mover(rules, state, move)), stream.randbelow(1 << 30), i, move)
-            for i, move in enumerate(legal)
-        )
+        count = len(legal)
+        takes = min(count, self.agent.open_choices or count)
+        drawn = takes < count  # draw ``takes`` at random, or take every move in order
+        rated: list[tuple[float, int, int, Any]] = []
+        seen: set[Any] = set()
+        # Each move is rated as soon as it is taken from the listing: a game may then
+        # know it for one of the state's own legal moves and skip checking it again.
+        for i in range(takes):
+            move = legal[stream.randbelow(count) if drawn else i]
+            if drawn:
+                if move in seen:  # each drawn move once
+                    continue
+                seen.add(move)
+            value = evaluate(state, move, mover(rules, state, move))
+            rated.append((value, stream.randbelow(1 << 30), i, move))
+        rated.sort()
         return [move for _, _, _, move in rated]
 
     def policy(self, state: Any, legal: Sequence[Any]) -> tuple[Any, float | None]:
