@@ -87,6 +87,28 @@ class TestTrustedMoves:
                 assert fast == rota.apply(fresh, copy)
                 assert serialize.to_json(fast) == serialize.to_json(rota.apply(fresh, copy))
 
+    @pytest.mark.parametrize("players", [2, 4])
+    def test_picked_and_equal_moves_score_the_same(self, players: int) -> None:
+        """score_move of the picked move, or of an equal one on an uncached state: the same."""
+        for seed in SEEDS:
+            for state in positions(players, seed)[:-1]:
+                moves = rota.legal_moves(state)
+                for position in range(0, len(moves), max(1, len(moves) // 6)):
+                    picked = moves[position]
+                    assert isinstance(picked, Move)
+                    copy = Move(picked.cell, picked.rotation, picked.named)
+                    expected = rota.score_move(attrs.evolve(state), copy)
+                    assert rota.score_move(state, picked) == expected
+
+    def test_score_move_checks_a_move_picked_elsewhere(self) -> None:
+        """A move listed for one state is refused by score_move in another where it is illegal."""
+        state = rota.new_game(2, seed=4)
+        move = rota.legal_moves(state)[0]
+        after = rota.apply(state, move)
+        rota.legal_moves(after)[0]  # after's list has picked a move of its own
+        with pytest.raises(IllegalMoveError, match="ROTA-11"):
+            rota.score_move(after, move)  # its cell is taken now
+
     def test_a_move_picked_elsewhere_is_still_checked(self) -> None:
         """A move listed for one state is refused by another where it is illegal."""
         state = rota.new_game(2, seed=4)

@@ -576,10 +576,16 @@ def score_move(state: State, move: AnyMove) -> Points:
             return NO_POINTS
         held, cell, corners = placed
         return _points(_board(held).circles, cell, corners, cast(Reveal, move).move.named)
-    try:
-        cell, corners = _laid(state, move)
-    except Refusal as refusal:
-        raise _illegal(state, move, refusal) from None
+    listed = state._legal
+    picked = listed._picked if type(listed) is LegalMoves else None
+    if picked is not None and picked[0] is move:  # just picked from the legal moves: legal
+        _, cell, info = picked
+        corners = info.turned[move.rotation]
+    else:
+        try:
+            cell, corners = _laid(state, move)
+        except Refusal as refusal:
+            raise _illegal(state, move, refusal) from None
     return _points(_board(state).circles, cell, corners, move.named)
 
 
