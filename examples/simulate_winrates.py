@@ -5,6 +5,14 @@ The table in docs/guides/agents.rst was made with::
     python examples/simulate_winrates.py --games 400 --iterations 300 --jobs 2
 
 Without arguments it plays a handful of games, quickly (CI runs every example).
+
+With ``--foresight`` every agent is shown the whole true state instead of its
+view: the hidden tiles, and the future draws and die rolls that a seeded state
+carries. No fair player sees that; it measures how much of a game is luck, as
+the agents guide does for AXIO Rota and Polygon::
+
+    python examples/simulate_winrates.py --pairing mcts-greedy --games 400 \
+        --iterations 300 --foresight --game axio-rota --game polygon
 """
 
 from __future__ import annotations
@@ -13,6 +21,9 @@ import argparse
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import nullcontext
+from typing import Any
+
+import attrs
 
 import tilegames
 from tilegames.agents import Agent, GreedyAgent, MCTSAgent, RandomAgent
@@ -30,6 +41,18 @@ def matchups(iterations: int, pairings: list[str]) -> list[tuple[Agent, Agent]]:
     return [(agents[name.split("-")[0]], agents[name.split("-")[1]]) for name in chosen]
 
 
+def whole_state(state: Any, seat: int) -> Any:
+    """A "view" that is the whole state, future draws included (for ``--foresight``)."""
+    return state
+
+
+def with_foresight(rules: tilegames.Rules[Any, Any]) -> tilegames.Rules[Any, Any]:
+    """The game's rules, but every seat's view is the whole true state."""
+    if not isinstance(rules, tilegames.GameRules):
+        raise SystemExit(f"--foresight needs a game defined with GameRules, not {rules!r}")
+    return attrs.evolve(rules, view=whole_state, determinize=None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games per pairing and game")
@@ -40,6 +63,9 @@ def main() -> None:
     parser.add_argument(
         "--pairing", action="append", choices=PAIRINGS, help="only this pairing (repeatable)"
     )
+    parser.add_argument(
+        "--foresight", action="store_true", help="show the agents the whole true state (luck)"
+    )
     args = parser.parse_args()
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
     rows: list[tuple[str, ...]] = []
@@ -47,7 +73,10 @@ def main() -> None:
         executor: Executor | None = pool
         for name in args.game or tilegames.names():
             rules = tilegames.get(name)
-            if rules.determinize is None:  # hidden tiles that agents cannot sample yet
+            seen = " (foresight)" if args.foresight else ""
+            if args.foresight:
+                rules = with_foresight(tilegames.get(name))
+            elif rules.determinize is None:  # hidden tiles that agents cannot sample yet
                 print(f"{rules.title}: skipped, its rules have no determinize")
                 continue
             for first, second in matchups(args.iterations, args.pairing or list(PAIRINGS)):
@@ -66,7 +95,7 @@ def main() -> None:
                 rows.append(
                     (
                         rules.title,
-                        f"{first.name} vs {second.name}",
+                        f"{first.name}{seen} vs {second.name}",
                         str(args.games),
                         f"{100 * agent.win_rate:.1f}%",
                         f"{100 * low:.0f}-{100 * high:.0f}%",
