@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tilegames import IllegalMoveError, axio
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
+from tilegames.axio import _agents as axio_agents
 from tilegames.axio._agents import _board_tiles
 from tilegames.simulate import simulate
 from tilegames.testing.strategies import states
@@ -150,6 +151,35 @@ class TestBoardTiles:
         if hexes != needed:
             assert share == []
             assert not board_shares(pool, needed)
+
+
+class TestBoardShares:
+    """A position's samples choose among a few board shares, each searched for once."""
+
+    def test_determinize_depends_on_view_and_stream_alone(self) -> None:
+        """The same view and stream give the same sample, with or without the kept shares."""
+        state = axio.new_game(players=2, seed=5)
+        for _ in range(30):
+            state = axio.apply(state, axio.legal_moves(state)[0])
+        seen = axio.view(state, 1)
+        kept = [axio.determinize(seen, rng.Stream(seed)) for seed in range(12)]
+        axio_agents._shares.clear()
+        again = [axio.determinize(seen, rng.Stream(seed)) for seed in range(12)]
+        assert again == kept
+        assert len({sample.racks for sample in kept}) > 1
+
+    def test_shares_are_kept_per_position(self) -> None:
+        """Each share is an exact answer; a position keeps at most _SHARES of them."""
+        # Colours 3.. need nothing, so (2, 3) and (3, 3) stay off; blue's one hex needs
+        # (1, 2); green's other hex one (0, 1); red's other two hexes (0, 0). One answer.
+        pool = [(0, 1), (0, 1), (1, 2), (2, 3), (0, 0), (3, 3)]
+        needed = [3, 2, 1, 0, 0, 0]
+        axio_agents._shares.clear()
+        shares = [axio_agents._board_share(pool, needed, rng.Stream(s)) for s in range(40)]
+        assert all(sorted(share) == [(0, 0), (0, 1), (1, 2)] for share in shares)
+        kept = axio_agents._shares[(tuple(pool), tuple(needed))]
+        assert len(kept) == axio_agents._SHARES
+        assert all(share is not None for share in kept)  # 40 draws reached all eight
 
 
 class TestEvaluate:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from typing import Final
 
@@ -127,7 +128,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     for colour, printed in zip(seen.cells, initial, strict=True):
         if colour != EMPTY and printed == EMPTY:
             needed[colour] += 1
-    for tile in _board_tiles(pool, needed, stream):
+    for tile in _board_share(pool, needed, stream):
         pool.remove(tile)
     if seen.explicit:
         return _determinize_explicit(seen, pool, stream, the_set)
@@ -232,6 +233,36 @@ def _deal(
         if not seen.deciding or mover == seen.seat or _swap_offered(track, racks[mover]):
             break
     return tuple(racks), rest
+
+
+_SHARES: Final = 8
+"""The board's shares a position's samples choose from (see :func:`_board_share`)."""
+_SHARES_KEPT: Final = 64
+"""Positions whose shares are kept, at most (the memo starts afresh past them)."""
+_shares: dict[tuple[tuple[Tile, ...], tuple[int, ...]], list[tuple[Tile, ...] | None]] = {}
+
+
+def _board_share(pool: list[Tile], needed: list[int], stream: rng.Stream) -> list[Tile]:
+    """One of :data:`_SHARES` random board shares of the position, chosen with ``stream``.
+
+    Share ``i`` is :func:`_board_tiles` from a stream seeded by the position
+    itself (the pool and the hexes needed) and ``i``, so it depends on
+    nothing else and is searched for once: a search that samples a position
+    hundreds of times pays for at most :data:`_SHARES` board searches, and
+    ``determinize`` stays a function of its view and stream alone.
+    """
+    key = (tuple(pool), tuple(needed))
+    shares = _shares.get(key)
+    if shares is None:
+        if len(_shares) >= _SHARES_KEPT:
+            _shares.clear()
+        shares = _shares[key] = [None] * _SHARES
+    index = stream.randbelow(_SHARES)
+    share = shares[index]
+    if share is None:
+        seed = zlib.crc32(repr((key, index)).encode())
+        share = shares[index] = tuple(_board_tiles(pool, needed, rng.Stream(seed)))
+    return list(share)
 
 
 _ATTEMPT_NODES: Final = 4_000
