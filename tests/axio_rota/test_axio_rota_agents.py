@@ -78,6 +78,22 @@ class TestDeterminize:
         theirs = rota.determinize(rota.view(other, 0), rng.Stream(seed))
         assert ours == theirs
 
+    @SOME
+    @given(states(rota.RULES, max_moves=60), st.lists(st.integers(0, 2**32), min_size=3))
+    def test_samples_of_one_view_share_a_right_index(
+        self, state: rota.State, seeds: list[int]
+    ) -> None:
+        """The samples of one view share one display index, the one built from scratch."""
+        seen = rota.view(state, 0)
+        samples = [rota.determinize(seen, rng.Stream(seed)) for seed in seeds]
+        for sample in samples:
+            fresh = attrs.evolve(sample)  # equal, without the shared index
+            assert fresh._board is None
+            assert list(rota.legal_moves(sample)) == list(rota.legal_moves(fresh))
+            assert sample._board is samples[0]._board
+            for move in list(rota.legal_moves(sample))[:5]:
+                assert rota.apply(sample, move) == rota.apply(fresh, move)
+
     def test_samples_vary(self) -> None:
         """Different streams deal the hidden tiles differently."""
         seen = rota.view(rota.new_game(players=3, seed=8), 1)

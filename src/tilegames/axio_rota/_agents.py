@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+
 from tilegames._core import checks, rng, tracks
 from tilegames._core.rules import Seat
 from tilegames.axio_rota._model import (
     STAGES,
     TRACK_CAP,
     AnyMove,
+    Board,
     Draw,
     Move,
     Reveal,
@@ -16,6 +19,7 @@ from tilegames.axio_rota._model import (
     Unseen,
     View,
 )
+from tilegames.axio_rota._moves import _board
 from tilegames.axio_rota._rules import score_move
 from tilegames.axio_rota._tables import STANDARD_TILES, canonical
 
@@ -87,11 +91,18 @@ def _mover(seen: View) -> Seat | None:
     return next((s for s, t in enumerate(seen.tracks) if tracks.all_at(t, TRACK_CAP)), None)
 
 
+@functools.lru_cache(maxsize=16)
+def _copies(the_set: tuple[Tile, ...]) -> tuple[tuple[Tile, tuple[Tile, ...]], ...]:
+    """Each tile of the set up to rotation (:func:`canonical`) with its copies, in set order."""
+    copies: dict[Tile, list[Tile]] = {}
+    for tile in the_set:
+        copies.setdefault(canonical(tile), []).append(tile)
+    return tuple((kind, tuple(tiles)) for kind, tiles in copies.items())
+
+
 def _unseen(seen: View, the_set: tuple[Tile, ...]) -> list[Tile]:
     """The tiles of the set that ``seen`` does not show, in the set's order."""
-    unseen: dict[Tile, list[Tile]] = {}
-    for tile in the_set:
-        unseen.setdefault(canonical(tile), []).append(tile)
+    unseen = {kind: list(tiles) for kind, tiles in _copies(the_set)}
     visible = [corners for _, corners in seen.display]
     visible += [tile for tile in (seen.hand, seen.extra_tile) if tile is not None]
     for tile in visible:
@@ -136,6 +147,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]
     needed = sum(seen.stack_sizes) + seen.supply_size + len(holders)
     pool = list(stream.shuffled(_unseen(seen, the_set)))
+    filled = len(pool) < needed
     while len(pool) < needed:  # a view of a larger set than it carries (an old document)
         pool.append(stream.choice(the_set))
     mover = _mover(seen)
@@ -147,7 +159,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     for size in seen.stack_sizes:
         stacks.append(tuple(pool[:size]))
         del pool[:size]
-    return State(
+    state = State(
         display=seen.display,
         tracks=seen.tracks,
         hands=tuple(hands),
@@ -158,6 +170,20 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         extra_turns=seen.extra_turns,
         tiles=seen.tiles,
     )
+    # A search samples one view many times. The samples deal the same unseen tiles in
+    # another order, so the first is checked as any state the rules index (_board) and
+    # the rest share its display's index (a Board never changes); a view whose set falls
+    # short, filled up at random, has each sample checked.
+    cached = _last_board[0] if _last_board else None  # read once: another thread may write
+    if cached is not None and cached[0] is seen and not filled:
+        object.__setattr__(state, "_board", cached[1])
+    else:
+        _last_board[:] = [(seen, _board(state))]
+    return state
+
+
+_last_board: list[tuple[View, Board]] = []
+"""The last view sampled and the display index of its samples (see :func:`determinize`)."""
 
 
 def _determinize_explicit(seen: View, stream: rng.Stream) -> State:
