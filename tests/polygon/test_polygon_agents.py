@@ -38,6 +38,22 @@ class TestDeterminize:
         ours = polygon.determinize(polygon.view(state, 0), rng.Stream(seed))
         assert polygon.determinize(polygon.view(other, 0), rng.Stream(seed)) == ours
 
+    @SOME
+    @given(states(polygon.RULES, max_moves=60), st.lists(st.integers(0, 2**32), min_size=3))
+    def test_samples_of_one_view_share_a_right_index(
+        self, state: polygon.State, seeds: list[int]
+    ) -> None:
+        """The samples of one view share one board index, the one built from scratch."""
+        seen = polygon.view(state, 0)
+        samples = [polygon.determinize(seen, rng.Stream(seed)) for seed in seeds]
+        for sample in samples:
+            fresh = attrs.evolve(sample)  # equal, without the shared index
+            assert fresh._index is None
+            assert list(polygon.legal_moves(sample)) == list(polygon.legal_moves(fresh))
+            assert sample._index is samples[0]._index
+            for move in list(polygon.legal_moves(sample))[:5]:
+                assert polygon.apply(sample, move) == polygon.apply(fresh, move)
+
 
 class TestEvaluate:
     """evaluate() is what a placement adds to the turn's score."""

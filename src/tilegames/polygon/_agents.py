@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tilegames._core import checks, rng
 from tilegames._core.rules import Seat
-from tilegames.polygon._model import START_DRAW, Action, Move, State, View
+from tilegames.polygon._model import START_DRAW, Action, BoardIndex, Move, State, View
+from tilegames.polygon._moves import index_of
 from tilegames.polygon._rules import score_move, starter
 from tilegames.polygon._tables import combination_table, turn_score
 
@@ -67,7 +68,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     bag = seen.bag_contents if explicit else stream.shuffled(seen.bag_contents)
     seed = stream.randbelow(1 << rng.SEED_BITS)
     starting = explicit and seen.step == START_DRAW  # no seat has won the start draw yet
-    return State(
+    state = State(
         stacks=seen.stacks,
         totals=seen.totals,
         seat=0 if starting else (starter(seen) + seen.turn - 1) % len(seen.totals),
@@ -86,3 +87,16 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         step=seen.step,
         drawing=seen.drawing,
     )
+    # A search samples one view many times. The samples differ only in the bag's order
+    # and the seed, so the first is checked as any state the rules index (index_of) and
+    # the rest share its board index (an index never changes).
+    cached = _last_index[0] if _last_index else None  # read once: another thread may write
+    if cached is not None and cached[0] is seen:
+        object.__setattr__(state, "_index", cached[1])
+    else:
+        _last_index[:] = [(seen, index_of(state))]
+    return state
+
+
+_last_index: list[tuple[View, BoardIndex]] = []
+"""The last view sampled and the board index of its samples (see :func:`determinize`)."""
