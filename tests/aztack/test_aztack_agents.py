@@ -42,6 +42,17 @@ class TestDeterminize:
         state = aztack.new_game(players=players, seed=game)
         assert aztack.determinize(aztack.view(state, 1), rng.Stream(seed)) == state
 
+    def test_the_same_view_gives_the_same_state(self) -> None:
+        """A search samples a view many times: the one state, equal to the true one."""
+        state = aztack.new_game(players=3, seed=6)
+        seen = aztack.view(state, 2)
+        first = aztack.determinize(seen, rng.Stream(1))
+        assert aztack.determinize(seen, rng.Stream(2)) is first
+        assert first == state
+        other = aztack.view(state, 0)  # another view: its own state, equal again
+        assert aztack.determinize(other, rng.Stream(1)) is not first
+        assert aztack.determinize(other, rng.Stream(1)) == state
+
     def test_rebuilds_a_custom_set(self) -> None:
         """A custom set travels in the view, so its state comes back whole."""
         custom = [*aztack.STANDARD_STONES][:40]

@@ -78,7 +78,10 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     """
     if type(seen) is not View:
         wrong_type("aztack.determinize", "an Aztack View", seen)
-    return State(
+    cached = _last_state[0] if _last_state else None  # read once: another thread may write
+    if cached is not None and cached[0] is seen:
+        return cached[1]  # a search samples one view many times: the same state each time
+    state = State(
         stones=STANDARD_STONES if seen.stones is None else seen.stones,
         pyramid=seen.pyramid,
         faces=seen.faces,
@@ -87,3 +90,9 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         last_placed=seen.last_placed,
         explicit=seen.explicit,
     )
+    _last_state[:] = [(seen, state)]
+    return state
+
+
+_last_state: list[tuple[View, State]] = []
+"""The last view determinized and its state, which is also every later sample of it."""
