@@ -9,6 +9,7 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shared_samples import check_samples_share_a_right_index
 from tilegames import axio_rota as rota
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
@@ -83,16 +84,8 @@ class TestDeterminize:
     def test_samples_of_one_view_share_a_right_index(
         self, state: rota.State, seeds: list[int]
     ) -> None:
-        """The samples of one view share one display index, the one built from scratch."""
-        seen = rota.view(state, 0)
-        samples = [rota.determinize(seen, rng.Stream(seed)) for seed in seeds]
-        for sample in samples:
-            fresh = attrs.evolve(sample)  # equal, without the shared index
-            assert fresh._board is None
-            assert list(rota.legal_moves(sample)) == list(rota.legal_moves(fresh))
-            assert sample._board is samples[0]._board
-            for move in list(rota.legal_moves(sample))[:5]:
-                assert rota.apply(sample, move) == rota.apply(fresh, move)
+        """The samples of one view share one index, the one built from scratch."""
+        check_samples_share_a_right_index(rota.RULES, rota.view(state, 0), seeds, "_board")
 
     def test_samples_vary(self) -> None:
         """Different streams deal the hidden tiles differently."""

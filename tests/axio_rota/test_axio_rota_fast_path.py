@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -100,23 +102,15 @@ class TestTrustedMoves:
                     expected = rota.score_move(attrs.evolve(state), copy)
                     assert rota.score_move(state, picked) == expected
 
-    def test_score_move_checks_a_move_picked_elsewhere(self) -> None:
-        """A move listed for one state is refused by score_move in another where it is illegal."""
-        state = rota.new_game(2, seed=4)
-        move = rota.legal_moves(state)[0]
-        after = rota.apply(state, move)
-        rota.legal_moves(after)[0]  # after's list has picked a move of its own
-        with pytest.raises(IllegalMoveError, match="ROTA-11"):
-            rota.score_move(after, move)  # its cell is taken now
-
-    def test_a_move_picked_elsewhere_is_still_checked(self) -> None:
+    @pytest.mark.parametrize("function", [rota.apply, rota.score_move], ids=["apply", "score"])
+    def test_a_move_picked_elsewhere_is_still_checked(self, function: Callable[..., Any]) -> None:
         """A move listed for one state is refused by another where it is illegal."""
         state = rota.new_game(2, seed=4)
         move = rota.legal_moves(state)[0]
         after = rota.apply(state, move)
         rota.legal_moves(after)[0]  # after's list has picked a move of its own
         with pytest.raises(IllegalMoveError, match="ROTA-11"):
-            rota.apply(after, move)  # its cell is taken now
+            function(after, move)  # its cell is taken now
 
     def test_a_pick_does_not_let_other_moves_through(self) -> None:
         """After a pick, an illegal move gets the same refusal as before it."""

@@ -6,6 +6,7 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shared_samples import check_samples_share_a_right_index
 from tilegames import polygon
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, RandomAgent
@@ -43,16 +44,8 @@ class TestDeterminize:
     def test_samples_of_one_view_share_a_right_index(
         self, state: polygon.State, seeds: list[int]
     ) -> None:
-        """The samples of one view share one board index, the one built from scratch."""
-        seen = polygon.view(state, 0)
-        samples = [polygon.determinize(seen, rng.Stream(seed)) for seed in seeds]
-        for sample in samples:
-            fresh = attrs.evolve(sample)  # equal, without the shared index
-            assert fresh._index is None
-            assert list(polygon.legal_moves(sample)) == list(polygon.legal_moves(fresh))
-            assert sample._index is samples[0]._index
-            for move in list(polygon.legal_moves(sample))[:5]:
-                assert polygon.apply(sample, move) == polygon.apply(fresh, move)
+        """The samples of one view share one index, the one built from scratch."""
+        check_samples_share_a_right_index(polygon.RULES, polygon.view(state, 0), seeds, "_index")
 
 
 class TestEvaluate:
