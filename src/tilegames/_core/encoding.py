@@ -13,7 +13,9 @@ Observations are plain Python, so that the rules stay free of numpy:
 ``observe(view)`` maps each named part (``"board"``, ``"rack"``, ...) to
 its shape and its values, flat, in row-major order. :mod:`tilegames.envs`
 turns each into a ``numpy`` array; only what the seat of the view may see
-goes in, since the encoder reads nothing but the view.
+goes in, since the encoder reads nothing but the view (a game's optional
+fast path, :attr:`Encoding.observe_state`, reads the state's fields that
+the view shows, and gives the same values).
 
 >>> part = plane((2, 3), [1, 0, 0, 0, 0, 1])
 >>> part.shape, part.values
@@ -154,6 +156,28 @@ class Encoding:
 
     Its change from step to step is the ``"score"`` reward of :mod:`tilegames.envs`
     (summed), and per colour the ``"colours"`` reward of the AXIO games.
+    """
+    observe_state: Callable[[Any, Seat], Sequence[Sequence[float]]] | None = None
+    """Optional fast path of :attr:`observe`: ``observe_state(state, seat)``, the parts' values.
+
+    The :attr:`Part.values` of ``observe(view(state, seat))``, in the same
+    order (as any sequences of the same numbers), read from the state
+    without building the view or the parts. It reads only what the view
+    shows, so that two states that differ in what the seat cannot see give
+    the same values (tested); the parts' names, shapes and kinds are those
+    of ``observe``. ``None``: :mod:`tilegames.envs` builds the view and
+    reads :attr:`observe`.
+    """
+    move_in: Callable[[Any, Sequence[Any], int], Any] | None = None
+    """Optional fast path of :attr:`move_of`: the move of an action, taken from the legal moves.
+
+    ``move_in(state, moves, action)``, where ``moves`` are the legal moves of
+    a seat in ``state``, gives the move of ``moves`` whose action is
+    ``action``, as ``moves`` holds it (an item of the list, equal to
+    ``move_of(state, action, seat)``), so that ``apply`` may know it for one
+    that the list made. ``None`` when no move of ``moves`` has that action,
+    or when it cannot tell: :mod:`tilegames.envs` then reads the mask and
+    calls :attr:`move_of`.
     """
     legal_actions: Callable[[Any, Sequence[Any]], list[Block]] | None = None
     """Optional fast path: the actions of ``legal_moves(state)``, given the state and them.

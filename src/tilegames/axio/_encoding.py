@@ -36,6 +36,7 @@ from typing import Any, Final
 from tilegames._core.encoding import Bits, Block, Encoding, Part
 from tilegames._core.rules import Seat, Setup
 from tilegames.axio._model import (
+    _LISTED,
     _RADIUS,
     _TEAM,
     COLOURS,
@@ -44,11 +45,14 @@ from tilegames.axio._model import (
     SWAP,
     Decline,
     Place,
+    State,
     SwapChoice,
     Tile,
     View,
+    _fast_place,
 )
-from tilegames.axio._moves import LegalMoves
+from tilegames.axio._moves import LegalMoves, _index
+from tilegames.axio._rules import view as view_of
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _Geometry
 
 _C: Final = len(COLOURS)
@@ -118,6 +122,29 @@ def legal_actions(state: Any, moves: Sequence[Any]) -> list[Block]:
     return [((0,), [action_of(state, move) for move in moves])]
 
 
+def move_in(state: Any, moves: Sequence[Any], action: int) -> Any:
+    """The placement of ``action`` among the legal ``moves``, or ``None`` (see ``Encoding``).
+
+    The trick: in :class:`LegalMoves` a placement is a free pair of its mask
+    times a colour choice of its tuple; when the action's pair and choice are
+    both there, the move is the one the list would give, and it is made as
+    the list makes it (no checks, and remembered with its pair in
+    ``_LISTED``, so that ``apply`` knows it for legal). Searching the list for
+    its index would cost more: the rank of the pair among the set bits.
+    """
+    if type(moves) is not LegalMoves or moves._fixed is not None:
+        return None
+    pair, way = divmod(action, WAYS)
+    if not moves._pairs >> pair & 1:  # not a free pair: the decline, or no placement
+        return None
+    colours = divmod(way, _C)
+    if colours not in moves._choices:
+        return None
+    move = _fast_place(moves._hexes[pair], colours)
+    _LISTED.last = (moves._state, move, pair)  # as LegalMoves does for a move it lists
+    return move
+
+
 def _tiles(tiles: Sequence[Tile]) -> list[int]:
     counts = [0] * WAYS
     if not tiles:  # the revealed tiles, on most turns
@@ -149,6 +176,52 @@ def observe(view: View) -> Mapping[str, Part]:
     }
 
 
+_NO_TILES: Final = (0,) * WAYS
+"""The counts of no tiles (the revealed tiles, on most turns), shared: never written to."""
+_FLAGS: Final = tuple(
+    tuple(tuple(int(i == first) for i in range(players)) for first in range(players))
+    for players in range(5)
+)
+"""``_FLAGS[players][i]``: 1 for the ``i``-th seat counted from the viewer, 0 for the others."""
+
+
+def observe_state(state: Any, seat: Seat) -> Sequence[Sequence[float]]:
+    """The values of the parts of ``observe(view(state, seat))``, in order (the fast path).
+
+    Read from the state's public fields and the seat's own rack, as
+    :func:`~tilegames.axio.view` shows them, with fewer Python steps: the
+    board is the state's cells as they are, the rows of seats are turned by
+    slicing, ``to_move`` is looked up (AXIO has 1 to 4 seats). A state of an
+    explicit game holding unseen tiles goes through the view.
+    """
+    if type(state) is not State or state.unknown:
+        return _values_of_view(view_of(state, seat))
+    racks, tracks = state.racks, state.tracks
+    players = len(racks)
+    if type(seat) is not int or not 0 <= seat < players:
+        return _values_of_view(view_of(state, seat))  # the view says what is wrong
+    own = seat % 2 if state.mode == _TEAM else seat
+    index = state._index or _index(state)
+    if index[1] or state.draws:  # over, or a chance step: no seat moves
+        flags: Sequence[int] = (0,) * players
+    else:
+        flags = _FLAGS[players][(state.seat - seat) % players]
+    sizes, revealed = tuple(map(len, racks)), state.revealed
+    return (
+        state.cells,
+        _tiles(racks[seat]),
+        _tiles(revealed) if revealed else _NO_TILES,
+        sum(tracks[own:] + tracks[:own], ()),
+        sizes[seat:] + sizes[:seat],
+        flags,
+        (state.bonuses, int(state.deciding), len(state.bag), state.turn),
+    )
+
+
+def _values_of_view(view: View) -> list[Sequence[float]]:
+    return [part.values for part in observe(view).values()]
+
+
 def points(view: View, seat: Seat) -> tuple[int, ...]:
     """The seat's (or its team's) score on each colour track, in AXIO-1 order."""
     own = seat % 2 if view.mode == _TEAM else seat
@@ -160,6 +233,8 @@ encoding: Final = Encoding(
     action_of=action_of,
     move_of=move_of,
     observe=observe,
+    observe_state=observe_state,
+    move_in=move_in,
     legal_actions=legal_actions,
     points=points,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -48,6 +49,8 @@ class TilegamesGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.state_: Any = None
         self.stream = Stream(0)
         self._mask: Any = None
+        self._moves: Sequence[Any] | None = None
+        """The learner's legal moves that :attr:`_mask` was made of."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -63,7 +66,7 @@ class TilegamesGym(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), {}
 
     def _observation(self) -> dict[str, Any]:
-        moves = self.table.moves(self.state_, self.seat)
+        moves = self._moves = self.table.moves(self.state_, self.seat)
         observation = self.table.observe(self.state_, self.seat, moves)
         self._mask = observation["action_mask"]
         return observation
@@ -100,7 +103,7 @@ class TilegamesGym(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the opponents' moves (see the class docs)."""
         table, rules = self.table, self.table.rules
-        move = table.legal_move(self.state_, self.seat, action, self._mask)
+        move = table.legal_move(self.state_, self.seat, action, self._mask, self._moves)
         if move is None:
             observation = self._observation()
             return observation, -1.0, True, False, {"illegal_action": action}

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Rules, Seat
 from tilegames.envs._common import Table, agent_name
 
 RENDER_MODES = ("ansi",)
+CHANCE_ONLY = (CHANCE,)
 
 
 class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
@@ -41,7 +44,10 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.observation_spaces = dict.fromkeys(self.possible_agents, table.observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, table.action_space)
         self.state_: Any = None
-        self._cache: dict[Seat, dict[str, Any]] = {}
+        self._seats: tuple[Seat, ...] = ()
+        """The seats that may move in :attr:`state_`."""
+        self._cache: dict[Seat, tuple[dict[str, Any], Sequence[Any]]] = {}
+        """Per seat, the observation of the present position and the legal moves it masks."""
 
     @property
     def rules(self) -> Rules[Any, Any]:
@@ -60,9 +66,14 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         """Start a new game; the same seed gives the same game and the same trajectory."""
         if seed is not None:
             self.table.seed(seed)
+            # seed + number for each agent's space; a space shared by several agents (as they
+            # are, by default) is seeded once, with its last agent's seed, as if it were each time
+            spaces = {id(self.action_spaces[a]): a for a in self.possible_agents}
             for number, agent in enumerate(self.possible_agents):
-                self.action_spaces[agent].seed(seed + number)
+                if spaces[id(self.action_spaces[agent])] == agent:
+                    self.action_spaces[agent].seed(seed + number)
         self.state_ = self.table.fresh()
+        self._seats = self.rules.to_move(self.state_)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: self.table.zero() for agent in self.agents}
         self._cumulative_rewards = {agent: self.table.zero() for agent in self.agents}
@@ -74,7 +85,7 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def _next_agent(self, last: Seat) -> str:
         """The agent to act: the first seat to move after ``last`` in seat order."""
-        seats = self.rules.to_move(self.state_)
+        seats = self._seats
         players = self.table.players
         if not seats:
             return self.possible_agents[(last + 1) % players]
@@ -87,9 +98,21 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         seat = self._seat[agent]
         found = self._cache.get(seat)
         if found is None:
-            moves = self.table.moves(self.state_, seat)
-            found = self._cache[seat] = self.table.observe(self.state_, seat, moves)
-        return found
+            table, state = self.table, self.state_
+            moves = table.moves(state, seat, self._seats)
+            found = self._cache[seat] = (table.observe(state, seat, moves), moves)
+        return found[0]
+
+    def last(self, observe: bool = True) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, ends and info (as AECEnv's)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         """Play the selected agent's action.
@@ -103,12 +126,12 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             return
         table, state, seat = self.table, self.state_, self._seat[agent]
         cached = self._cache.get(seat)
-        mask = (
-            cached["action_mask"]
-            if cached is not None
-            else table.mask(state, table.moves(state, seat))
-        )
-        move = table.legal_move(state, seat, action, mask)
+        if cached is None:
+            moves = table.moves(state, seat)
+            mask = table.mask(state, moves)
+        else:
+            mask, moves = cached[0]["action_mask"], cached[1]
+        move = table.legal_move(state, seat, action, mask, moves)
         self._cache = {}
         if move is None:
             self._cumulative_rewards[agent] = table.zero()
@@ -119,12 +142,18 @@ class TilegamesAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             self.agent_selection = self._next_agent(seat)
             self._accumulate_rewards()
             return
-        outcome = table.reward == "outcome"
+        rules, outcome = table.rules, table.reward == "outcome"
         before = [] if outcome else table.points(state)
-        state = table.rules.apply(state, move)
-        state = self.state_ = table.settle(state, table.seeds)
-        over = table.rules.is_over(state)
-        self.agent_selection = self._next_agent(seat)
+        state = rules.apply(state, move)
+        seats = rules.to_move(state)
+        if seats == CHANCE_ONLY:
+            state = table.settle(state, table.seeds)
+            seats = rules.to_move(state)
+        self.state_, self._seats = state, seats
+        over = not seats  # no seat to move exactly when the game is over
+        self.agent_selection = (
+            self.possible_agents[seats[0]] if len(seats) == 1 else self._next_agent(seat)
+        )
         if outcome and not over:
             # The common step: nothing gained by anyone, so the dicts are kept as they are.
             rewards = self.rewards
