@@ -576,17 +576,27 @@ def score_move(state: State, move: AnyMove) -> Points:
             return NO_POINTS
         held, cell, corners = placed
         return _points(_board(held).circles, cell, corners, cast(Reveal, move).move.named)
+    cell, info = _placement(state, move)
+    return _points(_board(state).circles, cell, info.turned[move.rotation], move.named)
+
+
+def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
+    """The packed cell and tile tables of a placement: as picked from the legal moves, or checked.
+
+    A move just picked from the state's own legal moves is legal, and not
+    checked again; any other goes through :func:`_checked`.
+
+    Raises:
+        IllegalMoveError: if the move is not legal.
+    """
     listed = state._legal
     picked = listed._picked if type(listed) is LegalMoves else None
-    if picked is not None and picked[0] is move:  # just picked from the legal moves: legal
-        _, cell, info = picked
-        corners = info.turned[move.rotation]
-    else:
-        try:
-            cell, corners = _laid(state, move)
-        except Refusal as refusal:
-            raise _illegal(state, move, refusal) from None
-    return _points(_board(state).circles, cell, corners, move.named)
+    if picked is not None and picked[0] is move:
+        return picked[1], picked[2]
+    try:
+        return _checked(state, move)
+    except Refusal as refusal:
+        raise _illegal(state, move, refusal) from None
 
 
 def apply(state: State, move: AnyMove) -> State:
@@ -622,15 +632,7 @@ def apply(state: State, move: AnyMove) -> State:
         if type(move) not in _MOVE_TYPES:
             _wrong_move("apply", move)
         return _apply_other(state, move)
-    listed = state._legal
-    picked = listed._picked if type(listed) is LegalMoves else None
-    if picked is not None and picked[0] is move:  # just picked from the legal moves: legal
-        _, cell, info = picked
-    else:
-        try:
-            cell, info = _checked(state, move)
-        except Refusal as refusal:
-            raise _illegal(state, move, refusal) from None
+    cell, info = _placement(state, move)
     rotation = move.rotation
     corners = info.turned[rotation]
     if state.pool is not None:
