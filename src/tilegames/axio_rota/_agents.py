@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-
 from tilegames._core import checks, rng, tracks
 from tilegames._core.rules import Seat
 from tilegames.axio_rota._model import (
@@ -91,18 +89,11 @@ def _mover(seen: View) -> Seat | None:
     return next((s for s, t in enumerate(seen.tracks) if tracks.all_at(t, TRACK_CAP)), None)
 
 
-@functools.lru_cache(maxsize=16)
-def _copies(the_set: tuple[Tile, ...]) -> tuple[tuple[Tile, tuple[Tile, ...]], ...]:
-    """Each tile of the set up to rotation (:func:`canonical`) with its copies, in set order."""
-    copies: dict[Tile, list[Tile]] = {}
-    for tile in the_set:
-        copies.setdefault(canonical(tile), []).append(tile)
-    return tuple((kind, tuple(tiles)) for kind, tiles in copies.items())
-
-
 def _unseen(seen: View, the_set: tuple[Tile, ...]) -> list[Tile]:
     """The tiles of the set that ``seen`` does not show, in the set's order."""
-    unseen = {kind: list(tiles) for kind, tiles in _copies(the_set)}
+    unseen: dict[Tile, list[Tile]] = {}
+    for tile in the_set:
+        unseen.setdefault(canonical(tile), []).append(tile)
     visible = [corners for _, corners in seen.display]
     visible += [tile for tile in (seen.hand, seen.extra_tile) if tile is not None]
     for tile in visible:
