@@ -36,6 +36,7 @@ import attrs
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import shown
 from tilegames._core.errors import IllegalMoveError, WrongTypeError
+from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 
 __all__ = ["DONE", "KINDS", "Choice", "Part", "build_choices", "game_choices", "same_path"]
@@ -223,7 +224,7 @@ def build_choices(
 
 # The tree of the last state asked about, by identity: a frontend or a test
 # walking one position's choices step by step builds it once.
-_last: list[tuple[object, object, _Node]] = []
+_last: Final = LastOf[object, tuple[object, _Node]]()
 
 
 def game_choices(
@@ -259,9 +260,9 @@ def game_choices(
         if seat not in movers:
             reason = f"{game}.choices: seat {seat} may not move now (to move: {list(movers)})"
             raise IllegalMoveError(f"seat={seat}", reason)
-    cached = _last[0] if _last else None  # read once: another thread may replace it
-    if cached is not None and cached[0] is state and cached[1] == seat:
-        return _walk(game, cached[2], picked)
+    cached = _last.get(state)
+    if cached is not None and cached[0] == seat:
+        return _walk(game, cached[1], picked)
     _hashable(game, picked)
     moves = legal_moves(state)
     path_of = path_maker(moves)
@@ -278,7 +279,7 @@ def game_choices(
         root = _tree(game, moves, seat_first)
     else:
         root = _tree(game, moves, path_of)
-    _last[:] = [(state, seat, root)]
+    _last.put(state, (seat, root))
     return _walk(game, root, picked)
 
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tilegames._core import checks, rng, tracks
+from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 from tilegames.axio_rota._model import (
     STAGES,
@@ -165,15 +168,15 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     # another order, so the first is checked as any state the rules index (_board) and
     # the rest share its display's index (a Board never changes); a view whose set falls
     # short, filled up at random, has each sample checked.
-    cached = _last_board[0] if _last_board else None  # read once: another thread may write
-    if cached is not None and cached[0] is seen and not filled:
-        object.__setattr__(state, "_board", cached[1])
+    board = None if filled else _last_board.get(seen)
+    if board is not None:
+        object.__setattr__(state, "_board", board)
     else:
-        _last_board[:] = [(seen, _board(state))]
+        _last_board.put(seen, _board(state))
     return state
 
 
-_last_board: list[tuple[View, Board]] = []
+_last_board: Final = LastOf[View, Board]()
 """The last view sampled and the display index of its samples (see :func:`determinize`)."""
 
 

@@ -7,6 +7,7 @@ from typing import Final
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_seat, wrong_type
+from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 from tilegames.aztack._model import (
     _A_MOVE,
@@ -78,21 +79,22 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     """
     if type(seen) is not View:
         wrong_type("aztack.determinize", "an Aztack View", seen)
-    cached = _last_state[0] if _last_state else None  # read once: another thread may write
-    if cached is not None and cached[0] is seen:
-        return cached[1]  # a search samples one view many times: the same state each time
-    state = State(
-        stones=STANDARD_STONES if seen.stones is None else seen.stones,
-        pyramid=seen.pyramid,
-        faces=seen.faces,
-        supplies=tuple(tuple(stone.id for stone in held) for held in seen.supplies),
-        turn=seen.turn,
-        last_placed=seen.last_placed,
-        explicit=seen.explicit,
+    cached = _last_state.get(seen)
+    if cached is not None:  # a search samples one view many times: the same state each time
+        return cached
+    return _last_state.put(
+        seen,
+        State(
+            stones=STANDARD_STONES if seen.stones is None else seen.stones,
+            pyramid=seen.pyramid,
+            faces=seen.faces,
+            supplies=tuple(tuple(stone.id for stone in held) for held in seen.supplies),
+            turn=seen.turn,
+            last_placed=seen.last_placed,
+            explicit=seen.explicit,
+        ),
     )
-    _last_state[:] = [(seen, state)]
-    return state
 
 
-_last_state: list[tuple[View, State]] = []
+_last_state: Final = LastOf[View, State]()
 """The last view determinized and its state, which is also every later sample of it."""

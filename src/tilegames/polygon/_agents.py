@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tilegames._core import checks, rng
+from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 from tilegames.polygon._model import START_DRAW, Action, BoardIndex, Move, State, View
 from tilegames.polygon._moves import index_of
@@ -90,13 +93,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     # A search samples one view many times. The samples differ only in the bag's order
     # and the seed, so the first is checked as any state the rules index (index_of) and
     # the rest share its board index (an index never changes).
-    cached = _last_index[0] if _last_index else None  # read once: another thread may write
-    if cached is not None and cached[0] is seen:
-        object.__setattr__(state, "_index", cached[1])
+    index = _last_index.get(seen)
+    if index is not None:
+        object.__setattr__(state, "_index", index)
     else:
-        _last_index[:] = [(seen, index_of(state))]
+        _last_index.put(seen, index_of(state))
     return state
 
 
-_last_index: list[tuple[View, BoardIndex]] = []
+_last_index: Final = LastOf[View, BoardIndex]()
 """The last view sampled and the board index of its samples (see :func:`determinize`)."""
