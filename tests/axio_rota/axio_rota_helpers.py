@@ -5,9 +5,9 @@ Nothing here calls the engine to work out an expected value.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
+from random_games import every_state
 from tilegames import axio_rota as rota
 from tilegames.axio_rota import State, Tile
 from tilegames.geometry.square import Cell
@@ -92,11 +92,4 @@ def play(state: State, count: int) -> State:
 
 def positions(players: int, seed: int) -> list[State]:
     """Every state of one seeded random game, the last (over) included."""
-    chooser = random.Random(seed)
-    state = rota.new_game(players, seed=seed)
-    states = [state]
-    while not rota.is_over(state):
-        moves = rota.legal_moves(state)
-        state = rota.apply(state, moves[chooser.randrange(len(moves))])
-        states.append(state)
-    return states
+    return every_state(rota.RULES, players, seed)

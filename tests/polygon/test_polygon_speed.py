@@ -13,6 +13,7 @@ import random
 import attrs
 import pytest
 
+from random_games import every_state
 from tilegames import CHANCE, IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames._core.bits import nth_bit
@@ -103,14 +104,7 @@ def seed_drawing(value: int) -> int:
 
 def random_states(players: int, seed: int, chance: str = "seeded") -> list[State]:
     """Every state of one random game, chance steps included in an explicit game."""
-    chooser = random.Random(seed)
-    state = polygon.new_game(players, seed=seed, chance=chance)
-    states = [state]
-    while not polygon.is_over(state):
-        moves = polygon.legal_moves(state)
-        state = polygon.apply(state, moves[chooser.randrange(len(moves))])
-        states.append(state)
-    return states
+    return every_state(polygon.RULES, players, seed, chance=chance)
 
 
 class TestCachedIndex:
