@@ -271,7 +271,8 @@ def listed_cell(state: object, move: object) -> Cell | None:
     One bit test, the same that ``apply`` makes before it trusts a move;
     ``None`` for anything else (a discard, a chance outcome, a state not yet
     indexed, any illegal move or a value of another type), which then needs
-    the full check.
+    the full check. ``apply`` writes the test out inline: calling this costs
+    it 2 to 3% of a random game.
     """
     if type(state) is not State or type(move) is not Move:
         return None
