@@ -417,6 +417,57 @@ class TestMCTSAgent:
         assert decide(MCTSAgent(iterations=5), solo, state) == toy_game.Move((2, 0))
 
 
+def two_step(state: toy_game.State, move: toy_game.Move, seat: int) -> float:
+    """A rating where (0, 0) is worth 1 now and (1, 1) worth 10 once (2, 2) is taken."""
+    if move.cell == (0, 0):
+        return 1.0
+    if move.cell == (1, 1) and state.board[toy_game.GRID.cell(2, 2)] != toy_game.EMPTY:
+        return 10.0
+    return 0.0
+
+
+class TestFollowUps:
+    """A root move after which the same seat moves again is rated with its best follow-up."""
+
+    # One seat that always moves again: every turn is a run of moves.
+    RUNS = attrs.evolve(TOY, players=lambda state: 1, to_move=lambda state: (0,))
+
+    def test_a_turn_is_rated_whole(self) -> None:
+        """(2, 2) rates 0 but opens (1, 1) for 10: 0 + 10 beats (0, 0)'s 1 + 1."""
+        agent = MCTSAgent(iterations=5, evaluate=two_step)
+        assert decide(agent, self.RUNS, toy_state(".../.../...", 0)) == toy_game.Move((2, 2))
+
+    def test_off_rates_moves_alone(self) -> None:
+        """With ``follow_ups=0`` the best move alone, (0, 0), is played, as greedy plays it."""
+        agent = MCTSAgent(iterations=5, evaluate=two_step, follow_ups=0)
+        assert decide(agent, self.RUNS, toy_state(".../.../...", 0)) == toy_game.Move((0, 0))
+        greedy = GreedyAgent(evaluate=two_step)
+        assert decide(greedy, self.RUNS, toy_state(".../.../...", 0)) == toy_game.Move((0, 0))
+
+    def test_only_the_best_rated_are_looked_at(self) -> None:
+        """With ``follow_ups=1`` only (0, 0), the best alone, is looked at again."""
+        agent = MCTSAgent(iterations=5, evaluate=two_step, follow_ups=1)
+        assert decide(agent, self.RUNS, toy_state(".../.../...", 0)) == toy_game.Move((0, 0))
+
+    def test_no_follow_up_when_the_other_seat_moves(self) -> None:
+        """In noughts and crosses the turn passes, so a follow-up adds nothing."""
+        search = _Search(MCTSAgent(), TOY, two_step, Stream(0))
+        state = toy_state(".../.../...", 0)
+        assert search.follow_up(state, 0, toy_game.Move((2, 2))) == 0.0
+        runs = _Search(MCTSAgent(), self.RUNS, two_step, Stream(0))
+        assert runs.follow_up(state, 0, toy_game.Move((2, 2))) == 10.0
+        assert runs.follow_up(state, 0, toy_game.Move((0, 1))) == 1.0
+
+    def test_no_follow_up_after_the_end(self) -> None:
+        """A move that ends the game has no follow-up."""
+        search = _Search(MCTSAgent(), self.RUNS, two_step, Stream(0))
+        assert search.follow_up(toy_state("xx./oo./...", 0), 0, toy_game.Move((2, 0))) == 0.0
+
+    def test_refuses_negative(self) -> None:
+        with pytest.raises(ValueError, match="follow_ups must be at least 0, not -1"):
+            MCTSAgent(follow_ups=-1)
+
+
 class TestMakeAgent:
     """make_agent() builds agents from short descriptions."""
 

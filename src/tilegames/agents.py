@@ -316,9 +316,13 @@ class MCTSAgent(Agent):
     throughout. At the root only the ``width`` best-rated moves are searched,
     and each starts with a share of the visits that grows with its rating
     (PUCT, weighted by ``prior``), so the search leaves the greedy choice
-    only on evidence. Deeper, a node opens at most ``width`` moves, the best
-    rated first: it rates its legal moves once (all of them, or
-    ``open_choices`` random ones when it has more), not at every opening.
+    only on evidence. A root move after which the same seat moves again (the
+    first placement of a Polygon turn, an AXIO move that earns a bonus
+    placement) is rated with its best follow-up added (``follow_ups``), so
+    that a turn of several moves is rated whole. Deeper, a node opens at
+    most ``width`` moves, the best rated first: it rates its legal moves
+    once (all of them, or ``open_choices`` random ones when it has more),
+    not at every opening.
     Playouts play the best rated of ``playout_choices`` random legal moves.
     A playout that ends the game rewards each seat by its place
     (:func:`rewards`); one cut short after ``horizon`` moves rewards each
@@ -326,8 +330,8 @@ class MCTSAgent(Agent):
     the others'.
 
     In a one-player game every playout ends in first place, so there is
-    nothing to search for: the agent plays the best-rated move, as
-    :class:`GreedyAgent` does.
+    nothing to search for: the agent plays the best-rated move, its
+    follow-up included.
 
     At most ``samples`` states are sampled per decision and then searched
     from in turn, since a sample can cost more than an iteration (a new
@@ -364,6 +368,10 @@ class MCTSAgent(Agent):
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
     evaluate: Evaluate | None = None
     """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
+    follow_ups: int = attrs.field(default=64)
+    """At the root, the best rated moves (at most this many) that are looked at once more:
+    when the seat moves again after one (a turn of several moves), the move is rated with
+    the best rating of its follow-up added; 0: never."""
     samples: int | None = attrs.field(default=50)
     """Hidden states sampled per decision at most, then reused in turn (a sample costs a
     ``determinize``); ``None``: a new sample every iteration."""
@@ -401,6 +409,12 @@ class MCTSAgent(Agent):
     @playout_choices.validator
     def _positive_choices(self, attribute: attrs.Attribute[int], value: int) -> None:
         self._positive(attribute, value)
+
+    @follow_ups.validator
+    def _not_negative(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if value < 0:
+            msg = f"{attribute.name} must be at least 0, not {value}"
+            raise ValueError(msg)
 
     @open_choices.validator
     @samples.validator
@@ -474,6 +488,9 @@ class _Search:
 
         Also sets the scale of ratings: the mean size of a move's rating, what
         one move typically gains, to weigh the gains of playouts cut short.
+        The ``follow_ups`` best rated moves after which the seat moves again
+        (a turn of several moves) are rated with their best follow-up added
+        (:meth:`follow_up`), so that a turn is rated whole.
         """
         stream = self.stream
         rated = sorted(
@@ -481,6 +498,12 @@ class _Search:
             for i, move in enumerate(moves)
         )
         self.scale = statistics.fmean(abs(value) for value, _, _ in rated) or 1.0
+        looked = self.agent.follow_ups
+        if looked:
+            rated[:looked] = sorted(
+                (value - self.follow_up(state, seat, moves[i]), tie, i)
+                for value, tie, i in rated[:looked]
+            )
         kept = rated[: self.agent.width]
         best = -kept[0][0]
         weights = [math.exp((-value - best) / self.scale) for value, _, _ in kept]
@@ -490,6 +513,16 @@ class _Search:
             self.root.children[moves[i]] = _Node(prior=weight / total)
             candidates.append(moves[i])
         return candidates
+
+    def follow_up(self, state: Any, seat: Seat, move: Any) -> float:
+        """The best rating of ``seat``'s next move if ``move`` leaves it to move alone, else 0."""
+        rules = self.rules
+        after = settle(rules, rules.apply(state, move), self.stream)
+        if rules.is_over(after) or rules.to_move(after) != (seat,):
+            return 0.0
+        evaluate = self.evaluate
+        legal = rules.legal_moves(after)
+        return max((evaluate(after, other, seat) for other in legal), default=0.0)
 
     def iterate(self, state: Any, seat: Seat, candidates: Sequence[Any]) -> None:
         """One walk down the tree, one new node, one playout, and the rewards back up."""

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from shared_samples import check_samples_share_a_right_index
 from tilegames import polygon
 from tilegames._core import rng
-from tilegames.agents import GreedyAgent, RandomAgent
+from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent, _Search
 from tilegames.simulate import simulate
 from tilegames.testing.strategies import states
 
@@ -82,6 +82,43 @@ class TestEvaluate:
         """RULES carries evaluate and determinize for generic code."""
         assert polygon.RULES.evaluate is polygon.evaluate
         assert polygon.RULES.determinize is polygon.determinize
+
+
+class TestFollowUps:
+    """MCTS rates a turn's first placement with the best second one (POLY-10, POLY-13)."""
+
+    @SOME
+    @given(states(polygon.RULES, max_moves=60), st.integers(0, 2**32))
+    def test_a_first_placement_is_rated_as_its_best_turn(
+        self, state: polygon.State, seed: int
+    ) -> None:
+        """Rating plus follow-up is the most the turn can add to the total through that move."""
+        while state.placed or len(state.drawn) != 2:  # on to a turn's first placement
+            if polygon.is_over(state):
+                state = polygon.new_game(seed=seed % 1000)
+            else:
+                state = polygon.apply(state, polygon.legal_moves(state)[0])
+        seat = polygon.to_move(state)[0]
+        before = polygon.totals(state)[seat]
+        search = _Search(MCTSAgent(), polygon.RULES, polygon.evaluate, rng.Stream(seed))
+        for move in polygon.legal_moves(state):
+            after = polygon.apply(state, move)
+            best_turn = max(
+                polygon.totals(polygon.apply(after, second))[seat] - before
+                for second in polygon.legal_moves(after)
+            )
+            rated = polygon.evaluate(state, move, seat) + search.follow_up(state, seat, move)
+            assert rated == best_turn
+
+    def test_the_second_placement_has_none(self) -> None:
+        """After the second placement the next seat rolls: no follow-up."""
+        state = polygon.new_game(seed=5)
+        seat = polygon.to_move(state)[0]
+        state = polygon.apply(state, polygon.legal_moves(state)[0])
+        search = _Search(MCTSAgent(), polygon.RULES, polygon.evaluate, rng.Stream(0))
+        assert polygon.to_move(state) == (seat,)
+        for move in polygon.legal_moves(state):
+            assert search.follow_up(state, seat, move) == 0.0
 
 
 class TestAgentsPlay:
