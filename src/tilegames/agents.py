@@ -317,9 +317,9 @@ class MCTSAgent(Agent):
     and each starts with a share of the visits that grows with its rating
     (PUCT, weighted by ``prior``), so the search leaves the greedy choice
     only on evidence. A root move after which the same seat moves again (the
-    first placement of a Polygon turn, an AXIO move that earns a bonus
-    placement) is rated with its best follow-up added (``follow_ups``), so
-    that a turn of several moves is rated whole. Deeper, a node opens at
+    first placement of a Polygon turn, a placement that earns an AXIO bonus
+    placement or an AXIO Rota extra turn) is rated with its best follow-up
+    added (``follow_ups``), so that a turn of several moves is rated whole. Deeper, a node opens at
     most ``width`` moves, the best rated first: it rates its legal moves
     once (all of them, or ``open_choices`` random ones when it has more),
     not at every opening.
