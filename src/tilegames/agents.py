@@ -319,10 +319,10 @@ class MCTSAgent(Agent):
     only on evidence. A root move after which the same seat moves again (the
     first placement of a Polygon turn, a placement that earns an AXIO bonus
     placement or an AXIO Rota extra turn) is rated with its best follow-up
-    added (``follow_ups``), so that a turn of several moves is rated whole. Deeper, a node opens at
-    most ``width`` moves, the best rated first: it rates its legal moves
-    once (all of them, or ``open_choices`` random ones when it has more),
-    not at every opening.
+    added (``follow_ups``), so that a turn of several moves is rated whole.
+    Deeper, a node opens at most ``width`` moves, the best rated first: it
+    rates its legal moves once (all of them, or ``open_choices`` random ones
+    when it has more), not at every opening.
     Playouts play the best rated of ``playout_choices`` random legal moves.
     A playout that ends the game rewards each seat by its place
     (:func:`rewards`); one cut short after ``horizon`` moves rewards each
