@@ -3,19 +3,80 @@
 A game's ``State`` may carry private caches (an index of the board, kept for
 speed) as attrs fields with ``init=False, eq=False``: :class:`CachedState`
 pickles the other fields only. Both mixins make a value show itself in
-Jupyter as its SVG picture.
+Jupyter as its SVG picture, and :func:`summary` writes the one-line repr
+that every game gives its states and views.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 import attrs
 
-from tilegames._core.rules import game_of
+from tilegames._core.chance import CHANCE
+from tilegames._core.rules import Seat, game_of
 
-__all__ = ["CachedState", "Drawable"]
+__all__ = ["CachedState", "Drawable", "summary"]
+
+
+def summary(
+    position: object,
+    players: int,
+    facts: Iterable[str] = (),
+    *,
+    seat: Seat | None = None,
+    to_move: Sequence[Seat] | None = None,
+) -> str:
+    """The one-line repr of a state or view: its game, the seats, what the game says, who moves.
+
+    Every game writes it the same way, in place of the attrs repr that
+    lists every field (hundreds of lines of board and bag)::
+
+        <polygon State: 2 players, turn 1, seat 0 to move>
+        <axio View for seat 1: 4 players, team mode, turn 3, chance to move>
+        <aztack State: 3 players, speed mode, 5 stones placed, seats 0, 1 and 2 to move>
+
+    The game is the registered one that owns the value's class
+    (:func:`~tilegames.game_of`), and who moves is its ``to_move``; a value
+    no registered game owns is written without them. The repr is for
+    people: it names no hidden part and cannot rebuild the value.
+
+    Args:
+        position: the state or view.
+        players: its number of seats.
+        facts: the game's own words for the position, such as its mode and
+            how far it has come (``"team mode"``, ``"turn 3"``).
+        seat: the seat a view is for; ``None`` for a state.
+        to_move: the seats that may move, for a view (that holds them);
+            ``None`` to ask the game's ``to_move``.
+    """
+    kind = type(position).__name__ + ("" if seat is None else f" for seat {seat}")
+    parts = [f"{players} player" + ("" if players == 1 else "s"), *facts]
+    # A repr never raises: a value no game owns, or a hand-made state its game
+    # refuses, is still shown, with what could be found out.
+    try:
+        rules = game_of(position)
+    except Exception:
+        return f"<{kind}: {', '.join(parts)}>"
+    if to_move is None:
+        try:
+            to_move = rules.to_move(position)
+        except Exception:
+            return f"<{rules.name} {kind}: {', '.join(parts)}>"
+    return f"<{rules.name} {kind}: {', '.join([*parts, _movers(to_move)])}>"
+
+
+def _movers(seats: Sequence[Seat]) -> str:
+    """``"seat 0 to move"``, ``"seats 0 and 2 to move"``, ``"chance to move"``, ``"game over"``."""
+    if not seats:
+        return "game over"
+    if tuple(seats) == (CHANCE,):
+        return "chance to move"
+    if len(seats) == 1:
+        return f"seat {seats[0]} to move"
+    *others, last = (str(seat) for seat in seats)
+    return f"seats {', '.join(others)} and {last} to move"
 
 
 class Drawable:

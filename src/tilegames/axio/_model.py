@@ -12,7 +12,7 @@ import attrs
 
 from tilegames._core.chance import Unseen as _BaseUnseen
 from tilegames._core.rules import OPTIONAL, Seat
-from tilegames._core.state import CachedState, Drawable
+from tilegames._core.state import CachedState, Drawable, summary
 from tilegames._core.tracks import all_at
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
@@ -388,13 +388,14 @@ _LISTED: Final = _Listed()
 """The one memo of the last placement listed (see :class:`_Listed`)."""
 
 
-@attrs.frozen(getstate_setstate=False)
+@attrs.frozen(repr=False, getstate_setstate=False)
 class State(CachedState):
     """A position of AXIO: everything, hidden parts included.
 
     States are immutable and compare, hash and pickle by value; build the
     first with ``new_game`` and the next with ``apply``. ``str(state)`` is
-    the plain-text picture of ``render_text``.
+    the plain-text picture of ``render_text``; ``repr(state)`` is one line,
+    ``<axio State: 2 players, turn 0, seat 1 to move>``.
 
     The fields below are the whole game, the component set included. A state
     also caches a private index (the set of empty adjacent pairs, whether the
@@ -452,8 +453,12 @@ class State(CachedState):
 
         return render_text(self)
 
+    def __repr__(self) -> str:
+        """One line: the seats, the mode unless standard, explicit chance, the turn, who moves."""
+        return summary(self, len(self.racks), _facts(self))
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class View(Drawable):
     """What one seat may see of a state (AXIO-22): built by ``view``.
 
@@ -504,6 +509,19 @@ class View(Drawable):
         from tilegames.axio._draw import render_text  # the picture imports this module
 
         return render_text(self)
+
+    def __repr__(self) -> str:
+        """One line, as a state's, naming the seat the view is for."""
+        seats = len(self.rack_sizes)
+        return summary(self, seats, _facts(self), seat=self.seat, to_move=self.to_move)
+
+
+def _facts(position: State | View) -> list[str]:
+    """What a state's or view's repr says besides the seats and who moves."""
+    facts = [] if position.mode == _STANDARD else [f"{position.mode} mode"]
+    if position.explicit:
+        facts.append("explicit chance")
+    return [*facts, f"turn {position.turn}"]
 
 
 def _ends(state: State | View, empty: int, sizes: Sequence[int]) -> bool:

@@ -12,7 +12,7 @@ from tilegames._core import chance, tracks
 from tilegames._core.bits import Mask
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import OPTIONAL, Seat
-from tilegames._core.state import CachedState, Drawable
+from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Packed
 
@@ -488,13 +488,14 @@ class Board:
 # ---------------------------------------------------------------------------
 
 
-@attrs.frozen(getstate_setstate=False)
+@attrs.frozen(repr=False, getstate_setstate=False)
 class State(CachedState):
     """A position of AXIO Rota: everything, hidden parts included.
 
     States are immutable and compare, hash and pickle by value; build the first
     with :func:`new_game` and the next with :func:`apply`. ``str(state)`` is
-    the plain-text picture of :func:`render_text`.
+    the plain-text picture of :func:`render_text`; ``repr(state)`` is one
+    line, ``<axio-rota State: 2 players, 4 tiles on the board, seat 0 to move>``.
 
     The fields below are the whole game, the set it is played with included.
     A state also caches a private index of the display for speed; it is not
@@ -574,8 +575,12 @@ class State(CachedState):
 
         return render_text(self)
 
+    def __repr__(self) -> str:
+        """One line: the seats, the tiles on the board, explicit chance, who moves."""
+        return summary(self, len(self.tracks), _facts(self.display, self.pool))
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class View(Drawable):
     """What one seat may see of a state (ROTA-21, ROTA-22): built by :func:`view`.
 
@@ -636,6 +641,17 @@ class View(Drawable):
         from tilegames.axio_rota._draw import render_text  # here: _draw imports this module
 
         return render_text(self)
+
+    def __repr__(self) -> str:
+        """One line, as a state's, naming the seat the view is for."""
+        facts = _facts(self.display, self.pool)
+        return summary(self, len(self.tracks), facts, seat=self.seat, to_move=self.to_move)
+
+
+def _facts(display: frozenset[tuple[Cell, Tile]], pool: tuple[Tile, ...] | None) -> list[str]:
+    """What a state's or view's repr says besides the seats and who moves."""
+    facts = [] if pool is None else ["explicit chance"]
+    return [*facts, f"{len(display)} tiles on the board"]
 
 
 # ---------------------------------------------------------------------------

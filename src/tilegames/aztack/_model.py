@@ -17,7 +17,7 @@ import attrs
 from tilegames._core.bits import Mask
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import OPTIONAL, Seat
-from tilegames._core.state import CachedState, Drawable
+from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import pyramid
 from tilegames.geometry.pyramid import Pyramid
 
@@ -578,13 +578,14 @@ def _setting_up(
 # ---------------------------------------------------------------------------
 
 
-@attrs.frozen(getstate_setstate=False)
+@attrs.frozen(repr=False, getstate_setstate=False)
 class State(CachedState):
     """A position of Aztack: everything there is to know (the game hides nothing, AZT-20).
 
     States are immutable and compare, hash and pickle by value; build the
     first with :func:`new_game` and the next with :func:`apply`. ``str(state)``
-    is the plain-text picture of :func:`render_text`.
+    is the plain-text picture of :func:`render_text`; ``repr(state)`` is one
+    line, ``<aztack State: 2 players, 0 stones placed, seat 0 to move>``.
 
     The fields below are the whole game. A state also caches a private index
     (its spots and the bitmasks of the supplies) for speed; it is not compared,
@@ -627,8 +628,13 @@ class State(CachedState):
 
         return render_text(self)
 
+    def __repr__(self) -> str:
+        """One line: the seats, the speed stack, explicit chance, the placements, who moves."""
+        mode = MODES[self.turn is None]  # the speed stack has no turns
+        return summary(self, len(self.supplies), _facts(mode, self.explicit, self.last_placed))
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class View(Drawable):
     """What a seat may see (AZT-10, AZT-20): the pyramid and every supply, face up.
 
@@ -673,3 +679,16 @@ class View(Drawable):
         from tilegames.aztack._draw import render_text  # (a cycle: it reads this module)
 
         return render_text(self)
+
+    def __repr__(self) -> str:
+        """One line, as a state's, naming the seat the view is for."""
+        facts = _facts(self.mode, self.explicit, self.last_placed)
+        return summary(self, len(self.supplies), facts, seat=self.seat, to_move=self.to_move)
+
+
+def _facts(mode: str, explicit: bool, last_placed: tuple[int, ...]) -> list[str]:
+    """What a state's or view's repr says besides the seats and who moves."""
+    facts = [] if mode == MODES[0] else [f"{mode} mode"]
+    if explicit:
+        facts.append("explicit chance")
+    return [*facts, f"{max(last_placed, default=0)} stones placed"]

@@ -16,7 +16,7 @@ import attrs
 
 from tilegames._core.bits import Mask
 from tilegames._core.rules import OPTIONAL, Seat
-from tilegames._core.state import CachedState, Drawable
+from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
@@ -422,7 +422,7 @@ def places(index: BoardIndex, symbol: Symbol, value: Value) -> Mask:
     return reach[symbol] & ~blocked[value]
 
 
-@attrs.frozen(getstate_setstate=False)
+@attrs.frozen(repr=False, getstate_setstate=False)
 class State(CachedState):
     """A position of Polygon: everything, hidden parts included.
 
@@ -430,7 +430,8 @@ class State(CachedState):
     first with :func:`~tilegames.polygon.new_game` and the next with
     :func:`~tilegames.polygon.apply`. A state is always inside a turn (the die
     rolled, the tiles drawn) until the game is over. ``str(state)`` is the
-    plain-text picture of :func:`~tilegames.polygon.render_text`.
+    plain-text picture of :func:`~tilegames.polygon.render_text`;
+    ``repr(state)`` is one line, ``<polygon State: 2 players, turn 1, seat 0 to move>``.
 
     The fields below are the whole game, the set it was started with
     included. A state also caches a private index of the board for speed; it
@@ -524,8 +525,12 @@ class State(CachedState):
 
         return render_text(self)
 
+    def __repr__(self) -> str:
+        """One line: the seats, explicit chance, the turn, who moves."""
+        return summary(self, len(self.totals), _facts(self.chance, self.turn))
 
-@attrs.frozen
+
+@attrs.frozen(repr=False)
 class View(Drawable):
     """What any seat may see of a state (POLY-16): built by :func:`~tilegames.polygon.view`.
 
@@ -579,3 +584,13 @@ class View(Drawable):
         from tilegames.polygon._draw import render_text  # late: _draw imports this module
 
         return render_text(self)
+
+    def __repr__(self) -> str:
+        """One line, as a state's, naming the seat the view is for."""
+        facts = _facts(self.chance, self.turn)
+        return summary(self, len(self.totals), facts, seat=self.seat, to_move=self.to_move)
+
+
+def _facts(chance: str, turn: int) -> list[str]:
+    """What a state's or view's repr says besides the seats and who moves."""
+    return [*([] if chance == "seeded" else [f"{chance} chance"]), f"turn {turn}"]
