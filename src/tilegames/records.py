@@ -31,6 +31,8 @@ Event: Club night
 True
 >>> len(records.replay(record))  # the first state and one per move
 2
+>>> record  # a repr to paste back: the fields that are not at their defaults
+Record(game='axio-rota', players=2, seed=7, moves=('-1,-2:1',), tags=(('Event', 'Club night'),))
 
 Errors name the first bad move by number, its text and the reason with the
 rule id (:class:`RecordError`).
@@ -53,6 +55,7 @@ from tilegames._core.errors import (
     TilegamesError,
     WrongTypeError,
 )
+from tilegames._core.memo import LastOf
 from tilegames._core.rules import Outcome, Rules, get
 from tilegames.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_ENTRIES, check_size
 
@@ -61,6 +64,7 @@ __all__ = [
     "VERSION",
     "Record",
     "dumps",
+    "final_state",
     "loads",
     "record_of",
     "replay",
@@ -109,7 +113,10 @@ class Record:
     """A whole game: setup, chance, moves, tags, comments and result.
 
     Build one with :func:`record_of` (which checks every move) or
-    :func:`loads`; play it back with :func:`replay`.
+    :func:`loads`; play it back with :func:`replay`. Its repr is a call that
+    builds an equal record, with the fields that are not at their defaults
+    (pasted back, it needs :class:`Record`, and :class:`~tilegames.Outcome`
+    for a result).
     """
 
     game: str
@@ -137,6 +144,30 @@ class Record:
     def kwargs(self) -> dict[str, Any]:
         """The keyword arguments of ``new_game`` that start this game."""
         return {"players": self.players, "seed": self.seed, **dict(self.options)}
+
+    def __repr__(self) -> str:
+        """``Record(game='polygon', players=2, seed=0, moves=(...))``: fields not at defaults."""
+        fields = [f"game={self.game!r}", f"players={self.players!r}"]
+        fields += [f"{name}={getattr(self, name)!r}" for name in _REPR_FIRST if _shown(self, name)]
+        fields.append(f"moves={self.moves!r}")
+        fields += [f"{name}={getattr(self, name)!r}" for name in _REPR_LAST if _shown(self, name)]
+        return f"Record({', '.join(fields)})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Print as :func:`repr` in IPython and in Hypothesis's reports (not field by field)."""
+        printer.text(repr(self))
+
+
+_REPR_FIRST: Final = ("seed", "options")
+"""The fields a record's repr writes before its moves, when not at their defaults."""
+_REPR_LAST: Final = ("tags", "comments", "result")
+"""The fields a record's repr writes after its moves, when not at their defaults."""
+
+
+def _shown(record: Record, name: str) -> bool:
+    """Whether the repr writes the field: its value is not its default."""
+    field = getattr(attrs.fields(Record), name)
+    return bool(getattr(record, name) != field.default)
 
 
 def _check_option_name(name: object) -> str:
@@ -328,6 +359,72 @@ def replay(record: Record) -> list[Any]:
         )
         raise RecordError(msg)
     return states
+
+
+def final_state(record: Record) -> Any:
+    """The state a record's moves lead to: the last of :func:`replay`.
+
+    :func:`tilegames.testing.strategies.states` draws its states as
+    ``final_state(Record(...))``, so that Hypothesis reports a failing
+    state as the short game that reaches it, ready to paste and replay.
+
+    >>> from tilegames import records
+    >>> record = records.Record(game="polygon", players=2, seed=3, moves=["2@0,1"])
+    >>> state = records.final_state(record)
+    >>> state
+    <polygon State: 2 players, turn 1, seat 0 to move>
+    >>> state == records.replay(record)[-1]
+    True
+
+    Raises:
+        RecordError: as :func:`replay` raises it.
+        UnknownGameError: if the game is not registered.
+    """
+    reached = _REACHED.get(record)
+    return reached if reached is not None else replay(record)[-1]
+
+
+_REACHED: Final = LastOf[Record, Any]()
+"""The state reached by the game last written down by :func:`_played`, by its record."""
+
+
+def _played(
+    rules: Rules[Any, Any],
+    players: int,
+    seed: int,
+    options: Iterable[tuple[str, Any]],
+    moves: Iterable[Any],
+    state: Any,
+) -> Record:
+    """The record of a game just played to ``state`` (:func:`_written`), kept for it.
+
+    Until another game is written down here, :func:`final_state` returns
+    ``state`` for this record without replaying it.
+    :func:`tilegames.testing.strategies.states` writes down each game it
+    plays this way.
+    """
+    record = _written(rules, players, seed, options, moves)
+    _REACHED.put(record, state)
+    return record
+
+
+def _written(
+    rules: Rules[Any, Any],
+    players: int,
+    seed: int,
+    options: Iterable[tuple[str, Any]],
+    moves: Iterable[Any],
+) -> Record:
+    """The record of a game played from ``new_game`` with these arguments, moves as values.
+
+    It is checked as :func:`loads` checks a record, not replayed.
+
+    Raises:
+        RecordError: for an option a record cannot hold, or a move whose
+            text a record cannot hold.
+    """
+    texts = tuple(rules.format_move(move) for move in moves)
+    return _checked(rules.name, players, seed, tuple(options), (), (), texts, None)
 
 
 def _setup_text(record: Record) -> str:
