@@ -18,6 +18,9 @@ invariants:
 
 Everything reaches the game through its :class:`~tilegames.Rules`. Shrinking
 goes towards the first setup, seed 0, short games and the first listed moves.
+A failing state of a registered game is reported as the game that reaches
+it, ``final_state(Record(game=..., players=..., seed=..., moves=(...)))``
+(:func:`tilegames.records.final_state`): paste it to replay the failure.
 Installing tilegames also registers, through Hypothesis's entry point, a
 strategy for the state class of every built-in game, so that
 ``st.from_type(axio_rota.State)`` draws reachable states.
@@ -29,13 +32,16 @@ This module needs Hypothesis, from the ``test`` extra
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+import attrs
 
 from tilegames._core.chance import SEEDED, chance_mode
-from tilegames._core.errors import IllegalMoveError
+from tilegames._core.errors import IllegalMoveError, RecordError, UnknownGameError
 from tilegames._core.extras import optional_imports
 from tilegames._core.rng import SEED_BITS
 from tilegames._core.rules import Rules, Setup, get, names
+from tilegames.records import Record, _played, _written, final_state
 from tilegames.testing._checker import _mutations
 
 with optional_imports(__name__, "test", "hypothesis"):
@@ -87,6 +93,12 @@ def states(
     drawn too. Shrinks towards the first setup, seed 0, fewer moves and the
     first listed moves.
 
+    For a registered game (``tilegames.get(rules.name) is rules``) each
+    state is drawn as the :class:`~tilegames.records.Record` of its game,
+    mapped through :func:`~tilegames.records.final_state`: a failing example
+    then prints as that call, a few lines that replay the state. Another
+    game's states print as their fields.
+
     Args:
         rules: the game.
         setups: the setups to draw from (by default every setup of the game).
@@ -117,18 +129,67 @@ def states(
     if not 0 <= min_moves <= max_moves:
         msg = f"need 0 <= min_moves <= max_moves, got {min_moves} and {max_moves}"
         raise ValueError(msg)
-    return _played(rules, chosen, min_moves, max_moves)
+    if _replayable(rules, chosen):
+        return _games(rules, chosen, min_moves, max_moves).map(final_state)
+    return _states(rules, chosen, min_moves, max_moves)
+
+
+def _replayable(rules: Rules[Any, Any], setups: tuple[Setup, ...]) -> bool:
+    """Whether :func:`final_state` replays the games of these setups through the registry.
+
+    The game must be the one registered under its name, and a record must
+    hold every setup's options.
+    """
+    try:
+        if get(rules.name) is not rules:
+            return False
+        for setup in setups:
+            _written(rules, setup.players, 0, setup.options, ())
+    except (UnknownGameError, RecordError):
+        return False
+    return True
 
 
 @st.composite
-def _played(
+def _states(
     draw: st.DrawFn,
     rules: Rules[StateT, Any],
     setups: tuple[Setup, ...],
     min_moves: int,
     max_moves: int,
 ) -> StateT:
-    return _play(draw, rules, setups, min_moves, max_moves)[0]
+    """The last state of a drawn game."""
+    return _play(draw, rules, setups, min_moves, max_moves).state
+
+
+@st.composite
+def _games(
+    draw: st.DrawFn,
+    rules: Rules[Any, Any],
+    setups: tuple[Setup, ...],
+    min_moves: int,
+    max_moves: int,
+) -> Record:
+    """The record of a drawn game; :func:`final_state` finds its last state without replaying."""
+    game = _play(draw, rules, setups, min_moves, max_moves)
+    setup = game.setup
+    return _played(rules, setup.players, game.seed, setup.options, game.moves, game.state)
+
+
+@attrs.frozen
+class _Game(Generic[StateT, MoveT]):
+    """A game played by :func:`_play`."""
+
+    setup: Setup
+    """The setup drawn."""
+    seed: int
+    """The seed drawn, given to ``new_game``."""
+    moves: tuple[MoveT, ...]
+    """The moves played, in order."""
+    state: StateT
+    """The state they lead to."""
+    listed: Sequence[MoveT]
+    """The last non-empty list of legal moves."""
 
 
 def _play(
@@ -137,27 +198,29 @@ def _play(
     setups: tuple[Setup, ...],
     min_moves: int,
     max_moves: int,
-) -> tuple[StateT, Sequence[MoveT]]:
-    """Play a drawn game; return its last state and the last non-empty list of legal moves."""
+) -> _Game[StateT, MoveT]:
+    """Play a drawn game from a drawn setup and seed."""
     setup = draw(st.sampled_from(setups), label="setup")
     seed = draw(_SEEDS, label="seed")
     length = draw(st.integers(min_moves, max_moves), label="moves")
     state = rules.new_game(**setup.kwargs, seed=seed)
     listed: Sequence[MoveT] = ()
+    played: list[MoveT] = []
     for _ in range(length):
         if rules.is_over(state):
             break
         listed = rules.legal_moves(state)
-        state = rules.apply(state, listed[draw(st.integers(0, len(listed) - 1))])
+        played.append(listed[draw(st.integers(0, len(listed) - 1))])
+        state = rules.apply(state, played[-1])
     if not rules.is_over(state):
         listed = rules.legal_moves(state)
-    return state, listed
+    return _Game(setup, seed, tuple(played), state, listed)
 
 
 @st.composite
 def _elsewhere(draw: st.DrawFn, rules: Rules[Any, MoveT], setups: tuple[Setup, ...]) -> MoveT:
     """A move that was legal somewhere in another drawn game."""
-    _, listed = _play(draw, rules, setups, 0, 60)
+    listed = _play(draw, rules, setups, 0, 60).listed
     return listed[draw(st.integers(0, len(listed) - 1))]
 
 
