@@ -1,4 +1,13 @@
-"""Collection rules for the whole repository (doctests of src/ and docs/ included).
+"""Collection rules and the test tiers for the whole repository (doctests of src/ and docs/ included).
+
+The suite has two tiers (the development guide describes them):
+
+* ``python -m pytest``, the everyday tier: every test file and every test,
+  with the heavy parametrisations run smaller (fewer random games, a sample
+  of the paths, fewer Hypothesis examples);
+* ``python -m pytest --deep``, the deep tier: the same tests at full size,
+  plus the tests marked ``deep_only`` (the browser test and the package
+  build), which the everyday tier skips with a reason that names ``--deep``.
 
 The learning environments (``tilegames.envs``) and their guide need the ``rl``
 extra (numpy, gymnasium, pettingzoo), and the OpenSpiel bridge the
@@ -11,6 +20,8 @@ from __future__ import annotations
 
 import importlib.util
 
+import pytest
+
 _RL = ("numpy", "gymnasium", "pettingzoo")
 
 collect_ignore_glob: list[str] = []
@@ -18,3 +29,35 @@ if not all(importlib.util.find_spec(name) for name in _RL):
     collect_ignore_glob += ["src/tilegames/envs/*", "docs/guides/rl.rst"]
 elif not importlib.util.find_spec("pyspiel"):  # the openspiel extra
     collect_ignore_glob.append("src/tilegames/envs/_openspiel.py")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--deep``: the deep tier, every test at full size."""
+    parser.addoption(
+        "--deep",
+        action="store_true",
+        default=False,
+        help="run the deep tier: every test at full size, the browser test and the "
+        "package build included (the everyday tier runs smaller sizes)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Declare the ``deep_only`` marker."""
+    config.addinivalue_line(
+        "markers",
+        "deep_only(why): a test that only makes sense at full size; it runs with --deep",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the ``deep_only`` tests in the everyday tier, saying how to run them."""
+    if config.getoption("deep"):
+        return
+    for item in items:
+        marker = item.get_closest_marker("deep_only")
+        if marker is not None:
+            why = marker.args[0] if marker.args else "a full-size test"
+            # First among the item's skip conditions, so that the reason names --deep.
+            skip = pytest.mark.skipif(True, reason=f"{why}: runs with --deep")
+            item.add_marker(skip, append=False)

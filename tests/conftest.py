@@ -1,17 +1,43 @@
-"""Shared test configuration: the hypothesis profiles.
+"""Shared test configuration: the tier (``--deep``) and the Hypothesis profiles.
 
-``default`` runs 200 examples per property with no deadline (the first call
-of a cached table builder may be slow). ``ci`` is the same, derandomized so
-that a CI run is reproducible; it is loaded when the ``CI`` environment
-variable is set.
+``tiers.DEEP`` is set from ``--deep`` (defined in the repository's root
+``conftest.py``) before any test module is imported, so the sizes that test
+modules declare with :func:`tiers.size` and :func:`tiers.examples` follow
+the tier.
+
+The Hypothesis profiles: ``everyday`` runs 25 examples per property that does
+not set its own count, ``deep`` runs 200; neither has a deadline (the first
+call of a cached table builder may be slow). With the ``CI`` environment
+variable set, the profile is derandomized (``everyday-ci``, ``deep-ci``), so
+that a CI run is reproducible. ``--hypothesis-profile NAME`` still wins.
 """
 
 from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
-settings.register_profile("default", max_examples=200, deadline=None)
-settings.register_profile("ci", max_examples=200, deadline=None, derandomize=True)
-settings.load_profile("ci" if "CI" in os.environ else "default")
+import tiers
+
+settings.register_profile("everyday", max_examples=25, deadline=None)
+settings.register_profile("deep", max_examples=200, deadline=None)
+settings.register_profile("everyday-ci", settings.get_profile("everyday"), derandomize=True)
+settings.register_profile("deep-ci", settings.get_profile("deep"), derandomize=True)
+settings.register_profile("default", settings.get_profile("everyday"))
+
+
+def _profile(deep: bool) -> str:
+    name = "deep" if deep else "everyday"
+    return f"{name}-ci" if "CI" in os.environ else name
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Set the tier and load its Hypothesis profile (unless one is named on the command line)."""
+    tiers.DEEP = bool(config.getoption("deep", default=False))
+    if config.getoption("hypothesis_profile", default=None) is None:
+        settings.load_profile(_profile(tiers.DEEP))
+
+
+settings.load_profile(_profile(deep=False))  # before pytest_configure, for plain imports

@@ -45,6 +45,7 @@ def metadata(dist: Path) -> email.message.Message:
     return email.parser.Parser().parsestr(text)
 
 
+@pytest.mark.deep_only("builds the sdist and the wheel")
 class TestBuild:
     def test_twine_check_strict(self, dist: Path) -> None:
         """twine check --strict passes on the sdist and the wheel (the page renders)."""

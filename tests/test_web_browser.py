@@ -2,9 +2,11 @@
 
 Chromium is driven through its DevTools protocol over a WebSocket, with a
 small client written here on the standard library (no driver, no extra
-package). The test is skipped only when no Chromium binary exists; CI
-installs Debian's ``chromium``. Set ``TILEGAMES_WEB_SCREENSHOTS`` to a folder
-to keep the screenshots (the docs' pictures are made that way).
+package). It runs in the deep tier (``python -m pytest --deep``), and is
+skipped there only when no Chromium binary exists; CI installs Debian's
+``chromium`` where it can (as root, with apt). Set
+``TILEGAMES_WEB_SCREENSHOTS`` to a folder to keep the screenshots (the docs'
+pictures are made that way).
 """
 
 from __future__ import annotations
@@ -38,7 +40,10 @@ BROWSER = next(
 TIMEOUT = 20.0  # seconds for any one wait
 GAMES = ("axio-rota", "axio", "aztack", "polygon")
 
-pytestmark = pytest.mark.skipif(BROWSER is None, reason="no chromium binary on this machine")
+pytestmark = [
+    pytest.mark.deep_only("drives headless Chromium through whole games"),
+    pytest.mark.skipif(BROWSER is None, reason="no chromium binary on this machine"),
+]
 
 
 class DevTools:
