@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tilegames
+from tiers import size
 from tilegames import CHANCE, IllegalMoveError, WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames._core.choices import DONE, KINDS, Choice, build_choices, game_choices
 from tilegames.axio._choices import choices as axio_choices
@@ -119,19 +120,23 @@ def _setups(name: str) -> list[tilegames.Setup]:
     return list(tilegames.get(name).setups)
 
 
-def _every_path(name: str, examples: int, doc: str) -> Callable[..., None]:
+def _every_path(name: str, examples: int, doc: str, every: int) -> Callable[..., None]:
     """A test playing random games of ``name``: ``examples`` of them, each position.
 
     The games are shared out evenly over the game's setups, one test per
     setup, so that the test runner can spread the setups over its workers.
+    The everyday tier plays two games per setup (one in each chance mode)
+    and checks every ``every``-th position of each and its last; the deep
+    tier checks every position of all ``examples`` games.
     """
     setups = _setups(name)
+    games = size(everyday=2, deep=-(-examples // len(setups)))  # at least ``examples`` in all
 
     @pytest.mark.parametrize("setup", setups, ids=str)
-    @settings(max_examples=-(-examples // len(setups)))  # at least ``examples`` in all
+    @settings(max_examples=games)
     @given(seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"]))
     def test(self: object, setup: tilegames.Setup, seed: int, chance: str) -> None:
-        play_and_check(name, setup, seed, chance, every=1)
+        play_and_check(name, setup, seed, chance, every=size(everyday=every, deep=1))
 
     test.__doc__ = doc
     made: Callable[..., None] = test
@@ -141,12 +146,14 @@ def _every_path(name: str, examples: int, doc: str) -> Callable[..., None]:
 class TestEveryPath:
     """Every path of choices is one legal move, every legal move one path (random games)."""
 
-    test_axio = _every_path("axio", 25, "AXIO: every setup, every position.")
-    test_axio_rota = _every_path("axio-rota", 80, "AXIO Rota: every setup, every position.")
-    test_aztack = _every_path(
-        "aztack", 60, "Aztack: every setup (the speed stack included), every position."
+    test_axio = _every_path("axio", 25, "AXIO: every setup, every position.", every=9)
+    test_axio_rota = _every_path(
+        "axio-rota", 80, "AXIO Rota: every setup, every position.", every=3
     )
-    test_polygon = _every_path("polygon", 30, "Polygon: every setup, every position.")
+    test_aztack = _every_path(
+        "aztack", 60, "Aztack: every setup (the speed stack included), every position.", every=2
+    )
+    test_polygon = _every_path("polygon", 30, "Polygon: every setup, every position.", every=3)
 
 
 class TestAxioRota:

@@ -11,18 +11,18 @@ public move classes: placements on and around every cell.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
 
 import tilegames
+from tiers import size
 from tilegames import Setup, axio, axio_rota, aztack, polygon
 from tilegames.testing import check_rules
 
-GAMES = 12 if os.environ.get("CI") else 6
-"""Random games per setup (more on CI)."""
+GAMES = size(everyday=1, deep=6)
+"""Random games per setup: one in the everyday tier, six in the deep tier."""
 
 
 def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
@@ -119,5 +119,6 @@ def test_every_game_is_covered() -> None:
 )
 def test_custom_sets(name: str, setup: Setup) -> None:
     """Custom component sets keep the contract (extra turns, discards), JSON included."""
-    report = check_rules(tilegames.get(name), games=4, seed=7, setups=[setup])
-    assert report.games == 4
+    games = size(everyday=2, deep=4)
+    report = check_rules(tilegames.get(name), games=games, seed=7, setups=[setup])
+    assert report.games == games

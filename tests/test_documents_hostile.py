@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from serialize_documents import positions
+from tiers import examples
 from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import MAX_DEPTH, MAX_ENTRIES, from_dict, from_json, to_dict, to_json
@@ -324,14 +325,14 @@ class TestRandomValues:
             corpus[name],
         )
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(text=st.text(max_size=200) | st.binary(max_size=200))
     def test_any_text(self, text: str | bytes) -> None:
         """Arbitrary text or bytes are refused with InvalidStateError."""
         with pytest.raises(InvalidStateError):
             from_json(text, axio_rota.Move)
 
-    @settings(max_examples=100, deadline=None)
+    @settings(max_examples=examples(100), deadline=None)
     @given(document=JSON_VALUES)
     def test_any_document(self, document: Any) -> None:
         """Arbitrary parsed values are refused with InvalidStateError."""

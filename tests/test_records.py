@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tilegames
+from tiers import examples
 from tilegames import CHANCE
 from tilegames.errors import ConfigurationError, RecordError, UnknownGameError, WrongTypeError
 from tilegames.records import Record, dumps, loads, record_of, replay
@@ -20,7 +21,9 @@ GAMES = tilegames.names()
 FORMATS = ("text", "json")
 DATA = Path(__file__).parent / "data" / "records"
 _RESERVED = {"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"}
-_SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+_SETTINGS = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def _one_line(text: str) -> bool:
@@ -518,7 +521,7 @@ def _golden_text() -> str:
 class TestFuzz:
     """loads refuses anything malformed with a RecordError, never another exception."""
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(st.text())
     def test_any_text(self, text: str) -> None:
         """Any string is a Record or a RecordError."""
@@ -528,14 +531,14 @@ class TestFuzz:
             return
         assert isinstance(result, Record)
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(st.binary())
     def test_any_bytes(self, data: bytes) -> None:
         """Any bytes are a Record or a RecordError."""
         with contextlib.suppress(RecordError):
             loads(data)
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=examples(300), deadline=None)
     @given(
         st.sampled_from(["polygon.txt", "polygon.json", "axio.txt", "axio.json"]),
         st.lists(
@@ -562,7 +565,7 @@ class TestFuzz:
         with contextlib.suppress(RecordError, UnknownGameError):
             replay(record)
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=examples(200), deadline=None)
     @given(
         st.recursive(
             st.none() | st.booleans() | st.integers() | st.text(max_size=5),

@@ -10,6 +10,7 @@ import pytest
 import tilegames
 from tilegames import WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames.render import piece_svg, to_svg
+from tiers import size
 
 
 def marked(picture: str, name: str) -> list[str]:
@@ -115,9 +116,10 @@ class TestMoveLaid:
         rules = tilegames.get(name)
         pick = random.Random(5)
         checked = 0
+        positions = size(everyday=100, deep=300)
         for seed in range(4):
             state = rules.new_game(seed=seed)
-            while not rules.is_over(state) and checked < 300:
+            while not rules.is_over(state) and checked < positions:
                 moves = rules.legal_moves(state)
                 for move in pick.sample(list(moves), min(4, len(moves))):
                     points = rules.score_move(state, move)

@@ -16,6 +16,7 @@ import tilegames
 from document_mutations import mutate, mutations
 from golden_positions import golden
 from serialize_documents import document, positions, refused
+from tiers import examples
 from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import FORMAT, VERSION, from_dict, from_json, game_of, to_dict, to_json
@@ -242,7 +243,9 @@ class TestMutatedDocuments:
     """Changed documents are refused (InvalidStateError) or load to a state the rules accept."""
 
     @pytest.mark.parametrize("name", VALIDATED)
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
     @given(
         seed=st.integers(0, 50),
         step=st.integers(0, 40),

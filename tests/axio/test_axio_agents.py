@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tiers import examples
 from tilegames import IllegalMoveError, axio
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
@@ -117,7 +118,7 @@ tiles_st = st.tuples(st.integers(0, 5), st.integers(0, 5)).map(lambda t: (min(t)
 class TestBoardTiles:
     """The board's share of a sample: tiles of the pool whose colours add up exactly."""
 
-    @settings(max_examples=300)
+    @settings(max_examples=examples(300))
     @given(
         pool=st.lists(tiles_st, max_size=9),
         taken=st.lists(st.booleans(), min_size=9, max_size=9),

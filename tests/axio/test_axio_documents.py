@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from document_mutations import mutate, mutations
+from tiers import examples
 from tilegames import InvalidStateError, Outcome, Setup, axio
 from tilegames.render import to_svg
 from tilegames.rng import Stream
@@ -544,7 +545,9 @@ class TestBrokenOutcomes:
 class TestMutatedDocuments:
     """Changed documents are refused, or load to a state the rules accept and can play on."""
 
-    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(
+        max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
     @given(
         setup=st.sampled_from(SETUPS),
         seed=st.integers(0, 30),

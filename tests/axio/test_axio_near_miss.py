@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from document_mutations import mutate, mutations
 from step_budget import step_budget
+from tiers import examples
 from tilegames import CHANCE, ConfigurationError, InvalidStateError, axio
 from tilegames.axio import DECLINE, Place, State, Tile, View
 from tilegames.chance import sample
@@ -711,7 +712,7 @@ def changed_view(
         return None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 def test_changed_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
     """A changed view that loads determinizes to a valid state that plays to the end."""
@@ -763,7 +764,7 @@ def explicit_view_documents() -> tuple[dict[str, Any], ...]:
     return tuple(documents)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 def test_changed_explicit_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
     """A changed explicit view that loads determinizes to a valid explicit state (the

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from document_mutations import mutate, mutations
 from serialize_documents import positions
 from step_budget import step_budget
+from tiers import examples
 from tilegames import ConfigurationError, InvalidStateError
 from tilegames import axio_rota as rota
 from tilegames.axio_rota._model import MAX_TILES
@@ -609,7 +610,7 @@ VIEW_DOCUMENTS = _view_documents()
 
 
 @settings(
-    max_examples=150,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import tilegames
 from document_mutations import mutate, mutations
 from step_budget import step_budget
+from tiers import examples
 from tilegames import ConfigurationError, InvalidStateError, Outcome, aztack
 from tilegames.aztack import Pass, Place, State, Stone, StoneSet, View
 from tilegames.geometry.pyramid import Pyramid
@@ -727,7 +728,7 @@ MOVES_TO_END = 200
 at most 3 passes before each (AZT-14: a seat passes only while another can place)."""
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from(VIEWS), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 def test_changed_views_load_to_states_that_play(
     seen: View, changes: list[tuple[str, int, Any]], seed: int

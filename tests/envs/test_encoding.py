@@ -17,13 +17,14 @@ from typing import Any
 import pytest
 
 import tilegames
+from tiers import size
 from tilegames._core.encoding import Encoding
 from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = 1000
-"""Positions visited per game and setup."""
+POSITIONS = size(everyday=80, deep=1000)
+"""Positions visited per game and setup (1,000 in the deep tier)."""
 
 SIZES = {
     ("axio", Setup(2)): 8643,

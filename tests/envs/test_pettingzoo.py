@@ -14,6 +14,7 @@ pytest.importorskip("pettingzoo", reason="needs the rl extra")
 from pettingzoo.test import api_test, seed_test
 
 import tilegames
+from tiers import size
 from tilegames._core.rules import Setup
 from tilegames.agents import moves_for
 from tilegames.envs import REWARDS, action_of, aec_env, move_of
@@ -78,9 +79,10 @@ def test_mask_is_exactly_the_legal_moves(name: str, setup: Setup) -> None:
     table = Table(name, setup.players, options=dict(setup.options))
     chooser = random.Random(name)
     visited = 0
+    positions = size(everyday=60, deep=300)
     for game in range(1000):
         state = table.new_state(game)
-        while not rules.is_over(state) and visited < 300:
+        while not rules.is_over(state) and visited < positions:
             visited += 1
             for seat in range(setup.players):
                 moves = moves_for(rules, state, seat)
@@ -93,7 +95,7 @@ def test_mask_is_exactly_the_legal_moves(name: str, setup: Setup) -> None:
             seats = rules.to_move(state)
             moves = moves_for(rules, state, seats[chooser.randrange(len(seats))])
             state = rules.apply(state, moves[chooser.randrange(len(moves))])
-        if visited >= 300:
+        if visited >= positions:
             break
 
 

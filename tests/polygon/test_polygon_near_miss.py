@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from document_mutations import mutate, mutations
 from step_budget import step_budget
+from tiers import examples
 from tilegames import (
     ConfigurationError,
     InvalidStateError,
@@ -574,7 +575,7 @@ def _sample_views() -> list[View]:
 VIEWS = _sample_views()
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 @given(
     which=st.integers(0, len(VIEWS) - 1),
     changes=st.lists(mutations(), min_size=1, max_size=3),
