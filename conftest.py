@@ -1,4 +1,4 @@
-"""Collection rules and the test tiers for the whole repository (doctests of src/ and docs/ included).
+"""Collection rules and the test tiers of the whole repository (doctests included).
 
 The suite has two tiers (the development guide describes them):
 

@@ -8,9 +8,9 @@ import re
 import pytest
 
 import tilegames
+from tiers import size
 from tilegames import WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames.render import piece_svg, to_svg
-from tiers import size
 
 
 def marked(picture: str, name: str) -> list[str]:

@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 from polygon_reference_impl import PRINTED, board_of
 
+from tiers import size
 from tilegames import polygon
 from tilegames._core import rng
 from tilegames.polygon import State
-from tiers import size
 
 
 def tiles_in(state: State) -> Counter[str]:
