@@ -1,22 +1,32 @@
-"""Mutation testing of the games' rules and validation code, run by hand (not in CI).
+"""Mutation testing of the rules, validation, geometry and records code, run by hand (not in CI).
 
 A small mutator built on :mod:`ast`, with no dependency beyond the test
 extra. It makes one small fault at a time in a game's ``_rules.py`` or
-``_validate.py`` (a flipped comparison, a constant off by one, a dropped
-``raise``...), writes it into a private copy of the tree, runs that game's
-tests there, and reports which faults no test noticed.
+``_validate.py``, a geometry module or ``records.py`` (a flipped comparison,
+a constant off by one, a dropped ``raise``...), writes it into a private copy
+of the tree, runs the tests of that unit there, and reports which faults no
+test noticed.
 
 Usage (from the repository root)::
 
-    python tools/mutation.py --game aztack --sample 15 --seed 1
-    python tools/mutation.py --game polygon --module _validate --list
-    python tools/mutation.py --sample 150 --seed 1 --jobs 2   # 150 of each game
+    python tools/mutation.py --unit aztack --sample 15 --seed 1
+    python tools/mutation.py --unit polygon --module _validate --list
+    python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross   # 8 of each unit
+    python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross --deep
+    python tools/mutation.py --sample 8 --seed 27 --tests cross --tree ../old-checkout
+
+The units are the four games (their ``_rules`` and ``_validate``), the three
+geometry modules and ``records``. ``--deep`` runs the deep test tier
+(``pytest --deep``) instead of the everyday one. ``--tree DIR`` runs the
+tests of another checkout (``tests/``, ``docs/``, ``examples/``, its
+``conftest.py`` and ``pyproject.toml``) against this checkout's ``src/``, so
+that the same mutants judge two versions of the test suite.
 
 The repository itself is never written to: ``src/``, ``tests/``, ``docs/``,
-``examples/`` and ``pyproject.toml`` are copied into a temporary directory
-(one copy per job) and the mutants are written there.
+``examples/``, ``conftest.py`` and ``pyproject.toml`` are copied into a
+temporary directory (one copy per job) and the mutants are written there.
 
-Each mutant has a stable id, ``<game>/<module>.py:<line>:<col>:<operator>``.
+Each mutant has a stable id, ``<path under src/tilegames>:<line>:<col>:<operator>``.
 ``line:col`` is where the mutated node starts or, for a binary operator or a
 comparison, where its right operand starts. Mutants judged equivalent (no
 test could tell them from the original) are listed in
@@ -74,12 +84,66 @@ KEYWORDS = {
 }
 """The ``pytest -k`` expression that picks a game's tests out of the shared files."""
 
+
+@dataclass(frozen=True)
+class Unit:
+    """What is mutated together, and the tests that should notice."""
+
+    name: str
+    """The unit's name on the command line: a game, ``geometry.square``, ``records``..."""
+    modules: tuple[str, ...]
+    """The mutated modules' paths from the repository root."""
+    tests: tuple[str, ...]
+    """The unit's own tests (the ``game`` selection): test folders, files, doctest modules."""
+    keyword: str | None
+    """The ``pytest -k`` expression that narrows the shared test files, or None for all."""
+
+
+def _game_unit(game: str) -> Unit:
+    modules = tuple(f"src/tilegames/{game}/{module}.py" for module in MODULES)
+    return Unit(game, modules, (f"tests/{game}", f"src/tilegames/{game}"), KEYWORDS[game])
+
+
+def _shared_unit(name: str, module: str, tests: tuple[str, ...]) -> Unit:
+    return Unit(name, (module,), (*tests, module), None)
+
+
+UNITS = {
+    unit.name: unit
+    for unit in (
+        *(_game_unit(game) for game in GAMES),
+        _shared_unit(
+            "geometry.square",
+            "src/tilegames/geometry/square.py",
+            ("tests/test_geometry_square.py", "tests/axio_rota"),
+        ),
+        _shared_unit(
+            "geometry.hexagon",
+            "src/tilegames/geometry/hexagon.py",
+            ("tests/test_geometry_hexagon.py", "tests/axio", "tests/polygon"),
+        ),
+        _shared_unit(
+            "geometry.pyramid",
+            "src/tilegames/geometry/pyramid.py",
+            ("tests/test_geometry_pyramid.py", "tests/aztack"),
+        ),
+        _shared_unit(
+            "records",
+            "src/tilegames/records.py",
+            ("tests/test_records.py", "tests/test_cli_records.py", "docs/guides/records.rst"),
+        ),
+    )
+}
+"""Every unit, by name: the four games (``_rules`` and ``_validate``), geometry, records."""
+
 SELECTIONS = ("game", "conformance", "cross")
 """The test selections, each one wider than the one before.
 
-``game``: ``tests/<game>/`` and the doctests of the game package;
-``conformance``: and ``tests/test_conformance.py``; ``cross``: and every
-other ``tests/test_*.py``, each narrowed with ``-k`` to the game's tests.
+``game``: the unit's own tests (for a game ``tests/<game>/`` and the
+doctests of the game package); ``conformance``: and
+``tests/test_conformance.py``; ``cross``: and every other
+``tests/test_*.py``, each narrowed with ``-k`` to a game's tests (a shared
+module's unit runs them whole).
 """
 
 KILLED, SURVIVED, TIMEOUT, INCOMPETENT, EQUIVALENT = (
@@ -113,9 +177,9 @@ class Mutant:
     """One fault in one module: where it is, what it changes, and the text edit that makes it."""
 
     id: str
-    """``<game>/<module>.py:<line>:<col>:<operator>``, stable while the code above stays."""
+    """``<module path>:<line>:<col>:<operator>``, stable while the code above stays."""
     game: str
-    """The game package, such as ``aztack``."""
+    """The unit, such as ``aztack`` or ``records``."""
     path: str
     """The module's path from the repository root."""
     line: int
@@ -273,9 +337,8 @@ def _one_line(text: str) -> str:
     return flat if len(flat) <= 110 else flat[:107] + "..."
 
 
-def mutants_of(game: str, module: str) -> list[Mutant]:
-    """Every mutant of ``src/tilegames/<game>/<module>.py``, in source order."""
-    relative = f"src/tilegames/{game}/{module}.py"
+def mutants_of(unit: str, relative: str) -> list[Mutant]:
+    """Every mutant of the module at ``relative`` (of the unit named ``unit``), in source order."""
     source = original_source(relative)
     lines = source.splitlines(keepends=True)
     tree = ast.parse(source)
@@ -290,7 +353,7 @@ def mutants_of(game: str, module: str) -> list[Mutant]:
             found.append(
                 Mutant(
                     id=_id(relative, where, name),
-                    game=game,
+                    game=unit,
                     path=relative,
                     line=getattr(node, "lineno", 1),
                     before=before,
@@ -311,7 +374,7 @@ def mutants_of(game: str, module: str) -> list[Mutant]:
             found.append(
                 Mutant(
                     id=_id(relative, node, "If.body->pass"),
-                    game=game,
+                    game=unit,
                     path=relative,
                     line=node.lineno,
                     before=_one_line(f"if {test}: {source[start:end]}"),
@@ -395,18 +458,22 @@ def _swapped(tree: ast.Module, mutant: Mutant) -> ast.Module:
 # --- running the tests ------------------------------------------------------
 
 
-def make_copy(into: Path) -> Path:
+def make_copy(into: Path, tree: Path = ROOT) -> Path:
     """Copy what the tests read into ``into``; return the copy's root.
 
-    That is ``src/``, ``tests/``, ``docs/``, ``examples/`` and ``pyproject.toml``.
+    That is this checkout's ``src/``, and from ``tree`` (by default this
+    checkout too) ``tests/``, ``docs/``, ``examples/``, ``conftest.py`` and
+    ``pyproject.toml``.
     """
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", ".pytest_cache")
-    for name in ("src", "tests", "docs", "examples"):
-        shutil.copytree(ROOT / name, into / name, ignore=ignore)
-    shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
-    for game in GAMES:
-        for module in MODULES:
-            relative = f"src/tilegames/{game}/{module}.py"
+    shutil.copytree(ROOT / "src", into / "src", ignore=ignore)
+    for name in ("tests", "docs", "examples"):
+        shutil.copytree(tree / name, into / name, ignore=ignore)
+    for name in ("pyproject.toml", "conftest.py"):
+        if (tree / name).exists():
+            shutil.copy2(tree / name, into / name)
+    for unit in UNITS.values():
+        for relative in unit.modules:
             (into / relative).write_text(original_source(relative), encoding="utf-8")
     with (into / "tests" / "conftest.py").open("a", encoding="utf-8") as conftest:
         conftest.write(_PROFILE)
@@ -417,41 +484,57 @@ _PROFILE = """
 
 # Added by tools/mutation.py to its copy: the same examples for every mutant,
 # and no example database, so that one mutant's failures never leak into the next.
+# "mutation" keeps the examples of the everyday profile ("default"); "mutation-deep"
+# those of the deep tier's profile, where the suite has one.
 settings.register_profile(
     "mutation", settings.get_profile("default"), database=None, derandomize=True
 )
+try:
+    settings.register_profile(
+        "mutation-deep", settings.get_profile("deep"), database=None, derandomize=True
+    )
+except Exception:  # a suite without tiers: its one profile
+    settings.register_profile(
+        "mutation-deep", settings.get_profile("default"), database=None, derandomize=True
+    )
 """
 
 
-def pytest_command(game: str, selection: str) -> list[str]:
-    """The pytest arguments, relative to a copy's root, that run ``game``'s selected tests."""
-    paths = [f"tests/{game}", f"src/tilegames/{game}"]
-    if selection in ("conformance", "cross"):
+def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = False) -> list[str]:
+    """The pytest arguments, relative to a copy's root, that run the unit's selected tests.
+
+    ``root`` is the tree whose ``tests/test_*.py`` files make the ``cross``
+    selection; ``deep`` runs the deep tier.
+    """
+    unit = UNITS[game]
+    paths = [path for path in unit.tests if (root / path).exists()]
+    if selection in ("conformance", "cross") and "tests/test_conformance.py" not in paths:
         paths.append("tests/test_conformance.py")
     if selection == "cross":
         paths += sorted(
             f"tests/{path.name}"
-            for path in (ROOT / "tests").glob("test_*.py")
-            if path.name != "test_conformance.py"
+            for path in (root / "tests").glob("test_*.py")
+            if f"tests/{path.name}" not in paths
         )
     plugins = ["-p", "no:cacheprovider"]
     if importlib.util.find_spec("xdist") is not None:
         plugins += ["-n", "0"]
     if importlib.util.find_spec("pytest_randomly") is not None:
         plugins += ["-p", "no:randomly"]
+    keyword = ["-k", unit.keyword] if unit.keyword is not None else []
+    tier = ["--deep", "--hypothesis-profile=mutation-deep"] if deep else []
     return [
         sys.executable,
         "-m",
         "pytest",
         *paths,
-        "-k",
-        KEYWORDS[game],
+        *keyword,
         *plugins,
         "-x",
         "-q",
         "--no-header",
         "--tb=line",
-        "--hypothesis-profile=mutation",
+        *(tier or ["--hypothesis-profile=mutation"]),
     ]
 
 
@@ -464,16 +547,16 @@ def _environment(root: Path) -> dict[str, str]:
 
 
 def run_tests(
-    root: Path, game: str, selection: str, timeout: float
+    root: Path, game: str, selection: str, timeout: float, deep: bool = False
 ) -> tuple[int | None, float, str]:
-    """Run the selection in the copy at ``root``.
+    """Run the selection in the copy at ``root`` (the deep tier with ``deep``).
 
     Returns:
         The exit code (None on a timeout), the seconds it took, and pytest's output.
     """
     started = time.perf_counter()
     with subprocess.Popen(
-        pytest_command(game, selection),
+        pytest_command(game, selection, root, deep),
         cwd=root,
         env=_environment(root),
         stdout=subprocess.PIPE,
@@ -498,8 +581,10 @@ def _first_failure(output: str) -> str:
     return _one_line(lines[-1]) if lines else ""
 
 
-def run_mutant(mutant: Mutant, root: Path, selection: str, timeout: float) -> Result:
-    """Write ``mutant`` into the copy at ``root``, run its game's tests, restore the module."""
+def run_mutant(
+    mutant: Mutant, root: Path, selection: str, timeout: float, deep: bool = False
+) -> Result:
+    """Write ``mutant`` into the copy at ``root``, run its unit's tests, restore the module."""
     target = root / mutant.path
     original = original_source(mutant.path)
     source = mutated_source(mutant)
@@ -509,8 +594,8 @@ def run_mutant(mutant: Mutant, root: Path, selection: str, timeout: float) -> Re
         return Result(mutant, INCOMPETENT, 0.0, f"does not compile: {error}")
     target.write_text(source, encoding="utf-8")
     try:
-        code, seconds, output = run_tests(root, mutant.game, selection, timeout)
-        imports = code is None or code == 0 or _imports(root, mutant.game)
+        code, seconds, output = run_tests(root, mutant.game, selection, timeout, deep)
+        imports = code is None or code == 0 or _imports(root, mutant.path)
     finally:
         target.write_text(original, encoding="utf-8")
     if code is None:
@@ -524,15 +609,16 @@ def run_mutant(mutant: Mutant, root: Path, selection: str, timeout: float) -> Re
     return Result(mutant, KILLED, seconds, f"pytest exit {code}: {_first_failure(output)}")
 
 
-def _imports(root: Path, game: str) -> bool:
-    """Whether the (mutated) game package imports in the copy at ``root``.
+def _imports(root: Path, relative: str) -> bool:
+    """Whether the (mutated) module at ``relative`` imports in the copy at ``root``.
 
     A test module that fails while being collected, because a position it
-    builds at import time now raises, has caught the fault: only a package
+    builds at import time now raises, has caught the fault: only a module
     that no longer imports at all makes a mutant incompetent.
     """
     env = {**os.environ, "PYTHONPATH": str(root / "src")}
-    command = [sys.executable, "-c", f"import tilegames.{game}"]
+    module = relative.removeprefix("src/").removesuffix(".py").replace("/", ".")
+    command = [sys.executable, "-c", f"import {module}"]
     return subprocess.run(command, env=env, capture_output=True, check=False).returncode == 0
 
 
@@ -605,12 +691,23 @@ def report(results: Sequence[Result], stale: Sequence[str]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the mutants chosen by the command line; return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=GAMES, action="append", help="default: every game")
     parser.add_argument(
-        "--module", choices=MODULES, action="append", help="default: _rules and _validate"
+        "--unit",
+        "--game",
+        dest="unit",
+        choices=list(UNITS),
+        action="append",
+        help="default: every unit (the four games, geometry.square, geometry.hexagon, "
+        "geometry.pyramid, records)",
     )
     parser.add_argument(
-        "--sample", type=int, help="run this many mutants of each game, drawn at random"
+        "--module",
+        choices=MODULES,
+        action="append",
+        help="a game's modules to mutate (default: _rules and _validate)",
+    )
+    parser.add_argument(
+        "--sample", type=int, help="run this many mutants of each unit, drawn at random"
     )
     parser.add_argument("--seed", type=int, default=0, help="the seed of the sample")
     parser.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
@@ -618,26 +715,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--tests",
         choices=SELECTIONS,
         default="conformance",
-        help="game: tests/<game>/ and its doctests; conformance (default): and "
-        "test_conformance.py; cross: and every tests/test_*.py, all with -k <game>",
+        help="game: the unit's own tests (tests/<game>/ and its doctests); conformance "
+        "(default): and test_conformance.py; cross: and every tests/test_*.py, narrowed "
+        "with -k <game> for a game",
+    )
+    parser.add_argument(
+        "--deep", action="store_true", help="run the deep test tier (pytest --deep)"
+    )
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=ROOT,
+        help="run the tests of this checkout (tests/, docs/, examples/, conftest.py, "
+        "pyproject.toml) against this checkout's src/ (default: this checkout)",
     )
     parser.add_argument(
         "--timeout", type=float, help="seconds per mutant (default: 3 x the clean run + 30)"
     )
     parser.add_argument("--list", action="store_true", help="list the chosen mutants, run none")
     args = parser.parse_args(argv)
-    games = args.game or list(GAMES)
+    units = [UNITS[name] for name in args.unit or UNITS]
     modules = args.module or list(MODULES)
+    tree = args.tree.resolve()
+
+    def mutated(unit: Unit) -> list[str]:
+        if unit.name not in GAMES:
+            return list(unit.modules)
+        return [f"src/tilegames/{unit.name}/{module}.py" for module in modules]
 
     chosen = [
         mutant
-        for game in games
+        for unit in units
         for mutant in choose(
-            [m for module in modules for m in mutants_of(game, module)], args.sample, args.seed
+            [m for relative in mutated(unit) for m in mutants_of(unit.name, relative)],
+            args.sample,
+            args.seed,
         )
     ]
     equivalent = read_equivalent()
-    known = {m.id for game in GAMES for module in MODULES for m in mutants_of(game, module)}
+    known = {
+        m.id
+        for unit in UNITS.values()
+        for path in unit.modules
+        for m in mutants_of(unit.name, path)
+    }
     stale = sorted(set(equivalent) - known)
     print(f"{len(known)} mutants in all, {len(chosen)} chosen", flush=True)
     if args.list:
@@ -648,10 +769,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = [Result(m, EQUIVALENT, 0.0, equivalent[m.id]) for m in chosen if m.id in equivalent]
     to_run = [mutant for mutant in chosen if mutant.id not in equivalent]
     with tempfile.TemporaryDirectory(prefix="tilegames-mutation-") as temporary:
-        roots = [make_copy(Path(temporary) / f"job{n}") for n in range(max(1, args.jobs))]
+        roots = [make_copy(Path(temporary) / f"job{n}", tree) for n in range(max(1, args.jobs))]
         timeouts = {}
+        tier = "deep" if args.deep else "everyday"
+        print(f"tests of {tree}, {tier} tier", flush=True)
         for game in sorted({mutant.game for mutant in to_run}):
-            code, seconds, output = run_tests(roots[0], game, args.tests, timeout=3600)
+            code, seconds, output = run_tests(roots[0], game, args.tests, 3600, args.deep)
             print(f"clean run of {game} ({args.tests}): {seconds:.1f} s", flush=True)
             if code != 0:
                 print(output[-3000:])
@@ -665,7 +788,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         def work(mutant: Mutant) -> Result:
             root = free.get()
             try:
-                return run_mutant(mutant, root, args.tests, timeouts[mutant.game])
+                return run_mutant(mutant, root, args.tests, timeouts[mutant.game], args.deep)
             finally:
                 free.put(root)
 
