@@ -369,7 +369,7 @@ class _Game(Generic[StateT, MoveT]):
             if loaded != value:
                 raise self.fail(f"the {what} is not equal to itself after a JSON round trip")
 
-    def check_view(self, state: StateT, seat: int, state_seeds: set[object]) -> None:
+    def check_view(self, state: StateT, seat: int, state_seeds: set[int]) -> None:
         rules = self.rules
         view = self.guard("view", rules.view, state, seat)
         if self.guard("view", rules.view, state, seat) != view:
