@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import tilegames
-from tilegames import Outcome, Setup, polygon, records
+from tilegames import Outcome, Setup, axio_rota, aztack, polygon, records
+from tilegames._core.state import summary
 from tilegames.records import Record, final_state
 from tilegames.testing.strategies import states
 
@@ -176,6 +177,24 @@ class TestReprs:
         state = final_state(finished(name))
         assert tilegames.get(name).is_over(state)
         assert repr(state).endswith(", game over>")
+
+    def test_a_refused_state_still_prints(self) -> None:
+        """A hand-made state its game refuses prints without who moves; repr never raises."""
+        state = axio_rota.new_game(2, seed=1)
+        broken = attrs.evolve(state, hands=((0, None, None, 1), None))  # two empty corners
+        with pytest.raises(tilegames.InvalidStateError):
+            axio_rota.to_move(broken)
+        assert repr(broken) == repr(state).rpartition(", seat")[0] + ">"
+
+    def test_a_value_no_game_owns(self) -> None:
+        """Without a game to ask, the summary names the class and the facts given."""
+        assert summary(object(), 1, ["turn 2"]) == "<object: 1 player, turn 2>"
+
+    def test_seats_moving_at_once(self) -> None:
+        """Aztack's speed stack names every seat that may move, and its mode."""
+        text = repr(aztack.new_game(3, seed=1, mode="speed"))
+        assert "speed mode" in text
+        assert text.endswith(", seats 0, 1 and 2 to move>")
 
     def test_equality_is_by_value_still(self) -> None:
         """States that print alike still differ by their hidden fields; equal ones hash alike."""

@@ -34,7 +34,7 @@ def summary(
     lists every field (hundreds of lines of board and bag)::
 
         <polygon State: 2 players, turn 1, seat 0 to move>
-        <axio View for seat 1: 4 players, team mode, turn 3, chance to move>
+        <axio View for seat 1: 4 players, team mode, turn 3, seat 3 to move>
         <aztack State: 3 players, speed mode, 5 stones placed, seats 0, 1 and 2 to move>
 
     The game is the registered one that owns the value's class
