@@ -5,7 +5,7 @@
 modules declare with :func:`tiers.size` and :func:`tiers.examples` follow
 the tier.
 
-The Hypothesis profiles: ``everyday`` runs 25 examples per property that does
+The Hypothesis profiles: ``everyday`` runs 10 examples per property that does
 not set its own count, ``deep`` runs 200; neither has a deadline (the first
 call of a cached table builder may be slow). With the ``CI`` environment
 variable set, the profile is derandomized (``everyday-ci``, ``deep-ci``), so
@@ -21,7 +21,7 @@ from hypothesis import settings
 
 import tiers
 
-settings.register_profile("everyday", max_examples=25, deadline=None)
+settings.register_profile("everyday", max_examples=10, deadline=None)
 settings.register_profile("deep", max_examples=200, deadline=None)
 settings.register_profile("everyday-ci", settings.get_profile("everyday"), derandomize=True)
 settings.register_profile("deep-ci", settings.get_profile("deep"), derandomize=True)

@@ -96,7 +96,13 @@ def test_check_rules(name: str, setup: Setup) -> None:
     """The whole contract holds at every step of random games of this setup."""
     rules = tilegames.get(name)
     report = check_rules(
-        rules, games=GAMES, seed=2026, setups=[setup], candidates=NEAR_MISSES[name]
+        rules,
+        games=GAMES,
+        seed=2026,
+        setups=[setup],
+        candidates=NEAR_MISSES[name],
+        legal_samples=size(everyday=2, deep=4),
+        illegal_samples=size(everyday=4, deep=8),
     )
     assert report.games == GAMES
     assert report.moves >= GAMES  # every game takes at least one move
@@ -119,6 +125,6 @@ def test_every_game_is_covered() -> None:
 )
 def test_custom_sets(name: str, setup: Setup) -> None:
     """Custom component sets keep the contract (extra turns, discards), JSON included."""
-    games = size(everyday=2, deep=4)
+    games = size(everyday=1, deep=4)
     report = check_rules(tilegames.get(name), games=games, seed=7, setups=[setup])
     assert report.games == games

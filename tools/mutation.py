@@ -95,8 +95,8 @@ class Unit:
     """The mutated modules' paths from the repository root."""
     tests: tuple[str, ...]
     """The unit's own tests (the ``game`` selection): test folders, files, doctest modules."""
-    keyword: str | None
-    """The ``pytest -k`` expression that narrows the shared test files, or None for all."""
+    keyword: str
+    """The ``pytest -k`` expression that narrows the shared test files to the unit's tests."""
 
 
 def _game_unit(game: str) -> Unit:
@@ -104,8 +104,8 @@ def _game_unit(game: str) -> Unit:
     return Unit(game, modules, (f"tests/{game}", f"src/tilegames/{game}"), KEYWORDS[game])
 
 
-def _shared_unit(name: str, module: str, tests: tuple[str, ...]) -> Unit:
-    return Unit(name, (module,), (*tests, module), None)
+def _shared_unit(name: str, module: str, tests: tuple[str, ...], keyword: str) -> Unit:
+    return Unit(name, (module,), (*tests, module), keyword)
 
 
 UNITS = {
@@ -116,21 +116,25 @@ UNITS = {
             "geometry.square",
             "src/tilegames/geometry/square.py",
             ("tests/test_geometry_square.py", "tests/axio_rota"),
+            "square or axio_rota or axio-rota",
         ),
         _shared_unit(
             "geometry.hexagon",
             "src/tilegames/geometry/hexagon.py",
             ("tests/test_geometry_hexagon.py", "tests/axio", "tests/polygon"),
+            "hexagon or axio or polygon",
         ),
         _shared_unit(
             "geometry.pyramid",
             "src/tilegames/geometry/pyramid.py",
             ("tests/test_geometry_pyramid.py", "tests/aztack"),
+            "pyramid or aztack",
         ),
         _shared_unit(
             "records",
             "src/tilegames/records.py",
             ("tests/test_records.py", "tests/test_cli_records.py", "docs/guides/records.rst"),
+            "record or replay",
         ),
     )
 }
@@ -142,8 +146,9 @@ SELECTIONS = ("game", "conformance", "cross")
 ``game``: the unit's own tests (for a game ``tests/<game>/`` and the
 doctests of the game package); ``conformance``: and
 ``tests/test_conformance.py``; ``cross``: and every other
-``tests/test_*.py``, each narrowed with ``-k`` to a game's tests (a shared
-module's unit runs them whole).
+``tests/test_*.py``; all narrowed with ``-k`` to the unit's tests (for a
+geometry module, those of the games built on it; for records, the tests
+named for records or replay).
 """
 
 KILLED, SURVIVED, TIMEOUT, INCOMPETENT, EQUIVALENT = (
@@ -521,14 +526,14 @@ def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = Fa
         plugins += ["-n", "0"]
     if importlib.util.find_spec("pytest_randomly") is not None:
         plugins += ["-p", "no:randomly"]
-    keyword = ["-k", unit.keyword] if unit.keyword is not None else []
     tier = ["--deep", "--hypothesis-profile=mutation-deep"] if deep else []
     return [
         sys.executable,
         "-m",
         "pytest",
         *paths,
-        *keyword,
+        "-k",
+        unit.keyword,
         *plugins,
         "-x",
         "-q",

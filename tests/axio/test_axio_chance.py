@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 from step_budget import step_budget
+from tiers import size
 from tilegames import CHANCE, IllegalMoveError, InvalidStateError, axio
 from tilegames.axio import UNSEEN, Draw, State, Unseen
 from tilegames.chance import sample
@@ -29,7 +30,7 @@ SETUPS = (
     {"mode": "team"},
     {"players": 1},
 )
-GAMES_PER_SETUP = 40  # x 5 setups = 200 seeded games agreeing with their explicit replay
+GAMES_PER_SETUP = size(everyday=10, deep=40)  # x 5 setups (deep: 200 seeded games in all)
 
 
 def _drawn(before: State, after: State) -> list[Draw]:

@@ -115,7 +115,7 @@ class TestReachable:
     """Every state, view and outcome of real games passes and loads back equal."""
 
     @pytest.mark.parametrize("setup", SETUPS, ids=SETUP_IDS)
-    @settings(max_examples=3, deadline=None)
+    @settings(max_examples=examples(3, everyday=1), deadline=None)
     @given(seed=st.integers(0, 2**64 - 1))
     def test_random_games(self, setup: Setup, seed: int) -> None:
         """Each state, each seat's view and the outcome pass validate and round-trip JSON."""

@@ -16,6 +16,7 @@ import attrs
 import pytest
 from axio_rota_helpers import tile
 
+from tiers import size
 from tilegames import CHANCE, rng, serialize
 from tilegames import axio_rota as rota
 from tilegames.axio_rota import UNSEEN, Draw, Move, Reveal, State, Tile, Unseen
@@ -23,7 +24,7 @@ from tilegames.errors import ConfigurationError, IllegalMoveError, InvalidStateE
 from tilegames.geometry import square
 
 SETUPS = (1, 2, 3, 4)
-GAMES_PER_SETUP = 200  # per setup: 800 seeded games, each compared after every move
+GAMES_PER_SETUP = size(everyday=40, deep=200)  # per setup (deep: 800 seeded games in all)
 
 # The start square's cells and the corner of each that points to the centre (ROTA-7),
 # written here from the picture in the package docstring, in reading order.
@@ -333,7 +334,7 @@ class TestUnseen:
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_opponents_unseen(self, players: int) -> None:
         """Every opponent draw unseen, tiles named at placement: same scores and outcome."""
-        for game in range(5):
+        for game in range(size(everyday=2, deep=5)):
             seeded, state = _replay_unseen(players, 77 * players + game)
             assert rota.outcome(state) == rota.outcome(seeded)
 

@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 from step_budget import step_budget
+from tiers import size
 from tilegames import CHANCE, ConfigurationError, IllegalMoveError, InvalidStateError, aztack
 from tilegames.aztack import Deal, Lay, Move, Place, State, View
 from tilegames.errors import NotationError
@@ -26,7 +27,7 @@ from tilegames.serialize import from_json, to_json
 
 STONES = aztack.STANDARD_STONES
 SETUPS = [(players, mode) for mode in ("turns", "speed") for players in (2, 3, 4)]
-GAMES_PER_SETUP = 200
+GAMES_PER_SETUP = size(everyday=40, deep=200)
 
 
 def _kinds(stone: int, stones: Any = STONES) -> tuple[int, int]:
@@ -245,7 +246,7 @@ class TestAgreement:
     def test_seeded_draws_fed_to_explicit_game_agree(self, players: int, mode: str) -> None:
         """Issue 14: for 200 seeded games per setup, equal positions after every move and outcome.
 
-        The first 10 games of each setup also check every chance step's
+        The everyday tier plays 40 games per setup. The first 10 games of each setup also check every chance step's
         invariants and compare the full lists of legal moves (the rest compare
         their lengths, to keep the test quick).
         """

@@ -23,7 +23,7 @@ from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=80, deep=1000)
+POSITIONS = size(everyday=40, deep=1000)
 """Positions visited per game and setup (1,000 in the deep tier)."""
 
 SIZES = {

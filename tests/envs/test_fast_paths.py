@@ -21,13 +21,14 @@ pytest.importorskip("gymnasium", reason="needs the rl extra")
 import numpy as np
 
 import tilegames
+from tiers import size
 from tilegames._core.encoding import Encoding, Part
 from tilegames._core.rules import GameRules, Setup
 from tilegames.agents import moves_for
 from tilegames.envs._common import Table, _Layout
 from tilegames.rng import Stream
 
-POSITIONS = 150
+POSITIONS = size(everyday=50, deep=150)
 """Positions visited per game and setup."""
 
 

@@ -128,8 +128,8 @@ def check_rules(
       distinct, hashable, and the same by indexing, iteration and ``in``;
     * sampled listed moves (and the one played) are accepted by ``why_illegal``
       and ``apply``, round-trip through ``format_move``/``parse_move``, and
-      applying them leaves the state unchanged (compared by value with a deep
-      copy and by pickle);
+      applying them leaves the state unchanged (compared by value with a copy
+      and by pickle);
     * moves that are not listed (moves of earlier states, mutated copies of
       listed moves, and any ``candidates`` the caller provides) are rejected:
       ``why_illegal`` gives a reason and ``apply`` raises
