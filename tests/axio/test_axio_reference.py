@@ -380,15 +380,22 @@ class TestReferenceLegalMoves:
     @pytest.mark.parametrize("setup", SETUPS, ids=str)
     @pytest.mark.parametrize("plies", [0, 12])
     def test_listed_and_applied_agree_both_ways(self, setup: tilegames.Setup, plies: int) -> None:
-        """Every placement on every pair of the whole board: listed iff apply accepts it."""
+        """Every placement on every pair of the whole board: listed iff apply accepts it.
+
+        The everyday tier tries every pair with a third of the colour pairs
+        (a different third on each pair), the deep tier every colour pair.
+        """
         state, _ = played(setup, 7 + plies, plies)
         listed = set(axio.legal_moves(state))
         cells = all_cells(axio.BOARD_RADIUS + 1)
         pairs = [(a, step(a, d)) for a in cells for d in range(3)]
         accepted = refused = 0
-        for a, b in pairs:
+        share = size(everyday=3, deep=1)
+        for index, (a, b) in enumerate(pairs):
             for ca in range(6):
                 for cb in range(6):
+                    if (index + ca + cb) % share:
+                        continue
                     move = Place((a, b), (ca, cb))
                     if move in listed:
                         assert axio.why_illegal(state, move) is None
@@ -400,7 +407,13 @@ class TestReferenceLegalMoves:
                         if refused % 11 == 0:  # apply agrees with why_illegal: a sample
                             with pytest.raises(tilegames.IllegalMoveError):
                                 axio.apply(state, move)
-        assert accepted == len([m for m in listed if isinstance(m, Place)])
+        index_of = {frozenset(pair): index for index, pair in enumerate(pairs)}  # either way round
+        placements = [m for m in listed if isinstance(m, Place)]
+        assert all(frozenset(m.cells) in index_of for m in placements)  # each one was tried
+        tried = [
+            m for m in placements if (index_of[frozenset(m.cells)] + sum(m.colours)) % share == 0
+        ]
+        assert accepted == len(tried)  # and accepted (all of them in the deep tier)
         for legal in listed:
             axio.apply(state, legal)
 

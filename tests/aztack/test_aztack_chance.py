@@ -246,9 +246,10 @@ class TestAgreement:
     def test_seeded_draws_fed_to_explicit_game_agree(self, players: int, mode: str) -> None:
         """Issue 14: for 200 seeded games per setup, equal positions after every move and outcome.
 
-        The everyday tier plays 40 games per setup. The first 10 games of each setup also check every chance step's
-        invariants and compare the full lists of legal moves (the rest compare
-        their lengths, to keep the test quick).
+        The everyday tier plays 40 games per setup. The first 10 games of each
+        setup also check every chance step's invariants and compare the full
+        lists of legal moves (the rest compare their lengths, to keep the test
+        quick).
         """
         agreed = 0
         for seed in range(GAMES_PER_SETUP):
