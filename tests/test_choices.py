@@ -146,7 +146,7 @@ def _every_path(name: str, examples: int, doc: str, every: int) -> Callable[...,
 class TestEveryPath:
     """Every path of choices is one legal move, every legal move one path (random games)."""
 
-    test_axio = _every_path("axio", 25, "AXIO: every setup, every position.", every=9)
+    test_axio = _every_path("axio", 15, "AXIO: every setup, every position.", every=12)
     test_axio_rota = _every_path(
         "axio-rota", 80, "AXIO Rota: every setup, every position.", every=3
     )

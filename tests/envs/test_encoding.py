@@ -23,8 +23,8 @@ from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=40, deep=1000)
-"""Positions visited per game and setup (1,000 in the deep tier)."""
+POSITIONS = size(everyday=40, deep=500)
+"""Positions visited per game and setup (500 in the deep tier)."""
 
 SIZES = {
     ("axio", Setup(2)): 8643,
@@ -150,7 +150,7 @@ def test_observations_see_only_the_view(name: str, setup: Setup) -> None:
     determinize = rules.determinize
     assert determinize is not None
     differed = 0
-    for number, (seat, state) in enumerate(positions(rules, setup, 200)):
+    for number, (seat, state) in enumerate(positions(rules, setup, size(everyday=60, deep=200))):
         view = rules.view(state, seat)
         other = determinize(view, Stream(number))
         differed += other != state
@@ -166,7 +166,7 @@ def test_observation_parts_fill_their_shapes(name: str, setup: Setup) -> None:
     rules = tilegames.get(name)
     encoding = encoding_of(rules)
     shapes = None
-    for seat, state in positions(rules, setup, 100):
+    for seat, state in positions(rules, setup, size(everyday=40, deep=100)):
         parts = encoding.observe(rules.view(state, seat))
         found = {key: part.shape for key, part in parts.items()}
         assert not [part.problem() for part in parts.values() if part.problem()]
