@@ -144,6 +144,14 @@ class TestPyramidValidation:
         p = Pyramid(width=2, depth=1, heights=(0, 0), tops=(NO_STONE, NO_STONE))
         assert pyramid.spots(p) == ()
 
+    def test_cell_at_and_one_step_over_each_edge(self) -> None:
+        """The corner cells of a 3x2 grid are numbered; one step past any edge raises."""
+        p = Pyramid(width=3, depth=2, heights=(0,) * 6, tops=(NO_STONE,) * 6)
+        assert [p.cell(0, 0), p.cell(2, 0), p.cell(0, 1), p.cell(2, 1)] == [0, 2, 3, 5]
+        for x, y in ((-1, 0), (3, 0), (0, -1), (0, 2), (-1, -1), (3, 2)):
+            with pytest.raises(ValueError, match=rf"cell \({x}, {y}\) is off the 3x2 grid"):
+                p.cell(x, y)
+
     @given(widths, st.integers(min_value=1, max_value=6), st.integers(-2, 8), st.integers(-2, 8))
     def test_cell_and_xy(self, width: int, depth: int, x: int, y: int) -> None:
         """cell() numbers y * width + x and xy() inverts it; off-grid cells raise."""
