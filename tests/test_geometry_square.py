@@ -303,6 +303,15 @@ class TestGrid:
         with pytest.warns(DeprecationWarning, match="deprecated"):
             square.Grid(1, 1, ((-1, -1, -1, -1),), ((0, 1, 3, 2),), ((),) * 4)
 
+    @pytest.mark.filterwarnings("error::DeprecationWarning")
+    def test_deprecation_points_at_the_caller(self) -> None:
+        """The warnings of grid() and Grid() name the line that called them, not the library."""
+        with pytest.warns(DeprecationWarning, match="deprecated") as by_function:
+            square.grid(2, 2)
+        with pytest.warns(DeprecationWarning, match="deprecated") as by_class:
+            square.Grid(1, 1, ((-1, -1, -1, -1),), ((0, 1, 3, 2),), ((),) * 4)
+        assert [w.filename for w in [*by_function, *by_class]] == [__file__, __file__]
+
     def test_xy_and_vertex_refuse_numbers_off_the_grid(self) -> None:
         """Cell numbers past the last cell and vertices outside the rectangle are errors."""
         g = square.grid(3, 2)
