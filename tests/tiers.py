@@ -16,11 +16,6 @@ module is imported, so module-level sizes (parametrisations included) see it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
-T = TypeVar("T")
-
 DEEP = False
 """True under ``--deep``; set by ``tests/conftest.py`` when pytest starts."""
 
@@ -42,16 +37,3 @@ def examples(deep: int, everyday: int | None = None) -> int:
     if everyday is None:
         everyday = min(deep, max(5, deep // EVERYDAY_SHARE))
     return size(everyday, deep)
-
-
-def sample(items: Sequence[T], everyday: int, *, seed: int = 0) -> list[T]:
-    """All of ``items`` under ``--deep``; in the everyday tier ``everyday`` of them, evenly spread.
-
-    The pick is fixed (every ``len(items) / everyday``-th item, from an offset
-    given by ``seed``), so a run of the everyday tier is the same every time.
-    """
-    if DEEP or everyday >= len(items):
-        return list(items)
-    step = len(items) / everyday
-    offset = seed % max(1, int(step))
-    return [items[min(len(items) - 1, int(offset + index * step))] for index in range(everyday)]
