@@ -526,7 +526,10 @@ def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = Fa
         plugins += ["-n", "0"]
     if importlib.util.find_spec("pytest_randomly") is not None:
         plugins += ["-p", "no:randomly"]
-    tier = ["--deep", "--hypothesis-profile=mutation-deep"] if deep else []
+    if deep:
+        tier = ["--deep", "--hypothesis-profile=mutation-deep"]
+    else:
+        tier = ["--hypothesis-profile=mutation"]
     return [
         sys.executable,
         "-m",
@@ -539,7 +542,7 @@ def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = Fa
         "-q",
         "--no-header",
         "--tb=line",
-        *(tier or ["--hypothesis-profile=mutation"]),
+        *tier,
     ]
 
 
@@ -720,9 +723,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--tests",
         choices=SELECTIONS,
         default="conformance",
-        help="game: the unit's own tests (tests/<game>/ and its doctests); conformance "
-        "(default): and test_conformance.py; cross: and every tests/test_*.py, narrowed "
-        "with -k <game> for a game",
+        help="game: the unit's own tests (for a game tests/<game>/ and its doctests); "
+        "conformance (default): and test_conformance.py; cross: and every tests/test_*.py; "
+        "all narrowed with -k to the unit's tests",
     )
     parser.add_argument(
         "--deep", action="store_true", help="run the deep test tier (pytest --deep)"
@@ -744,9 +747,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tree = args.tree.resolve()
 
     def mutated(unit: Unit) -> list[str]:
-        if unit.name not in GAMES:
-            return list(unit.modules)
-        return [f"src/tilegames/{unit.name}/{module}.py" for module in modules]
+        """The unit's modules, a game's narrowed to ``--module``."""
+        return [m for m in unit.modules if unit.name not in GAMES or Path(m).stem in modules]
 
     chosen = [
         mutant
