@@ -697,3 +697,172 @@ class TestValidateExplicit:
         view = axio.view(state, 1)
         axio.validate(view)
         _refused(attrs.evolve(view, bag_size=view.bag_size + 1), "View.bag_size", "AXIO-2")
+
+
+# ---------------------------------------------------------------------------
+# Solo: a bonus declined in an explicit game (AXIO-11, AXIO-20)
+# ---------------------------------------------------------------------------
+
+RO, GB, YY = (0, 3), (1, 2), (4, 4)  # by hand: colour indices of AXIO-1, lower first
+
+
+def _solo_turn_one(tiles: list[str], tracks: axio.Points) -> State:
+    """An explicit solo game of ``tiles`` (RO first drawn twice), at turn 1 with ``tracks``.
+
+    Turn 0: RO drawn, placed ``R4,0/O3,0`` beside the red start (5, 0) (AXIO-8),
+    red +1; RO drawn for turn 1 (AXIO-20). The tracks are then set by hand to
+    ``tracks``, one point short of the first stage where asked.
+    """
+    state = axio.new_game(players=1, seed=0, tiles=tiles, chance="explicit")
+    state = axio.apply(state, Draw(RO))
+    state = axio.apply(state, axio.parse_move("R4,0/O3,0"))
+    assert state.tracks == ((1, 0, 0, 0, 0, 0),)
+    state = axio.apply(state, Draw(RO))
+    state = attrs.evolve(state, tracks=(tracks,))
+    axio.validate(state)
+    assert (axio.to_move(state), state.turn, state.racks) == ((0,), 1, ((RO,),))
+    return state
+
+
+def _solo_seeded(explicit: State, bag: tuple[tuple[int, int], ...]) -> State:
+    """The seeded twin of an explicit solo state: the same position, the bag in ``bag``'s order."""
+    assert sorted(bag) == list(explicit.bag)
+    seeded = attrs.evolve(
+        axio.new_game(players=1, seed=0, tiles=explicit.tiles),
+        cells=explicit.cells,
+        tracks=explicit.tracks,
+        racks=explicit.racks,
+        bag=bag,
+        turn=explicit.turn,
+    )
+    axio.validate(seeded)
+    return seeded
+
+
+# R on (4, -1) looks along +r to the R on (4, 0), then the empty (4, 1): red 1; O on
+# (3, -1) looks along +r to the O on (3, 0), then the empty (3, 1): orange 1. Every other
+# line from either hex starts on an empty cell or, from (4, -1) towards (3, 0), on orange.
+BOTH_LINES = "R4,-1/O3,-1"
+BOTH_POINTS = (1, 0, 0, 1, 0, 0)
+
+
+class TestSoloDecline:
+    """A solo bonus declined in an explicit game (AXIO-11, AXIO-20), worked out by hand.
+
+    The set: RO twice, GB three times, YY once. After turn 0 (see
+    :func:`_solo_turn_one`) the bag holds GB GB GB YY. In solo the tracks run
+    to 36 with the team rule (AXIO-20, AXIO-18): a colour first reaching 18
+    earns a bonus placement, and a bonus placement draws one tile and places
+    it. Declining forfeits that one placement (AXIO-11); the tile drawn for it
+    stays in the rack of one, which is then full, so nothing is drawn
+    (AXIO-13) and it is the next turn's tile.
+    """
+
+    def test_two_bonuses_declined_one_at_a_time(self) -> None:
+        """Red and orange reach 18 at once: two bonuses, one draw, two declines, then the draw."""
+        before = _solo_turn_one(["RO"] * 2 + ["GB"] * 3 + ["YY"], (17, 0, 0, 17, 0, 0))
+        move = axio.parse_move(BOTH_LINES)
+        assert axio.score_move(before, move) == BOTH_POINTS
+        placed = axio.apply(before, move)
+        # Two colours reach 18: two bonus placements owed, and chance draws the first tile.
+        assert placed.tracks == ((18, 0, 0, 18, 0, 0),)
+        assert (axio.to_move(placed), placed.bonuses, placed.turn) == ((CHANCE,), 2, 1)
+        assert placed.racks == ((),)
+        assert axio.chance_outcomes(placed) == (
+            (Draw(GB), Fraction(3, 4)),
+            (Draw(YY), Fraction(1, 4)),
+        )
+        assert list(axio.legal_moves(placed)) == [Draw(GB), Draw(YY), UNSEEN]
+        assert axio.DECLINE not in axio.legal_moves(placed)
+        drawn = axio.apply(placed, Draw(GB))
+        assert (axio.to_move(drawn), drawn.bonuses, drawn.racks) == ((0,), 2, ((GB,),))
+        assert axio.DECLINE in axio.legal_moves(drawn)
+        axio.validate(drawn)
+        # The first decline: one bonus still owed, the same tile to place, no draw.
+        once = axio.apply(drawn, axio.DECLINE)
+        assert (axio.to_move(once), once.bonuses, once.turn) == ((0,), 1, 1)
+        assert (once.cells, once.tracks, once.racks, once.bag) == (
+            drawn.cells,
+            drawn.tracks,
+            ((GB,),),
+            (GB, GB, YY),
+        )
+        assert axio.chance_outcomes(once) == ()
+        assert axio.DECLINE in axio.legal_moves(once)
+        axio.validate(once)
+        # The second decline ends the turn's placements: turn 2, its tile the GB in the rack.
+        twice = axio.apply(once, axio.DECLINE)
+        assert (axio.to_move(twice), twice.bonuses, twice.turn, twice.draws) == ((0,), 0, 2, 0)
+        assert (twice.cells, twice.tracks, twice.racks, twice.bag) == (
+            drawn.cells,
+            drawn.tracks,
+            ((GB,),),
+            (GB, GB, YY),
+        )
+        assert not axio.is_over(twice)
+        assert axio.DECLINE not in axio.legal_moves(twice)
+        reason = axio.why_illegal(twice, axio.DECLINE)
+        assert reason is not None
+        assert "AXIO-11" in reason
+        axio.validate(twice)
+        # Placing it (nothing alike near the centre) makes chance draw the next tile.
+        centre = axio.parse_move("G0,0/B1,0")
+        assert axio.score_move(twice, centre) == (0, 0, 0, 0, 0, 0)
+        after = axio.apply(twice, centre)
+        assert (axio.to_move(after), after.draws, after.bonuses) == ((CHANCE,), 1, 0)
+        assert after.tracks == drawn.tracks
+        assert axio.chance_outcomes(after) == (
+            (Draw(GB), Fraction(2, 3)),
+            (Draw(YY), Fraction(1, 3)),
+        )
+        axio.validate(after)
+
+    def test_seeded_game_agrees(self) -> None:
+        """The seeded game given the same draws reaches the same positions (AXIO-11, AXIO-20)."""
+        explicit = _solo_turn_one(["RO"] * 2 + ["GB"] * 3 + ["YY"], (17, 0, 0, 17, 0, 0))
+        seeded = _solo_seeded(explicit, (GB, YY, GB, GB))
+        assert position(seeded) == position(explicit)
+        script: list[tuple[str, list[Draw]]] = [
+            (BOTH_LINES, [Draw(GB)]),
+            ("decline", []),
+            ("decline", []),
+            ("G0,0/B1,0", [Draw(YY)]),
+        ]
+        for written, draws in script:
+            move = axio.parse_move(written)
+            seeded = axio.apply(seeded, move)
+            explicit = axio.apply(explicit, move)
+            for draw in draws:
+                assert axio.to_move(explicit) == (CHANCE,)
+                explicit = axio.apply(explicit, draw)
+            assert axio.to_move(explicit) != (CHANCE,), written
+            assert position(seeded) == position(explicit), written
+        assert seeded.racks == explicit.racks == ((YY,),)
+
+    def test_decline_the_bonus_of_the_last_tile(self) -> None:
+        """The bonus draws the bag's last tile; declined, it is placed next and the game ends.
+
+        Set RO RO GB, red at 17: the placement scores red 1 (18, a bonus) and
+        orange 1; chance draws GB, the only tile left (probability 1). Declined,
+        GB stays in the rack: the game goes on (AXIO-21 needs the rack empty
+        too); placed, bag and rack are empty and the game is over (AXIO-21).
+        """
+        before = _solo_turn_one(["RO"] * 2 + ["GB"], (17, 0, 0, 0, 0, 0))
+        placed = axio.apply(before, axio.parse_move(BOTH_LINES))
+        assert placed.tracks == ((18, 0, 0, 1, 0, 0),)
+        assert (axio.to_move(placed), placed.bonuses) == ((CHANCE,), 1)
+        assert axio.chance_outcomes(placed) == ((Draw(GB), Fraction(1)),)
+        drawn = axio.apply(placed, Draw(GB))
+        declined = axio.apply(drawn, axio.DECLINE)
+        assert (axio.to_move(declined), declined.bonuses, declined.turn) == ((0,), 0, 2)
+        assert (declined.racks, declined.bag, declined.tracks) == (((GB,),), (), placed.tracks)
+        assert not axio.is_over(declined)
+        assert axio.outcome(declined) is None
+        axio.validate(declined)
+        over = axio.apply(declined, axio.parse_move("G0,0/B1,0"))
+        assert axio.is_over(over)
+        assert axio.to_move(over) == ()
+        result = axio.outcome(over)
+        assert result is not None
+        assert result.reason.startswith("AXIO-21")
+        assert result.scores == (0,)  # the three lowest tracks: 0, 0, 0 (AXIO-21)
