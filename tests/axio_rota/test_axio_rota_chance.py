@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -517,3 +518,135 @@ def test_packed_cells_unchanged() -> None:
     state = settled(explicit(1), list(rota.STANDARD_TILES[:5]))
     assert sorted(rota.tiles_on_display(state)) == sorted(cell for cell, _ in START)
     assert square.pack(0, 0) in state._board.cells  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------------------
+# The unseen bits (ROTA-22), tampered for every seat of every player count
+# ---------------------------------------------------------------------------
+
+EVERY_SEAT = [(players, seat) for players in SETUPS for seat in range(players)]
+"""Each seat of each player count: ``(players, seat)``."""
+
+
+def _dealt_known(players: int) -> State:
+    """The standard set's first tiles turned up as the start square and every hand (known)."""
+    state = settled(explicit(players), list(rota.STANDARD_TILES[: 4 + players]))
+    assert (rota.to_move(state), state.unseen) == ((0,), 0)
+    return state
+
+
+def _dealt_unseen(players: int) -> State:
+    """The start square turned up, then every hand drawn UNSEEN: bit ``s`` set for each seat."""
+    state = settled(explicit(players), list(rota.STANDARD_TILES[:4]))
+    while rota.to_move(state) == (CHANCE,):
+        state = rota.apply(state, UNSEEN)
+    assert state.unseen == (1 << players) - 1
+    assert state.hands == (None,) * players
+    return state
+
+
+def _refused_everywhere(state: State, *fragments: str) -> None:
+    """``validate`` refuses ``state``, and so does loading its document, naming ``fragments``."""
+    with pytest.raises(InvalidStateError) as caught:
+        rota.validate(state)
+    for fragment in fragments:
+        assert fragment in str(caught.value), (fragment, str(caught.value))
+    with pytest.raises(InvalidStateError) as loading:
+        serialize.from_dict(serialize.to_dict(state), State)
+    for fragment in fragments:
+        assert fragment in str(loading.value), (fragment, str(loading.value))
+
+
+def _in_set_order(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """Tiles of the standard set (all 60 differ) in the set's order."""
+    return tuple(sorted(tiles, key=rota.STANDARD_TILES.index))
+
+
+class TestUnseenBits:
+    """Bit ``s`` of ``unseen``: seat ``s`` holds a hand tile drawn unseen (ROTA-22).
+
+    Each seat's bit is tampered on its own, in games of 1 to 4 players: a
+    known hand marked unseen, an unseen hand whose bit is cleared, a seat's
+    own hand shown in a view that calls it unseen.
+    """
+
+    @pytest.mark.parametrize("players", SETUPS)
+    def test_every_hand_unseen_at_the_limit(self, players: int) -> None:
+        """Every seat's bit set (the largest mask of the game) passes and round-trips."""
+        state = _dealt_unseen(players)
+        rota.validate(state)
+        assert serialize.from_json(serialize.to_json(state), State) == state
+        for seat in range(players):
+            rota.validate(rota.view(state, seat))
+
+    @pytest.mark.parametrize("players", SETUPS)
+    def test_a_bit_past_the_last_seat(self, players: int) -> None:
+        """Bit ``players`` names no seat: one step over the mask, refused."""
+        state = _dealt_unseen(players)
+        _refused_everywhere(
+            attrs.evolve(state, unseen=state.unseen | 1 << players), "State.unseen"
+        )
+
+    @pytest.mark.parametrize(("players", "seat"), EVERY_SEAT)
+    def test_known_hand_marked_unseen(self, players: int, seat: int) -> None:
+        """Seat ``seat`` holds a known tile, and its bit alone says it is unseen: refused."""
+        state = _dealt_known(players)
+        rota.validate(state)
+        _refused_everywhere(
+            attrs.evolve(state, unseen=1 << seat), f"State.unseen[{seat}]", "(ROTA-22)"
+        )
+
+    @pytest.mark.parametrize(("players", "seat"), EVERY_SEAT)
+    def test_known_hand_among_unseen_ones(self, players: int, seat: int) -> None:
+        """Seat ``seat``'s tile named from the pool, the others unseen: its bit is refused.
+
+        With its bit cleared the same state passes.
+        """
+        state = _dealt_unseen(players)
+        pool = list(state.pool or ())
+        named = pool.pop(0)
+        hands = tuple(named if s == seat else None for s in range(players))
+        others = state.unseen & ~(1 << seat)
+        rota.validate(attrs.evolve(state, hands=hands, pool=tuple(pool), unseen=others))
+        _refused_everywhere(
+            attrs.evolve(state, hands=hands, pool=tuple(pool)),
+            f"State.unseen[{seat}]",
+            "(ROTA-22)",
+        )
+
+    @pytest.mark.parametrize(("players", "seat"), EVERY_SEAT)
+    def test_unseen_hand_without_its_bit(self, players: int, seat: int) -> None:
+        """Seat ``seat``'s bit cleared: its tile is then neither in hand nor owed to the pool."""
+        state = _dealt_unseen(players)
+        cleared = attrs.evolve(state, unseen=state.unseen & ~(1 << seat))
+        _refused_everywhere(cleared, "State.pool", "(ROTA-3, ROTA-9)")
+
+    @pytest.mark.parametrize(("players", "seat"), EVERY_SEAT)
+    def test_view_shows_its_own_unseen_hand(self, players: int, seat: int) -> None:
+        """A view showing its seat's hand and calling it unseen (the pool counting it): refused."""
+        seen = rota.view(_dealt_known(players), seat)
+        rota.validate(seen)
+        assert seen.hand is not None
+        assert seen.unseen == ((1 << players) - 1) & ~(1 << seat)  # the others' hands hidden
+        tampered = attrs.evolve(
+            seen,
+            unseen=seen.unseen | 1 << seat,
+            pool=_in_set_order((*(seen.pool or ()), seen.hand)),
+        )
+        with pytest.raises(InvalidStateError, match=r"View\.unseen"):
+            rota.validate(tampered)
+        with pytest.raises(InvalidStateError, match=r"View\.unseen"):
+            serialize.from_dict(serialize.to_dict(tampered), rota.View)
+
+    @pytest.mark.parametrize(("players", "seat"), EVERY_SEAT)
+    def test_view_without_a_hidden_hand(self, players: int, seat: int) -> None:
+        """In every view of the all-unseen deal, clearing seat ``seat``'s bit is refused."""
+        state = _dealt_unseen(players)
+        for viewer in range(players):
+            seen = rota.view(state, viewer)
+            assert seen.unseen == (1 << players) - 1
+            tampered = attrs.evolve(seen, unseen=seen.unseen & ~(1 << seat))
+            with pytest.raises(InvalidStateError, match=r"View\.pool: .*\(ROTA-3, ROTA-9\)"):
+                rota.validate(tampered)
+            with pytest.raises(InvalidStateError, match=r"\(ROTA-3, ROTA-9\)"):
+                serialize.from_dict(serialize.to_dict(tampered), rota.View)
