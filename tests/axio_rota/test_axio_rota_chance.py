@@ -650,3 +650,156 @@ class TestUnseenBits:
                 rota.validate(tampered)
             with pytest.raises(InvalidStateError, match=r"\(ROTA-3, ROTA-9\)"):
                 serialize.from_dict(serialize.to_dict(tampered), rota.View)
+
+
+# ---------------------------------------------------------------------------
+# The end (ROTA-17, ROTA-18) while hands are drawn unseen (ROTA-22)
+# ---------------------------------------------------------------------------
+
+END_GAMES = size(everyday=2, deep=12)  # per player count, each with half its hand draws unseen
+
+
+def _winner(state: State) -> int | None:
+    """ROTA-17 by hand: the seat with all five tracks at 12, if any."""
+    return next((s for s, track in enumerate(state.tracks) if track == (12,) * 5), None)
+
+
+def _all_placed(state: State) -> bool:
+    """ROTA-18 by hand: every seat has placed all 12 tiles of its stack, extra turns done.
+
+    No tile face down in a stack, none in a hand (known or drawn unseen), no
+    extra turn's tile to place and no draw pending (an extra turn's tile still
+    to come from the supply).
+    """
+    return (
+        not any(rota.stack_sizes(state))
+        and all(held is None for held in state.hands)
+        and state.unseen == 0
+        and state.extra_tile is None
+        and state.drawing == ""
+    )
+
+
+def _expected_to_move(state: State) -> tuple[int, ...]:
+    """Who moves, from the rules: nobody once over, chance while a tile is to be turned up."""
+    if _winner(state) is not None or _all_placed(state):
+        return ()
+    if state.drawing:
+        return (CHANCE,)
+    return (state.seat,)
+
+
+def _check_end(state: State) -> None:
+    """The game's end test, ``to_move``, ``outcome`` and every view agree with ROTA-17/18."""
+    expected = _expected_to_move(state)
+    over = expected == ()
+    assert rota.is_over(state) is over
+    assert rota.to_move(state) == expected
+    for seat in range(rota.players(state)):
+        assert rota.view(state, seat).to_move == expected
+    result = rota.outcome(state)
+    assert (result is None) is not over
+    if result is not None:
+        rule = "ROTA-17" if _winner(state) is not None else "ROTA-18"
+        assert result.reason.startswith(rule), result.reason
+        assert len(rota.legal_moves(state)) == 0
+    elif expected != (CHANCE,):
+        seat = state.seat
+        holds = state.hands[seat] is not None or state.extra_tile is not None
+        assert holds or state.unseen >> seat & 1, "the seat to move has a tile to place"
+        if state.extra_tile is None and state.unseen >> seat & 1:
+            assert all(isinstance(move, Reveal) for move in rota.legal_moves(state))
+
+
+def _unseen_game(players: int, seed: int) -> tuple[list[State], int]:
+    """A random explicit game, each hand draw UNSEEN with probability 1/2; its unseen steps.
+
+    Returns every state and the number of them in which the seat to move
+    holds a tile drawn unseen. The loop stops on the rules' end, worked out
+    by hand, not on ``is_over``.
+    """
+    pick = random.Random(seed)
+    state = explicit(players)
+    states = [state]
+    unseen_steps = 0
+    while _expected_to_move(state):
+        assert len(states) < 2000, "the game does not end"
+        if state.drawing:
+            if state.drawing == "stack" and pick.random() < 0.5:
+                state = rota.apply(state, UNSEEN)
+            else:
+                outcomes = rota.chance_outcomes(state)
+                state = rota.apply(state, outcomes[pick.randrange(len(outcomes))][0])
+        else:
+            if state.extra_tile is None and state.unseen >> state.seat & 1:
+                unseen_steps += 1
+            moves = rota.legal_moves(state)
+            state = rota.apply(state, moves[pick.randrange(len(moves))])
+        states.append(state)
+    return states, unseen_steps
+
+
+class TestEndWithUnseenHands:
+    """ROTA-17 and ROTA-18 while hands are drawn unseen: a seat holding one is still in play.
+
+    A seat whose hand tile was drawn unseen has no tile in :attr:`State.hands`
+    (it is in the pool until named); the game must still wait for it to
+    place, and must end when the rules say, whoever else holds an unseen tile.
+    """
+
+    @pytest.mark.parametrize("players", SETUPS)
+    def test_random_games(self, players: int) -> None:
+        """At every step of random games with unseen draws: is_over, to_move, outcome, views."""
+        seen_unseen = 0
+        for game in range(END_GAMES):
+            states, unseen_steps = _unseen_game(players, 500 * players + game)
+            seen_unseen += unseen_steps
+            for state in states:
+                _check_end(state)
+            last = states[-1]
+            assert _all_placed(last) or _winner(last) is not None
+        assert seen_unseen >= 6 * END_GAMES  # of 12 draws per seat, about half unseen
+
+    @pytest.mark.parametrize("winner", [0, 1])
+    def test_five_twelves_with_a_hand_unseen(self, winner: int) -> None:
+        """ROTA-17: the mover names its unseen tile and wins; the other's unseen hand is left.
+
+        By hand: PRRR on (1, 0) beside PPPP on (0, 0): its purple corner meets
+        a purple one, purple +1, and the winner's tracks 12 12 12 12 11 are all
+        at 12. Both seats drew their hands unseen; stacks and supply are left.
+        Built field by field, as ``test_five_twelves_win_at_once`` of the rules
+        tests (not a position the standard set reaches, so not validated).
+        """
+        other = 1 - winner
+        tracks = [(3, 3, 3, 3, 3), (3, 3, 3, 3, 3)]
+        tracks[winner] = (12, 12, 12, 12, 11)
+        state = State(
+            display=frozenset({((0, 0), tile("PPPP"))}),
+            tracks=tuple(tracks),
+            hands=(None, None),
+            stacks=((), ()),
+            supply=(),
+            seat=winner,
+            pool=(tile("PRRR"), tile("OOOO"), *[tile("GGGG")] * 2, *[tile("BBBB")] * 2),
+            stack_counts=(1, 1),
+            supply_count=2,
+            unseen=0b11,
+        )
+        _check_end(state)
+        assert rota.to_move(state) == (winner,)
+        won = rota.apply(state, Reveal(tile("PRRR"), Move((1, 0), 0)))
+        assert won.tracks[winner] == (12,) * 5
+        assert won.unseen == 1 << other  # the other seat still holds its unseen tile
+        _check_end(won)
+        assert rota.is_over(won)
+        assert rota.to_move(won) == ()
+        result = rota.outcome(won)
+        assert result is not None
+        assert result.winners == frozenset({winner})
+        # Naming the other tile scores nothing (orange meets purple): the game goes on,
+        # and chance turns up the mover's next tile (ROTA-16).
+        going_on = rota.apply(state, Reveal(tile("OOOO"), Move((1, 0), 0)))
+        assert going_on.tracks == state.tracks
+        _check_end(going_on)
+        assert rota.to_move(going_on) == (CHANCE,)
+        assert not rota.is_over(going_on)
