@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tilegames import ConfigurationError
+from tilegames import ConfigurationError, WrongTypeError
 from tilegames._core import rng
 
 TWO_64 = 2**64
@@ -48,6 +50,17 @@ class SplitMix64:
         while True:
             value = self.next()
             if value < TWO_64 - TWO_64 % n:
+                return value % n
+
+    def below_wide(self, n: int) -> int:
+        """Unbiased draw from range(n) for any n: as many 64-bit words as n needs, high first."""
+        words = max(1, -(-n.bit_length() // 64))
+        span = 2 ** (64 * words)
+        while True:
+            value = 0
+            for _ in range(words):
+                value = value * TWO_64 + self.next()
+            if value < span - span % n:
                 return value % n
 
     def shuffle(self, values: list[Any]) -> list[Any]:
@@ -162,6 +175,83 @@ class TestRandbelow:
         chi_square = sum((counts[v] - expected) ** 2 / expected for v in range(n))
         # Mean n - 1, standard deviation sqrt(2 (n - 1)); 10 deviations above is far out.
         assert chi_square < (n - 1) + 10 * (2 * (n - 1)) ** 0.5
+
+
+class TestWideBounds:
+    """randbelow() draws from any positive bound, above 2**64 too, and never loops for long."""
+
+    @given(seeds, st.integers(min_value=TWO_64 + 1, max_value=2**600))
+    def test_matches_reference(self, seed: int, n: int) -> None:
+        """Above 2**64 the value and next seed agree with the wide reference sampler."""
+        generator = SplitMix64(seed)
+        with counted_draws():
+            value, following = rng.randbelow(seed, n)
+        assert value == generator.below_wide(n)
+        assert following == generator.state
+        assert 0 <= value < n
+
+    @given(seeds, bounds)
+    def test_narrow_bounds_are_the_one_word_draw(self, seed: int, n: int) -> None:
+        """Up to 2**64 the wide sampler is the one-word sampler: games replay as before."""
+        assert SplitMix64(seed).below_wide(n) == SplitMix64(seed).below(n)
+
+    @given(seeds, st.integers(min_value=TWO_64 + 1, max_value=2**300))
+    def test_few_draws(self, seed: int, n: int) -> None:
+        """A wide bound takes a few 64-bit draws, not an endless loop (the old hang)."""
+        with counted_draws() as calls:
+            value = rng.Stream(seed).randbelow(n)
+        assert 0 <= value < n
+        words = -(-n.bit_length() // 64)
+        assert calls[0] % words == 0
+        assert calls[0] <= 40 * words  # each try is rejected with chance below 1/2
+
+    def test_just_above_one_word(self) -> None:
+        """2**64 + 1, the smallest bound past one word, is drawn from two words."""
+        with counted_draws():
+            values = {rng.randbelow(seed, TWO_64 + 1)[0] for seed in range(50)}
+        assert len(values) == 50
+        assert any(value >= TWO_64 // 2 for value in values)
+
+    def test_top_values_uniform(self) -> None:
+        """With n = 3 * 2**100, the top third each value falls in comes up about equally."""
+        n = 3 * 2**100
+        stream = rng.Stream(28)
+        with counted_draws():
+            counts = Counter(stream.randbelow(n) // 2**100 for _ in range(3000))
+        assert set(counts) == {0, 1, 2}
+        chi_square = sum((counts[v] - 1000) ** 2 / 1000 for v in range(3))
+        assert chi_square < 2 + 10 * 2**0.5
+
+    @pytest.mark.parametrize("n", [2.0, "6", None, True, 6.5])
+    def test_refuses_a_bound_that_is_no_int(self, n: object) -> None:
+        """A bound that is not an int is a WrongTypeError naming it, from the Stream too."""
+        with pytest.raises(WrongTypeError, match="randbelow's bound must be an int"):
+            rng.Stream(1).randbelow(n)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("n", [0, -1, -(2**70)])
+    def test_refuses_an_empty_range(self, n: int) -> None:
+        """n < 1 is the library's ConfigurationError (a ValueError)."""
+        with pytest.raises(ConfigurationError, match="n >= 1"):
+            rng.Stream(1).randbelow(n)
+
+
+@contextlib.contextmanager
+def counted_draws() -> Iterator[list[int]]:
+    """Count the 64-bit draws randbelow makes; stop it after 10,000 (a hang), then restore."""
+    calls = [0]
+    draw = rng.next_u64
+
+    def counted(seed: int) -> tuple[int, int]:
+        calls[0] += 1
+        if calls[0] > 10_000:
+            raise AssertionError("randbelow made 10,000 draws without returning")
+        return draw(seed)
+
+    rng.next_u64 = counted
+    try:
+        yield calls
+    finally:
+        rng.next_u64 = draw
 
 
 class TestChoice:

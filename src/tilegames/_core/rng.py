@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from tilegames._core.checks import shown
-from tilegames._core.errors import ConfigurationError
+from tilegames._core.errors import ConfigurationError, WrongTypeError
 
 __all__ = [
     "SEED_BITS",
@@ -103,15 +103,63 @@ def next_u64(seed: Seed) -> tuple[int, Seed]:
 def randbelow(seed: Seed, n: int) -> tuple[int, Seed]:
     """Draw an integer uniformly from ``range(n)``, without modulo bias.
 
+    Any positive bound works. A bound up to ``2**64`` takes one 64-bit draw
+    (and another in the rare case one is rejected); a larger one takes as
+    many 64-bit draws as it has 64-bit words, joined high word first, with
+    the same rejection of the incomplete top block.
+
+    >>> value, _ = randbelow(5, 3 * 2**100)
+    >>> 0 <= value < 3 * 2**100
+    True
+
     Raises:
-        ValueError: if ``n < 1``.
+        WrongTypeError: if ``n`` is not an int (``bool`` included).
+        ConfigurationError: if ``n < 1``; it is a ``ValueError``.
     """
-    if n < 1:
-        msg = f"randbelow needs n >= 1, got {n}"
-        raise ValueError(msg)
-    limit = _LIMITS[n] if n < len(_LIMITS) else ((1 << SEED_BITS) // n) * n  # no modulo bias
+    if type(n) is not int:
+        n = _bound(n)
+    if n < len(_LIMITS):
+        if n < 1:
+            msg = f"randbelow needs n >= 1, got {shown(n)}"
+            raise ConfigurationError(msg)
+        limit = _LIMITS[n]
+    elif n <= _WORDS:
+        limit = (_WORDS // n) * n  # no modulo bias
+    else:
+        return _randbelow_wide(seed, n)
     while True:
         value, seed = next_u64(seed)
+        if value < limit:
+            return value % n, seed
+
+
+_WORDS = 1 << SEED_BITS
+"""How many values one 64-bit draw takes."""
+
+
+def _bound(n: object) -> int:
+    """``randbelow``'s bound as an int: an ``int`` subclass other than ``bool``."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        msg = f"randbelow's bound must be an int, not {type(n).__name__} {shown(n)}"
+        raise WrongTypeError(msg)
+    return int(n)
+
+
+def _randbelow_wide(seed: Seed, n: int) -> tuple[int, Seed]:
+    """:func:`randbelow` for ``n > 2**64``: several 64-bit draws make one wide value.
+
+    ``words`` draws cover ``2**(64 * words) >= n``; values at or above the
+    largest multiple of ``n`` in that range are rejected, which happens less
+    than half of the time, so the expected number of tries is below two.
+    """
+    words = -(-n.bit_length() // SEED_BITS)
+    span = 1 << (SEED_BITS * words)
+    limit = (span // n) * n
+    while True:
+        value = 0
+        for _ in range(words):
+            word, seed = next_u64(seed)
+            value = (value << SEED_BITS) | word
         if value < limit:
             return value % n, seed
 
