@@ -37,8 +37,8 @@ from typing import Any, Final, Literal, TypeVar
 
 import attrs
 
-from tilegames._core.checks import shown
-from tilegames._core.errors import ConfigurationError
+from tilegames._core.checks import shown, wrong_type
+from tilegames._core.errors import ConfigurationError, WrongTypeError
 from tilegames._core.rng import Stream
 
 __all__ = [
@@ -113,7 +113,9 @@ def uniform(pool: Mapping[H, int] | Iterable[H]) -> tuple[tuple[H, Fraction], ..
     (('a', Fraction(2, 3)), ('b', Fraction(1, 3)))
 
     Raises:
-        ValueError: if the pool is empty or a count is not positive.
+        WrongTypeError: if a count is not an int.
+        ConfigurationError: if the pool is empty or a count is not positive;
+            it is a ``ValueError``.
     """
     counts: dict[H, int] = {}
     if isinstance(pool, Mapping):
@@ -121,10 +123,14 @@ def uniform(pool: Mapping[H, int] | Iterable[H]) -> tuple[tuple[H, Fraction], ..
     else:
         for item in pool:
             counts[item] = counts.get(item, 0) + 1
+    for count in counts.values():
+        if isinstance(count, bool) or not isinstance(count, int):
+            msg = f"a pool's count is an int, not {type(count).__name__} {shown(count)}"
+            raise WrongTypeError(msg)
     total = sum(counts.values())
     if total <= 0 or any(count <= 0 for count in counts.values()):
         msg = "drawing from an empty pool, or one with a count that is not positive"
-        raise ValueError(msg)
+        raise ConfigurationError(msg)
     return tuple((item, Fraction(count, total)) for item, count in counts.items())
 
 
@@ -133,18 +139,24 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], stream: Stream) -> T:
 
     Uses integer arithmetic only (the common denominator of the
     probabilities), so the choice replays exactly from the stream's seed.
+    A probability is a :class:`~fractions.Fraction` (or an ``int``, 0 or 1),
+    never a float: chance is exact. Any denominator works, however large.
 
     Raises:
-        ValueError: if there are no outcomes or the probabilities do not sum to 1.
+        WrongTypeError: if ``outcomes`` is not a sequence of ``(outcome,
+            probability)`` pairs, a probability is not a ``Fraction`` or an
+            ``int``, or ``stream`` is not a :class:`~tilegames.rng.Stream`.
+        ConfigurationError: if there are no outcomes, or the probabilities
+            are negative or do not sum to 1; it is a ``ValueError``.
     """
-    if not outcomes:
-        msg = "no chance outcomes to sample from"
-        raise ValueError(msg)
-    denominator = math.lcm(*(Fraction(p).denominator for _, p in outcomes))
-    weights = [int(Fraction(p) * denominator) for _, p in outcomes]
+    if not isinstance(stream, Stream):
+        wrong_type("chance.sample", "a tilegames.rng.Stream", stream)
+    probabilities = _probabilities(outcomes)
+    denominator = math.lcm(*(p.denominator for p in probabilities))
+    weights = [p.numerator * (denominator // p.denominator) for p in probabilities]
     if sum(weights) != denominator or min(weights) < 0:
         msg = "chance probabilities must be non-negative and sum to 1"
-        raise ValueError(msg)
+        raise ConfigurationError(msg)
     roll = stream.randbelow(denominator)
     for (outcome, _), weight in zip(outcomes, weights, strict=True):
         if roll < weight:
@@ -153,13 +165,46 @@ def sample(outcomes: Sequence[tuple[T, Fraction]], stream: Stream) -> T:
     raise AssertionError("unreachable: the weights sum to the denominator")  # pragma: no cover
 
 
+def _probabilities(outcomes: object) -> list[Fraction]:
+    """The probabilities of :func:`sample`'s outcomes, each checked, as Fractions."""
+    if not isinstance(outcomes, Sequence) or isinstance(outcomes, (str, bytes)):
+        wrong_type("chance.sample", "a sequence of (outcome, probability) pairs", outcomes)
+    if not outcomes:
+        msg = "no chance outcomes to sample from"
+        raise ConfigurationError(msg)
+    probabilities = []
+    for pair in outcomes:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            msg = f"chance.sample expects (outcome, probability) pairs, got {shown(pair)}"
+            raise WrongTypeError(msg)
+        probability = pair[1]
+        if isinstance(probability, bool) or not isinstance(probability, (Fraction, int)):
+            msg = (
+                f"a chance probability is a Fraction (or an int), not "
+                f"{type(probability).__name__} {shown(probability)}"
+            )
+            raise WrongTypeError(msg)
+        probabilities.append(Fraction(probability))
+    return probabilities
+
+
 def settle(rules: Any, state: S, stream: Stream) -> S:
     """Play chance's steps from ``state`` by their probabilities until a seat is to move.
 
     ``rules`` is the game's :class:`~tilegames.Rules`; a state that does not
     wait for chance (any state of a seeded game) comes back as it is.
+
+    Raises:
+        WrongTypeError: if ``rules`` is not a game's rules (it has no
+            ``to_move`` and ``apply``), ``stream`` is not a
+            :class:`~tilegames.rng.Stream`, or ``state`` is not a state of
+            the game (as the game's ``to_move`` raises it).
     """
-    chance_outcomes = rules.chance_outcomes
+    if not (callable(getattr(rules, "to_move", None)) and callable(getattr(rules, "apply", None))):
+        wrong_type("chance.settle", "a game's Rules (tilegames.get(name))", rules)
+    if not isinstance(stream, Stream):
+        wrong_type("chance.settle", "a tilegames.rng.Stream", stream)
+    chance_outcomes = getattr(rules, "chance_outcomes", None)
     while chance_outcomes is not None and rules.to_move(state) == (CHANCE,):
         state = rules.apply(state, sample(chance_outcomes(state), stream))
     return state
