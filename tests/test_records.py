@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import tilegames
@@ -600,6 +601,195 @@ class TestFuzz:
             return
         assert loads(dumps(record, "json")) == record
         assert loads(dumps(record, "text")) == record
+
+
+# Field values of a Record: some a record can hold, some it cannot (wrong type or shape).
+_ANY_SCALAR = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**41), 10**41), st.floats(), st.text(max_size=4)
+)
+_FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    "game": st.one_of(st.sampled_from([*GAMES, "", " axio", "a\nb", "no-such-game"]), _ANY_SCALAR),
+    "players": st.one_of(st.integers(-3, 6), _ANY_SCALAR),
+    "seed": st.one_of(st.integers(-(2**70), 2**70), _ANY_SCALAR),
+    "moves": st.one_of(
+        st.lists(st.sampled_from(["1,2:3", "?", "a b", "#1", "", "x\ny", "R"]), max_size=4),
+        st.lists(_ANY_SCALAR, max_size=3),
+        _ANY_SCALAR,
+    ),
+    "options": st.one_of(
+        st.dictionaries(
+            st.one_of(st.sampled_from(["mode", "chance", "seed", "9x", "a b"]), _ANY_SCALAR),
+            st.one_of(_ANY_SCALAR, st.lists(_ANY_SCALAR, max_size=2)),
+            max_size=3,
+        ),
+        st.lists(st.tuples(_ANY_SCALAR, _ANY_SCALAR), max_size=2),
+        _ANY_SCALAR,
+    ),
+    "tags": st.one_of(
+        st.lists(st.tuples(st.one_of(_TAG_NAMES, _ANY_SCALAR), _ANY_SCALAR), max_size=3),
+        st.lists(_ANY_SCALAR, max_size=2),
+        _ANY_SCALAR,
+    ),
+    "comments": st.one_of(
+        st.lists(st.tuples(st.one_of(st.integers(-1, 5), _ANY_SCALAR), _ANY_SCALAR), max_size=3),
+        st.lists(_ANY_SCALAR, max_size=2),
+        _ANY_SCALAR,
+    ),
+    "result": st.one_of(
+        _ANY_SCALAR,
+        st.builds(
+            lambda scores, reason, game, mode: tilegames.Outcome(
+                scores=scores,
+                ranking=[set(range(len(scores)))],
+                reason=reason,
+                game=game,
+                mode=mode,
+            ),
+            st.lists(
+                st.one_of(_ANY_SCALAR, st.tuples(st.integers(0, 20), st.integers(0, 20))),
+                min_size=1,
+                max_size=4,
+            ),
+            st.text(max_size=4),
+            st.sampled_from([*GAMES, ""]),
+            st.text(max_size=4),
+        ),
+    ),
+}
+_A_RECORD: dict[str, Any] = {"game": "polygon", "players": 2, "seed": 3, "moves": ("1@0,-1",)}
+_NOTATION = st.from_regex(r"[A-Za-z0-9,:@?/+-]{1,8}", fullmatch=True)
+_OPTION_VALUE = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**39), 10**39), st.text(max_size=4)
+)
+
+
+@st.composite
+def record_fields(draw: st.DrawFn) -> dict[str, Any]:
+    """The fields of a record a game could have written, then up to two of them spoiled."""
+    game = draw(st.sampled_from(GAMES))
+    players = draw(st.integers(1, 6))
+    moves = draw(st.lists(_NOTATION, max_size=4))
+    scores = st.one_of(
+        st.integers(-(10**39), 10**39), st.tuples(st.integers(0, 9), st.integers(0, 9))
+    )
+    fields = {
+        "game": game,
+        "players": players,
+        "moves": moves,
+        "seed": draw(st.none() | st.integers(-(10**39), 10**39)),
+        "options": draw(
+            st.dictionaries(
+                st.from_regex(r"[a-z_]{1,6}", fullmatch=True).filter(
+                    lambda name: name not in ("players", "seed")
+                ),
+                st.one_of(_OPTION_VALUE, st.lists(_OPTION_VALUE, max_size=2)),
+                max_size=2,
+            )
+        ),
+        "tags": draw(st.lists(st.tuples(_TAG_NAMES, _TAG_VALUES), max_size=2)),
+        "comments": draw(st.lists(st.tuples(st.integers(0, len(moves)), _COMMENTS), max_size=2)),
+        "result": draw(
+            st.none()
+            | st.builds(
+                lambda scores, order, reason, mode: tilegames.Outcome(
+                    scores=scores,
+                    ranking=[{seat} for seat in order],
+                    reason=reason,
+                    game=game,
+                    mode=mode,
+                ),
+                st.lists(scores, min_size=players, max_size=players),
+                st.permutations(range(players)),
+                _TAG_VALUES,
+                _TAG_VALUES,
+            )
+        ),
+    }
+    for field in draw(st.lists(st.sampled_from(sorted(_FIELD_VALUES)), max_size=2)):
+        fields[field] = draw(_FIELD_VALUES[field], label=f"spoiled {field}")
+    return fields
+
+
+class TestRecordFields:
+    """A Record is checked when it is made: what dumps writes, loads reads back equal."""
+
+    @settings(max_examples=examples(400), deadline=None)
+    @given(record_fields())
+    def test_made_is_written_and_read_back(self, fields: dict[str, Any]) -> None:
+        """Any fields: WrongTypeError or ConfigurationError, or a record both formats keep."""
+        try:
+            record = Record(**fields)
+        except (WrongTypeError, ConfigurationError):
+            return
+        event("made")
+        hash(record)  # a record is a value: every field is immutable
+        for format in FORMATS:
+            assert loads(dumps(record, format)) == record
+
+    @pytest.mark.parametrize("result", [5, "1 > 0", 1.5, ("win",), {"scores": [1, 2]}])
+    def test_a_result_that_is_no_outcome(self, result: object) -> None:
+        """A result is an Outcome or None (dumps once failed on these with AttributeError)."""
+        with pytest.raises(WrongTypeError, match="Outcome"):
+            Record(**_A_RECORD, result=result)  # type: ignore[arg-type]
+
+    def test_a_result_of_another_game_or_seat_count(self) -> None:
+        """The result names the record's game and has one score a seat, as loads reads it."""
+        outcome = tilegames.Outcome(scores=(1, 2), ranking=[{1}, {0}], game="polygon")
+        assert Record(**_A_RECORD, result=outcome).result == outcome
+        for other in (
+            attrs.evolve(outcome, game="axio"),
+            attrs.evolve(outcome, game=""),
+            tilegames.Outcome(scores=(1, 2, 3), ranking=[{2}, {1}, {0}], game="polygon"),
+            attrs.evolve(outcome, reason="two\nlines"),
+            attrs.evolve(outcome, scores=(1.5, 2)),  # type: ignore[arg-type]
+        ):
+            with pytest.raises(ConfigurationError):
+                Record(**_A_RECORD, result=other)
+
+    @pytest.mark.parametrize(
+        ("field", "value"),
+        [("moves", None), ("moves", "1@0,-1"), ("tags", 5), ("comments", None), ("options", 3)],
+    )
+    def test_fields_that_are_no_iterables(self, field: str, value: object) -> None:
+        """A None move list (or a bare string of moves): WrongTypeError, not a plain TypeError."""
+        with pytest.raises(WrongTypeError, match=field):
+            Record(**{**_A_RECORD, field: value})
+
+    @pytest.mark.parametrize("players", [None, "2", 2.0, True])
+    def test_record_of_players_that_is_no_number(self, players: object) -> None:
+        """record_of(players=None) is refused: its record could not be read back."""
+        with pytest.raises(ConfigurationError, match="players"):
+            record_of("polygon", [], players=players, seed=1)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("name", GAMES)
+    def test_record_of_an_option_the_game_does_not_take(self, name: str) -> None:
+        """An unknown option is the ConfigurationError the docstring promises, naming it."""
+        with pytest.raises(ConfigurationError, match="no_such_option"):
+            record_of(name, [], players=2, seed=1, no_such_option=3)
+
+    @pytest.mark.parametrize(("moves", "comments"), [(None, ()), ([], None), (5, ()), ([], 5)])
+    def test_record_of_moves_or_comments_that_are_no_iterables(
+        self, moves: object, comments: object
+    ) -> None:
+        """record_of with a None move list or None comments: WrongTypeError."""
+        with pytest.raises(WrongTypeError, match=r"moves|comments"):
+            record_of("polygon", moves, players=2, seed=1, comments=comments)  # type: ignore[arg-type]
+
+    def test_loads_max_chars_none_is_the_default(self) -> None:
+        """max_chars=None reads with the default limit, as serialize.from_json does."""
+        text = dumps(Record(**_A_RECORD))
+        assert loads(text, max_chars=None) == loads(text)
+        with pytest.raises(RecordError, match="over the limit"):
+            loads(text, max_chars=10)
+
+    @pytest.mark.parametrize("max_chars", ["100", 1.5, True, [100]])
+    def test_loads_max_chars_that_is_no_int(self, max_chars: object) -> None:
+        """A max_chars that is not an int: WrongTypeError; a negative one: ConfigurationError."""
+        text = dumps(Record(**_A_RECORD))
+        with pytest.raises(WrongTypeError, match="max_chars"):
+            loads(text, max_chars=max_chars)  # type: ignore[arg-type]
+        with pytest.raises(ConfigurationError, match="max_chars"):
+            loads(text, max_chars=-1)
 
 
 # Scores after the golden games, worked out by hand from the rules (the comments in

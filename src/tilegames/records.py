@@ -90,22 +90,105 @@ OptionValue = Any
 """An option's value: JSON's scalars (str, int, bool, ``None``) and tuples of them."""
 
 
+def _iterable(value: object, what: str) -> Iterable[Any]:
+    """``value`` if it is an iterable other than a string, else a :class:`WrongTypeError`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise WrongTypeError(f"{what} must be an iterable, not {shown(value)}")
+    return value
+
+
+def _pair(item: object, what: str) -> tuple[Any, Any]:
+    if not isinstance(item, (tuple, list)) or len(item) != 2:
+        raise WrongTypeError(f"{what} is a pair, not {shown(item)}")
+    return item[0], item[1]
+
+
 def _to_pairs(items: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
-    pairs = items.items() if isinstance(items, Mapping) else items
-    return tuple((key, value) for key, value in pairs)
+    pairs = items.items() if isinstance(items, Mapping) else _iterable(items, "tags")
+    return tuple(_pair(pair, "a tag (name, value)") for pair in pairs)
 
 
 def _to_moves(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(items)
+    return tuple(_iterable(items, "moves"))
 
 
 def _to_options(items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted(_to_pairs(items), key=lambda pair: pair[0]))
+    pairs = items.items() if isinstance(items, Mapping) else _iterable(items, "options")
+    named = (_pair(pair, "an option (name, value)") for pair in pairs)
+    # A list becomes a tuple, as loads reads it; a name that is no str is refused after.
+    options = ((name, _tupled(value)) for name, value in named)
+    return tuple(sorted(options, key=lambda pair: str(pair[0])))
 
 
 def _to_comments(items: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
     # Stable by move: the text format groups comments by the move they follow.
-    return tuple(sorted(((index, text) for index, text in items), key=lambda pair: pair[0]))
+    pairs = [_pair(item, "a comment (after, text)") for item in _iterable(items, "comments")]
+    return tuple(sorted(pairs, key=lambda pair: pair[0] if type(pair[0]) is int else -1))
+
+
+def _check_game(record: Record, attribute: Any, game: Any) -> None:
+    _check_text("the game", game)
+    if not game:
+        raise ConfigurationError("the game is a registry name, not ''")
+
+
+def _check_whole(record: Record, attribute: Any, value: Any) -> None:
+    """``players`` or ``seed``: a whole number of at most :data:`_MAX_DIGITS` digits."""
+    if value is None and attribute.name == "seed":
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigurationError(f"{attribute.name} is a whole number, not {shown(value)}")
+    _check_number(attribute.name, value)
+
+
+def _check_moves(record: Record, attribute: Any, moves: tuple[object, ...]) -> None:
+    if len(moves) > _MAX_MOVES:
+        raise ConfigurationError(f"a record holds at most {_MAX_MOVES:,} moves")
+    for number, move in enumerate(moves, start=1):
+        if not isinstance(move, str) or move.split() != [move] or "#" in move:
+            msg = f"move {number} is a move in notation (no spaces, no '#'), not {shown(move)}"
+            raise ConfigurationError(msg)
+
+
+def _check_options(record: Record, attribute: Any, options: tuple[tuple[Any, Any], ...]) -> None:
+    names = [_check_option_name(key) for key, _ in options]
+    if len(set(names)) != len(names):
+        raise ConfigurationError(f"an option is given twice: {', '.join(names)}")
+    for key, value in options:
+        _check_option(key, value)
+
+
+def _check_tags(record: Record, attribute: Any, tags: tuple[tuple[Any, Any], ...]) -> None:
+    for key, value in tags:
+        _check_tag(key, value)
+
+
+def _check_comments(record: Record, attribute: Any, comments: tuple[tuple[Any, Any], ...]) -> None:
+    for index, note in comments:
+        _check_comment(index, note, len(record.moves))
+
+
+def _check_result(record: Record, attribute: Any, result: object) -> None:
+    """A result is an :class:`Outcome` of this game, one score a seat, that a record can write."""
+    if result is None:
+        return
+    if not isinstance(result, Outcome):
+        raise WrongTypeError(f"a record's result is an Outcome or None, not {shown(result)}")
+    if len(result.scores) != record.players:
+        msg = f"the result has {len(result.scores)} scores for {record.players} players"
+        raise ConfigurationError(msg)
+    if result.game != record.game:
+        msg = f"the result is of the game {shown(result.game)}, the record of {shown(record.game)}"
+        raise ConfigurationError(msg)
+    for score in result.scores:
+        parts = score if isinstance(score, tuple) else (score,)
+        if not all(type(part) is int for part in parts):
+            msg = f"a result's scores are ints or tuples of ints, not {shown(result.scores)}"
+            raise ConfigurationError(msg)
+        for part in parts:
+            _check_number("a score", part)
+    _check_text("a result's reason", result.reason)
+    _check_text("a result's mode", result.mode)
 
 
 @attrs.frozen
@@ -117,27 +200,47 @@ class Record:
     builds an equal record, with the fields that are not at their defaults
     (pasted back, it needs :class:`Record`, and :class:`~tilegames.Outcome`
     for a result).
+
+    Every field is checked when a record is made, as :func:`loads` checks
+    what it reads, so that what :func:`dumps` writes, :func:`loads` reads
+    back equal. The moves are not played (:func:`replay` does that).
+
+    Raises:
+        WrongTypeError: for a field of the wrong type (``moves`` that are
+            not an iterable, a result that is not an :class:`~tilegames.Outcome`,
+            ...).
+        ConfigurationError: for a field a record cannot hold: a game that
+            is not a one-line name, ``players`` or ``seed`` that is no whole
+            number, a move with a space or ``#``, a badly formed option, tag
+            or comment, a comment after a move that is not there, or a
+            result that is not this game's with one score a seat.
     """
 
-    game: str
+    game: str = attrs.field(validator=_check_game)
     """The registry name of the game (:func:`tilegames.get`)."""
-    players: int
+    players: int = attrs.field(validator=_check_whole)
     """The number of seats."""
-    moves: tuple[str, ...] = attrs.field(converter=_to_moves)
+    moves: tuple[str, ...] = attrs.field(converter=_to_moves, validator=_check_moves)
     """Every move in the game's notation, chance outcomes included in an explicit game."""
-    seed: int | None = None
+    seed: int | None = attrs.field(default=None, validator=_check_whole)
     """The seed given to ``new_game``: needed to replay a seeded game, optional if explicit."""
-    options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), converter=_to_options)
+    options: tuple[tuple[str, OptionValue], ...] = attrs.field(
+        default=(), converter=_to_options, validator=_check_options
+    )
     """The further keyword options of ``new_game`` (``mode``, ``chance``, ...), sorted by name."""
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_to_pairs)
+    tags: tuple[tuple[str, str], ...] = attrs.field(
+        default=(), converter=_to_pairs, validator=_check_tags
+    )
     """Free tags as ``(name, value)`` pairs in order: ``Event``, ``Date``, ``Seat 0``, ..."""
-    comments: tuple[tuple[int, str], ...] = attrs.field(default=(), converter=_to_comments)
+    comments: tuple[tuple[int, str], ...] = attrs.field(
+        default=(), converter=_to_comments, validator=_check_comments
+    )
     """Comments as ``(after, text)``: after move number ``after`` (0: before the first move).
 
     Kept in the order of the moves they follow (the order given among the
     comments after one move).
     """
-    result: Outcome | None = None
+    result: Outcome | None = attrs.field(default=None, validator=_check_result)
     """The outcome when the game was over, else ``None``."""
 
     @property
@@ -238,12 +341,18 @@ def record_of(
 
     Raises:
         RecordError: naming the first move that is not legal, with the reason.
-        ConfigurationError: for a seeded game without a seed, a reserved or
-            badly formed tag, a tag value or comment of more than one line, a
-            comment after a move that was not played, or an option a record
-            cannot hold; and as ``new_game`` raises it for a bad setup.
+        ConfigurationError: for ``players`` that is not a whole number, a
+            seeded game without a seed, a reserved or badly formed tag, a tag
+            value or comment of more than one line, a comment after a move
+            that was not played, an option a record cannot hold or the game
+            does not take; and as ``new_game`` raises it for a bad setup.
+        WrongTypeError: for ``moves``, ``tags`` or ``comments`` that are not
+            an iterable (a string is not one), or a tag or comment that is
+            not a pair.
     """
     rules = get(game)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ConfigurationError(f"players is a whole number, not {shown(players)}")
     if options.get("chance", "seeded") == "seeded" and seed is None:
         msg = "a seeded game's record needs its seed: pass seed= (or play with chance='explicit')"
         raise ConfigurationError(msg)
@@ -255,19 +364,24 @@ def record_of(
     pairs = _to_pairs(tags or {})
     for key, value in pairs:
         _check_tag(key, value)
-    notes = tuple(comments)
+    notes = _to_comments(comments)
+    played = _iterable(moves, "moves")
     texts: list[str] = []
-    state = rules.new_game(players=players, seed=seed, **dict(checked_options))
-    for number, move in enumerate(moves, start=1):
+    try:
+        state = rules.new_game(players=players, seed=seed, **dict(checked_options))
+    except TilegamesError:
+        raise
+    except TypeError as error:  # an option this game's new_game does not take
+        setup = _setup_text_of(checked_options)
+        msg = f"{rules.name} cannot start with the options {setup}: {error}"
+        raise ConfigurationError(msg) from None
+    for number, move in enumerate(played, start=1):
         if number > _MAX_MOVES:
             raise RecordError(f"a record holds at most {_MAX_MOVES:,} moves")
         state, text = _play(rules, state, move, number)
         texts.append(text)
-    for note in cast("tuple[object, ...]", notes):
-        if not isinstance(note, (tuple, list)) or len(note) != 2:
-            msg = f"a comment is a pair (after, text), not {shown(note)}"
-            raise ConfigurationError(msg)
-        _check_comment(note[0], note[1], len(texts))
+    for index, text in notes:
+        _check_comment(index, text, len(texts))
     return Record(
         game=rules.name,
         players=players,
@@ -278,6 +392,10 @@ def record_of(
         comments=notes,
         result=_result_of(rules, state),
     )
+
+
+def _setup_text_of(options: Iterable[tuple[str, Any]]) -> str:
+    return ", ".join(f"{key}={value!r}" for key, value in options) or "(none)"
 
 
 def _result_of(rules: Rules[Any, Any], state: Any) -> Outcome | None:
@@ -538,7 +656,7 @@ def _json_value(value: OptionValue) -> Any:
 def loads(
     text: str | bytes,
     *,
-    max_chars: int = MAX_DOCUMENT_CHARS,
+    max_chars: int | None = MAX_DOCUMENT_CHARS,
 ) -> Record:
     """Read a record written by :func:`dumps` or by hand, in either format (recognised).
 
@@ -548,13 +666,22 @@ def loads(
 
     Args:
         text: the record, as ``str`` or UTF-8 ``bytes``.
-        max_chars: how long the text may be, checked before it is parsed.
+        max_chars: how long the text may be, checked before it is parsed
+            (``None``: the default, as :func:`tilegames.serialize.from_json`).
 
     Raises:
         RecordError: naming the line or field that is wrong; for any ``str``
             or ``bytes`` that is not a record, never another exception.
-        WrongTypeError: if ``text`` is neither ``str`` nor ``bytes``.
+        WrongTypeError: if ``text`` is neither ``str`` nor ``bytes``, or
+            ``max_chars`` is not an int.
+        ConfigurationError: if ``max_chars`` is negative.
     """
+    if max_chars is None:
+        max_chars = MAX_DOCUMENT_CHARS
+    elif isinstance(max_chars, bool) or not isinstance(max_chars, int):
+        raise WrongTypeError(f"max_chars must be an int or None, got {shown(max_chars)}")
+    elif max_chars < 0:
+        raise ConfigurationError(f"max_chars must not be negative, got {max_chars}")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
@@ -792,44 +919,23 @@ def _checked(
     moves: Sequence[Any],
     result: Outcome | None,
 ) -> Record:
-    """Check the shape of every field (not the rules: :func:`replay` does that)."""
+    """The record of these fields, each checked (not the rules: :func:`replay` does that).
+
+    Raises:
+        RecordError: naming the field that a :class:`Record` cannot hold.
+    """
     if len(moves) > _MAX_MOVES:
         raise RecordError(f"a record holds at most {_MAX_MOVES:,} moves")
     try:
-        _check_text("the game", game)
-        if not game:
-            raise ConfigurationError("the game is a registry name, not ''")
-        for what, value in (("players", players), ("seed", seed)):
-            if value is None and what == "seed":
-                continue
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ConfigurationError(f"{what} is a whole number, not {shown(value)}")
-            _check_number(what, value)
-        names = [_check_option_name(key) for key, _ in options]
-        if len(set(names)) != len(names):
-            raise ConfigurationError(f"an option is given twice: {', '.join(names)}")
-        for key, value in options:
-            _check_option(key, value)
-        for key, value in tags:
-            _check_tag(key, value)
-        for index, note in comments:
-            _check_comment(index, note, len(moves))
+        return Record(
+            game=cast("str", game),
+            players=cast("int", players),
+            moves=moves,
+            seed=cast("int | None", seed),
+            options=options,
+            tags=tags,
+            comments=comments,
+            result=result,
+        )
     except (ConfigurationError, WrongTypeError) as error:
         raise RecordError(str(error)) from None
-    for number, move in enumerate(moves, start=1):
-        if not isinstance(move, str) or move.split() != [move] or "#" in move:
-            msg = f"move {number} is a move in notation (no spaces, no '#'), not {shown(move)}"
-            raise RecordError(msg)
-    if result is not None and len(result.scores) != players:
-        msg = f"the result has {len(result.scores)} scores for {players} players"
-        raise RecordError(msg)
-    return Record(
-        game=cast("str", game),
-        players=cast("int", players),
-        moves=tuple(moves),
-        seed=cast("int | None", seed),
-        options=options,
-        tags=tuple(tags),
-        comments=comments,
-        result=result,
-    )
