@@ -17,7 +17,7 @@ from document_mutations import mutate, mutations
 from golden_positions import golden
 from serialize_documents import document, positions, refused
 from tiers import examples
-from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
+from tilegames import InvalidStateError, Outcome, WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import FORMAT, VERSION, from_dict, from_json, game_of, to_dict, to_json
 
@@ -505,6 +505,22 @@ class TestLimits:
             from_json(ROTA_MOVE, axio_rota.Move, max_chars=112)
         assert str(raised.value).startswith("document: 113 characters is more than 112")
         assert "max_chars=" in str(raised.value)
+
+    @pytest.mark.parametrize("limit", ["max_chars", "max_depth", "max_entries"])
+    @pytest.mark.parametrize("value", ["113", 1e9, True, [5]])
+    def test_a_limit_that_is_no_int(self, limit: str, value: Any) -> None:
+        """A limit that is neither an int nor None is the library's WrongTypeError, naming it."""
+        with pytest.raises(WrongTypeError, match=limit):
+            from_json(ROTA_MOVE, axio_rota.Move, **{limit: value})
+        if limit != "max_chars":
+            with pytest.raises(WrongTypeError, match=limit):
+                from_dict(json.loads(ROTA_MOVE), axio_rota.Move, **{limit: value})
+
+    @pytest.mark.parametrize("limit", ["max_chars", "max_depth", "max_entries"])
+    def test_a_limit_of_none_is_the_default(self, limit: str) -> None:
+        """None is the default limit, as when the argument is left out."""
+        move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+        assert from_json(ROTA_MOVE, axio_rota.Move, **{limit: None}) == move
 
     def test_default_depth(self) -> None:
         """A cell's first item nested to depth 64 (3 + 61 arrays) passes the depth check and

@@ -646,12 +646,13 @@ def from_dict(
             before any field is read, for one over ``max_depth`` or
             ``max_entries``.
         TypeError: if ``kind`` is not a class that documents hold.
+        WrongTypeError: if a limit is neither an int nor ``None``.
     """
     accepted = _accepted(kind)
     check_size(
         document,
-        MAX_DEPTH if max_depth is None else max_depth,
-        MAX_ENTRIES if max_entries is None else max_entries,
+        _limit("max_depth", max_depth, MAX_DEPTH),
+        _limit("max_entries", max_entries, MAX_ENTRIES),
     )
     if type(document) is not dict:
         raise _fail("document", f"expected a JSON object, got {_shown(document)}")
@@ -748,8 +749,9 @@ def from_json(
     Raises:
         InvalidStateError: if the text is not JSON, is over a limit, or is not
             a valid document of ``kind``.
+        WrongTypeError: if a limit is neither an int nor ``None``.
     """
-    chars = MAX_DOCUMENT_CHARS if max_chars is None else max_chars
+    chars = _limit("max_chars", max_chars, MAX_DOCUMENT_CHARS)
     if isinstance(text, (str, bytes, bytearray)) and len(text) > chars:
         msg = (
             f"{len(text)} characters is more than {chars} (the limit is MAX_DOCUMENT_CHARS = "
@@ -769,6 +771,19 @@ def from_json(
             raise
         raise _fail("document", f"not JSON: {error}") from None
     return from_dict(document, kind, max_depth=max_depth, max_entries=max_entries)
+
+
+def _limit(name: str, value: object, default: int) -> int:
+    """A ``max_...`` argument: ``None`` for the default, else an int.
+
+    Raises:
+        WrongTypeError: naming the argument, for anything else (a bool too).
+    """
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WrongTypeError(f"{name} must be an int or None, got {_shown(value)}")
+    return value
 
 
 def _refuse_constant(name: str) -> Any:
