@@ -113,16 +113,22 @@ def uniform(pool: Mapping[H, int] | Iterable[H]) -> tuple[tuple[H, Fraction], ..
     (('a', Fraction(2, 3)), ('b', Fraction(1, 3)))
 
     Raises:
-        WrongTypeError: if a count is not an int.
+        WrongTypeError: if ``pool`` is not a mapping or an iterable, an item
+            is not hashable, or a count is not an int.
         ConfigurationError: if the pool is empty or a count is not positive;
             it is a ``ValueError``.
     """
     counts: dict[H, int] = {}
-    if isinstance(pool, Mapping):
-        counts.update(pool)
-    else:
-        for item in pool:
-            counts[item] = counts.get(item, 0) + 1
+    if not isinstance(pool, (Mapping, Iterable)):
+        wrong_type("chance.uniform", "a mapping or an iterable of items", pool)
+    try:
+        if isinstance(pool, Mapping):
+            counts.update(pool)
+        else:
+            for item in pool:
+                counts[item] = counts.get(item, 0) + 1
+    except TypeError:  # an item that is no dict key
+        wrong_type("chance.uniform", "hashable items", pool)
     for count in counts.values():
         if isinstance(count, bool) or not isinstance(count, int):
             msg = f"a pool's count is an int, not {type(count).__name__} {shown(count)}"

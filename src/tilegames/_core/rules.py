@@ -14,6 +14,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar, Union
 
 import attrs
 
+from tilegames._core.checks import wrong_type
 from tilegames._core.errors import UnknownGameError, WrongTypeError
 from tilegames._core.rng import Stream
 
@@ -522,7 +523,10 @@ def get(name: str) -> Rules[Any, Any]:
 
     Raises:
         UnknownGameError: naming the games that are known.
+        WrongTypeError: if ``name`` is not a str.
     """
+    if not isinstance(name, str):
+        wrong_type("tilegames.get", "a game's name (a str)", name)
     try:
         entry = _REGISTRY[name]
     except KeyError:
