@@ -1,8 +1,11 @@
-"""Mutation testing of the rules, validation, geometry and records code, run by hand (not in CI).
+"""Mutation testing of the rules, validation, chance, geometry and records code, run by hand.
 
 A small mutator built on :mod:`ast`, with no dependency beyond the test
-extra. It makes one small fault at a time in a game's ``_rules.py`` or
-``_validate.py``, a geometry module or ``records.py`` (a flipped comparison,
+extra (not run in CI). It makes one small fault at a time in a game's
+``_rules.py``, ``_validate.py`` or ``_chance.py`` (its explicit chance
+steps and their validation), the shared chance and generator code
+(``_core/chance.py``, ``_core/rng.py``), a geometry module or
+``records.py`` (a flipped comparison,
 a constant off by one, a dropped ``raise``...), writes it into a private copy
 of the tree, runs the tests of that unit there, and reports which faults no
 test noticed.
@@ -11,12 +14,16 @@ Usage (from the repository root)::
 
     python tools/mutation.py --unit aztack --sample 15 --seed 1
     python tools/mutation.py --unit polygon --module _validate --list
+    python tools/mutation.py --unit records --unit chance --sample 12 --seed 28
+    python tools/mutation.py --unit axio --unit axio_rota --unit aztack --unit polygon \
+        --module _chance --sample 10 --seed 28 --jobs 2     # explicit chance, each game
     python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross   # 8 of each unit
     python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross --deep
     python tools/mutation.py --sample 8 --seed 27 --tests cross --tree ../old-checkout
 
-The units are the four games (their ``_rules`` and ``_validate``), the three
-geometry modules and ``records``. ``--deep`` runs the deep test tier
+The units are the four games (their ``_rules``, ``_validate`` and
+``_chance``; ``--module`` picks some), ``chance`` (``_core/chance.py`` and
+``_core/rng.py``), the three geometry modules and ``records``. ``--deep`` runs the deep test tier
 (``pytest --deep``) instead of the everyday one. ``--tree DIR`` runs the
 tests of another checkout (``tests/``, ``docs/``, ``examples/``, its
 ``conftest.py`` and ``pyproject.toml``) against this checkout's ``src/``, so
@@ -73,7 +80,7 @@ EQUIVALENT_FILE = ROOT / "tools" / "mutation_equivalent.txt"
 GAMES = ("axio_rota", "axio", "aztack", "polygon")
 """The game packages under ``src/tilegames``."""
 
-MODULES = ("_rules", "_validate")
+MODULES = ("_rules", "_validate", "_chance")
 """The modules mutated in each game."""
 
 KEYWORDS = {
@@ -130,6 +137,18 @@ UNITS = {
             ("tests/test_geometry_pyramid.py", "tests/aztack"),
             "pyramid or aztack",
         ),
+        Unit(
+            "chance",
+            ("src/tilegames/_core/chance.py", "src/tilegames/_core/rng.py"),
+            (
+                "tests/test_chance.py",
+                "tests/test_rng.py",
+                *(f"tests/{game}/test_{game}_chance.py" for game in GAMES),
+                "src/tilegames/_core/chance.py",
+                "src/tilegames/_core/rng.py",
+            ),
+            "chance or rng or explicit or random",
+        ),
         _shared_unit(
             "records",
             "src/tilegames/records.py",
@@ -138,7 +157,8 @@ UNITS = {
         ),
     )
 }
-"""Every unit, by name: the four games (``_rules`` and ``_validate``), geometry, records."""
+"""Every unit, by name: the four games (``_rules``, ``_validate``, ``_chance``), chance,
+geometry, records."""
 
 SELECTIONS = ("game", "conformance", "cross")
 """The test selections, each one wider than the one before.
@@ -147,8 +167,9 @@ SELECTIONS = ("game", "conformance", "cross")
 doctests of the game package); ``conformance``: and
 ``tests/test_conformance.py``; ``cross``: and every other
 ``tests/test_*.py``; all narrowed with ``-k`` to the unit's tests (for a
-geometry module, those of the games built on it; for records, the tests
-named for records or replay).
+geometry module, those of the games built on it; for chance, the tests
+named for chance, rng, explicit or random; for records, the tests named
+for records or replay).
 """
 
 KILLED, SURVIVED, TIMEOUT, INCOMPETENT, EQUIVALENT = (
@@ -705,14 +726,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         dest="unit",
         choices=list(UNITS),
         action="append",
-        help="default: every unit (the four games, geometry.square, geometry.hexagon, "
-        "geometry.pyramid, records)",
+        help="default: every unit (the four games, chance, geometry.square, "
+        "geometry.hexagon, geometry.pyramid, records)",
     )
     parser.add_argument(
         "--module",
         choices=MODULES,
         action="append",
-        help="a game's modules to mutate (default: _rules and _validate)",
+        help="a game's modules to mutate (default: _rules, _validate and _chance)",
     )
     parser.add_argument(
         "--sample", type=int, help="run this many mutants of each unit, drawn at random"
