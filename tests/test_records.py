@@ -457,7 +457,7 @@ class TestLoadsRefuses:
             ),
             (
                 {"result": {"scores": [1, 2], "ranking": [[0], [1]], "reason": 3, "mode": ""}},
-                "scores",
+                "reason must be a str",
             ),
             (
                 {

@@ -297,7 +297,7 @@ def _check_option(name: str, value: object) -> OptionValue:
     raise ConfigurationError(msg)
 
 
-def _check_text(what: str, text: object, *, strip: bool = True) -> str:
+def _check_text(what: str, text: object, *, strip: bool = True) -> None:
     """A one-line string; with ``strip``, also without whitespace at either end."""
     if not isinstance(text, str):
         raise WrongTypeError(f"{what} must be a str, got {shown(text)}")
@@ -305,7 +305,6 @@ def _check_text(what: str, text: object, *, strip: bool = True) -> str:
         raise ConfigurationError(f"{what} must be one line, got {shown(text)}")
     if strip and text != text.strip():
         raise ConfigurationError(f"{what} must not start or end with a space, got {shown(text)}")
-    return text
 
 
 def _check_number(what: str, value: int) -> int:
@@ -786,29 +785,16 @@ def _json_result(data: object, game: object) -> Outcome | None:
 def _outcome(
     scores: list[Any], ranking: list[Any], reason: object, mode: object, game: object
 ) -> Outcome:
-    def is_score(value: object) -> bool:
-        if isinstance(value, tuple):
-            return all(is_score(part) and not isinstance(part, tuple) for part in value)
-        return isinstance(value, int) and not isinstance(value, bool)
-
-    if not all(is_score(score) for score in scores) or not isinstance(reason, str):
-        raise RecordError(f"a result's scores are ints or lists of ints, got {shown(scores)}")
-    if not isinstance(mode, str) or not isinstance(game, str):
-        raise RecordError(f"a result's mode is a string, got {shown(mode)}")
+    """The result read; its fields are checked as a :class:`Record`'s result when it is made."""
     if not all(
         isinstance(place, list) and all(type(seat) is int for seat in place) for place in ranking
     ):
         raise RecordError(f"a result's ranking is a list of places of seats, got {shown(ranking)}")
     try:
-        _check_text("a result's reason", reason)
-        _check_text("a result's mode", mode)
-        for score in scores:
-            for number in score if isinstance(score, tuple) else (score,):
-                _check_number("a score", number)
-    except (ConfigurationError, WrongTypeError) as error:
-        raise RecordError(str(error)) from None
-    try:
-        return Outcome(scores=scores, ranking=ranking, reason=reason, game=game, mode=mode)
+        texts = cast("tuple[str, str, str]", (reason, game, mode))  # checked by Record
+        return Outcome(
+            scores=scores, ranking=ranking, reason=texts[0], game=texts[1], mode=texts[2]
+        )
     except (ValueError, TypeError) as error:
         raise RecordError(f"a bad result: {error}") from None
 
