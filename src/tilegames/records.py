@@ -112,7 +112,9 @@ def _to_moves(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(_iterable(items, "moves"))
 
 
-def _to_options(items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
+def _to_options(
+    items: Mapping[str, Any] | Iterable[tuple[str, Any]],
+) -> tuple[tuple[str, Any], ...]:
     pairs = items.items() if isinstance(items, Mapping) else _iterable(items, "options")
     named = (_pair(pair, "an option (name, value)") for pair in pairs)
     # A list becomes a tuple, as loads reads it; a name that is no str is refused after.
@@ -150,7 +152,9 @@ def _check_moves(record: Record, attribute: Any, moves: tuple[object, ...]) -> N
             raise ConfigurationError(msg)
 
 
-def _check_options(record: Record, attribute: Any, options: tuple[tuple[Any, Any], ...]) -> None:
+def _check_options(
+    record: object, attribute: object, options: tuple[tuple[Any, Any], ...]
+) -> None:
     names = [_check_option_name(key) for key, _ in options]
     if len(set(names)) != len(names):
         raise ConfigurationError(f"an option is given twice: {', '.join(names)}")
@@ -283,13 +287,16 @@ def _check_option_name(name: object) -> str:
     return name
 
 
-def _check_option(name: str, value: object) -> OptionValue:
+def _check_option(name: str, value: object) -> None:
     if value is None or isinstance(value, (str, bool)):
-        return value
+        return
     if isinstance(value, int):
-        return _check_number(f"option {name}", value)
+        _check_number(f"option {name}", value)
+        return
     if isinstance(value, (tuple, list)):
-        return tuple(_check_option(name, item) for item in value)
+        for item in value:
+            _check_option(name, item)
+        return
     msg = (
         f"option {name}={shown(value)} cannot be written in a record: "
         "options are strings, ints, booleans, None and tuples of them"
@@ -307,11 +314,10 @@ def _check_text(what: str, text: object, *, strip: bool = True) -> None:
         raise ConfigurationError(f"{what} must not start or end with a space, got {shown(text)}")
 
 
-def _check_number(what: str, value: int) -> int:
+def _check_number(what: str, value: int) -> None:
     if abs(value) >= 10**_MAX_DIGITS:
         msg = f"{what} has at most {_MAX_DIGITS} digits, not {shown(value)}"
         raise ConfigurationError(msg)
-    return value
 
 
 def record_of(
@@ -357,9 +363,8 @@ def record_of(
         raise ConfigurationError(msg)
     if seed is not None and not isinstance(seed, bool) and isinstance(seed, int):
         _check_number("the seed", seed)
-    checked_options = tuple(
-        (_check_option_name(key), _check_option(key, value)) for key, value in options.items()
-    )
+    checked_options = _to_options(options)  # lists as tuples, as loads reads them
+    _check_options(None, None, checked_options)
     pairs = _to_pairs(tags or {})
     for key, value in pairs:
         _check_tag(key, value)
