@@ -23,6 +23,7 @@ import tilegames
 from document_mutations import mutate, mutations
 from tiers import examples
 from tilegames import InvalidStateError, Outcome, Setup, axio
+from tilegames.geometry import hexagon
 from tilegames.render import to_svg
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, from_json, to_dict, to_json
@@ -495,6 +496,81 @@ class TestBrokenViews:
     def test_mode(self) -> None:
         """A two-seat view is not of a team game."""
         refused(attrs.evolve(self.view(), mode="team"), "View.mode", "4 players, not 2")
+
+
+COLOUR_NUMBERS = st.integers(-(2**63), 2**64 - 1)
+"""Any int a document may hold (64 bits), as a colour."""
+ON_BOARD = hexagon.area(axio.BOARD_RADIUS)
+"""The cells of the whole printed board (AXIO-3)."""
+CELL_PAIRS = st.sampled_from(ON_BOARD).flatmap(
+    lambda cell: st.tuples(
+        st.just(cell), st.sampled_from(hexagon.neighbours(cell)) | st.sampled_from(ON_BOARD)
+    )
+)
+"""Two cells of the board, or a cell of the board and one next to it (on the board or not)."""
+
+
+def move_document(move: axio.Move, **data: Any) -> dict[str, Any]:
+    """The document of ``move`` with the fields in ``data`` written over."""
+    written = to_dict(move)
+    written["data"].update(data)
+    return written
+
+
+class TestBrokenMoves:
+    """A move document loads only when the move could be made in some game, and its
+    notation then reads back as the same move (AXIO-1, AXIO-2, AXIO-7)."""
+
+    @settings(max_examples=examples(200), deadline=None)
+    @given(first=COLOUR_NUMBERS, second=COLOUR_NUMBERS)
+    def test_draw_of_a_colour_outside_the_six(self, first: int, second: int) -> None:
+        """A Draw whose tile has a colour outside 0..5 is refused, naming the rule."""
+        written = move_document(axio.Draw((0, 1)), tile=[first, second])
+        if 0 <= first < 6 and 0 <= second < 6:
+            loaded = from_dict(written, axio.Move)
+            assert axio.parse_move(str(loaded)) == loaded
+        else:
+            loaded_refused(written, axio.Move, "Draw.tile", "AXIO-1")
+
+    def test_draw_colours_at_the_edges(self) -> None:
+        """Every tile of colours 0..5 loads and reads back; -1 and 6 next to them do not."""
+        for low in range(6):
+            for high in range(6):
+                loaded = from_dict(move_document(axio.Draw((0, 1)), tile=[low, high]), axio.Move)
+                assert axio.parse_move(str(loaded)) == loaded == axio.Draw((low, high))
+        for tile in ([-1, 0], [0, 6], [6, 6], [-1, -1]):
+            loaded_refused(move_document(axio.Draw((0, 1)), tile=tile), axio.Move, "Draw.tile")
+
+    @settings(max_examples=examples(200), deadline=None)
+    @given(
+        cells=CELL_PAIRS,
+        colours=st.tuples(st.integers(-2, 7), st.integers(-2, 7)),
+    )
+    def test_place_on_two_cells(
+        self, cells: tuple[tuple[int, int], tuple[int, int]], colours: tuple[int, int]
+    ) -> None:
+        """A Place loads when its cells are adjacent cells of the board and its colours are
+        colours; it then reads back from its notation."""
+        written = move_document(
+            axio.Place(((0, 0), (1, 0)), (0, 0)),
+            cells=[list(cells[0]), list(cells[1])],
+            colours=list(colours),
+        )
+        on_board = all(hexagon.length(cell) <= axio.BOARD_RADIUS for cell in cells)
+        if on_board and hexagon.distance(*cells) == 1 and all(0 <= c < 6 for c in colours):
+            loaded = from_dict(written, axio.Move)
+            assert axio.parse_move(str(loaded)) == loaded
+            return
+        with pytest.raises(InvalidStateError, match=r"^Place\.(cells|colours).*AXIO-[137]"):
+            from_dict(written, axio.Move)
+
+    def test_place_one_cell_apart(self) -> None:
+        """Cells next to each other load; a cell between them, or one cell twice, is refused."""
+        move = axio.Place(((0, 0), (1, 0)), (0, 1))
+        from_dict(to_dict(move), axio.Move)
+        for second in ([2, 0], [0, 0], [1, 1]):
+            written = move_document(move, cells=[[0, 0], second])
+            loaded_refused(written, axio.Move, "Place.cells", "AXIO-7")
 
 
 class TestBrokenOutcomes:

@@ -17,14 +17,14 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from document_mutations import mutate, mutations
 from step_budget import step_budget
 from tiers import examples
 from tilegames import CHANCE, ConfigurationError, InvalidStateError, axio
-from tilegames.axio import DECLINE, Place, State, Tile, View
+from tilegames.axio import DECLINE, Place, Points, State, Tile, View
 from tilegames.chance import sample
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, to_dict
@@ -766,6 +766,7 @@ def explicit_view_documents() -> tuple[dict[str, Any], ...]:
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
+@example(pick=133, changes=[("nudge", 249488, None)], seed=0)  # a solo draw's turn 10 -> 9
 def test_changed_explicit_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
     """A changed explicit view that loads determinizes to a valid explicit state (the
     view's draws and unseen tiles kept) that plays to the end, chance steps sampled."""
@@ -872,4 +873,231 @@ class TestRefillTurn:
         document = to_dict(axio.view(refill_draw_state(), 0))
         document["data"]["turn"] += shift
         with pytest.raises(InvalidStateError, match=r"View.drawer.*AXIO-6, AXIO-13"):
+            from_dict(document, View)
+
+
+# ---------------------------------------------------------------------------
+# Chance steps: a draw's turn, the refill's size, the deal (hostile input, class 4)
+# ---------------------------------------------------------------------------
+
+
+def solo_draw(turn: int, placed: int = 10, bonuses: int = 0, track: Points = ZERO) -> State:
+    """An explicit solo game after ``placed`` placements, its rack empty: a draw is due.
+
+    AXIO-20: draw one, place it, draw the next. The turn is counted at the
+    placement, so without a bonus owed the turn is the number of turns
+    placed; with one owed (a colour reached a stage) the tile drawn is the
+    bonus tile, and the turn is still the one that placed.
+    """
+    return position(
+        players=1,
+        mode="solo",
+        racks=[()],
+        placed=tiles(placed),
+        bag=tiles(4, (R, R)),
+        tracks=[track],
+        turn=turn,
+        bonuses=bonuses,
+        explicit=True,
+        draws=1,
+    )
+
+
+STAGE = (18, 0, 0, 0, 0, 0)  # one stage reached: one bonus placement earned (AXIO-18)
+
+
+def real_solo_draw(turn: int) -> State:
+    """A real explicit solo game at its draw on ``turn`` (the turn counted at the placement)."""
+    state = axio.new_game(1, mode="solo", seed=2, chance="explicit")
+    stream = Stream(2)
+    while not (state.draws and state.turn == turn):
+        if axio.to_move(state) == (CHANCE,):
+            state = axio.apply(state, sample(axio.chance_outcomes(state), stream))
+        else:
+            legal = axio.legal_moves(state)
+            state = axio.apply(state, legal[stream.randbelow(len(legal))])
+    return state
+
+
+class TestSoloDrawTurn:
+    """The solo refill-draw's turn agrees with the tiles placed (AXIO-7, AXIO-11, AXIO-20).
+
+    Solo has one seat, so the drawer is always seat 0 and the seat check of
+    :class:`TestRefillTurn` cannot see a turn off by one: the board does.
+    """
+
+    def test_turn_of_the_placements_loads(self) -> None:
+        """Ten placements, no bonus: the draw comes on turn 10, and play goes on from it."""
+        state = solo_draw(10)
+        loads(state)
+        after = axio.apply(state, axio.Draw((R, R)))
+        axio.validate(after)
+
+    @pytest.mark.parametrize("turn", [9, 11])
+    def test_turn_off_by_one(self, turn: int) -> None:
+        """Turn 9 or 11 after ten placements without a bonus is refused, state and view."""
+        refused(solo_draw(turn), "State.turn", "AXIO-7")
+        document = to_dict(axio.view(solo_draw(10), 0))
+        document["data"]["turn"] = turn
+        with pytest.raises(InvalidStateError, match=r"^View\.turn: .*AXIO-7"):
+            from_dict(document, View)
+
+    def test_bonus_draw_loads(self) -> None:
+        """A bonus owed in solo draws its tile first: the draw with one bonus owed loads."""
+        state = solo_draw(9, bonuses=1, track=STAGE)
+        loads(state)
+        after = axio.apply(state, axio.Draw((R, R)))
+        assert after.bonuses == 1
+        axio.validate(after)
+
+    @pytest.mark.parametrize("turn", [8, 10])
+    def test_bonus_draw_turn_off_by_one(self, turn: int) -> None:
+        """With a bonus owed the turn that placed is still under way: 8 or 10 is refused."""
+        refused(solo_draw(turn, bonuses=1, track=STAGE), "State.turn", "AXIO-7")
+
+    def test_a_bonus_placement_made_allows_one_turn_less(self) -> None:
+        """A stage reached and its bonus placed: turn 9 after ten placements loads, 8 does not."""
+        loads(solo_draw(9, track=STAGE))
+        refused(solo_draw(8, track=STAGE), "State.turn", "AXIO-7, AXIO-11")
+
+    def test_real_view_with_its_turn_nudged(self) -> None:
+        """The case found: a solo view at a draw, its turn nudged 10 to 9, does not load."""
+        document = to_dict(axio.view(real_solo_draw(10), 0))
+        from_dict(document, View)
+        document["data"]["turn"] = 9
+        with pytest.raises(InvalidStateError, match=r"^View\.turn: .*AXIO-7, AXIO-11"):
+            from_dict(document, View)
+
+
+TWO_STAGES = (18, 18, 0, 0, 0, 0)  # two stages reached: two bonus placements (AXIO-11)
+
+
+def refill(draws: int, bag: int = 10) -> State:
+    """Seat 0 refills after turn 4: its placement and two bonus placements left a rack of 3.
+
+    Seven tiles on the board: four turns, this turn's tile and two bonus tiles.
+    """
+    return position(
+        racks=[FULL[:3], FULL],
+        placed=tiles(7),
+        bag=tiles(bag, (R, R)),
+        tracks=[TWO_STAGES, ZERO],
+        turn=4,
+        explicit=True,
+        draws=draws,
+    )
+
+
+class TestRefillSize:
+    """A refill draws until the rack is full or the bag is empty (AXIO-13)."""
+
+    def test_a_refill_one_draw_short(self) -> None:
+        """A rack of 3 draws 3 from a bag of 10; 2 would leave it short of six: refused."""
+        loads(refill(3))
+        refused(refill(2), "State.draws", "refilled to 6", "AXIO-13")
+
+    def test_a_bag_of_two(self) -> None:
+        """From a bag of 2, a rack of 3 draws 2 (the bag empties); 1 is refused."""
+        loads(refill(2, bag=2))
+        refused(refill(1, bag=2), "State.draws", "until the bag is empty", "AXIO-13")
+
+    def test_view_of_a_short_refill(self) -> None:
+        """A view document with a draw fewer does not load."""
+        document = to_dict(axio.view(refill(3), 1))
+        from_dict(document, View)
+        document["data"]["draws"] -= 1
+        with pytest.raises(InvalidStateError, match=r"^View\.draws: .*AXIO-13"):
+            from_dict(document, View)
+
+
+def full_board() -> State:
+    """A 2-player board with every cell but one taken (85 cells, 42 double reds placed).
+
+    No two adjacent cells are empty: the game is over (AXIO-15).
+    """
+    start = axio.new_game(players=2, seed=0)
+    starts = {axio.playing_area(start).index(cell) for cell, _ in axio.START_CELLS}
+    free = [n for n in range(len(start.cells)) if n not in starts]
+    cells = list(start.cells)
+    for n in free[:-1]:
+        cells[n] = R
+    return attrs.evolve(
+        start,
+        cells=tuple(cells),
+        racks=(FULL, FULL[:5]),
+        bag=tuple(tiles(3, (R, R))),
+        seat=1,
+        turn=41,
+        tiles=tuple(sorted([*tiles(45, (R, R)), *FULL[:5], *FULL])),
+        explicit=True,
+        draws=1,
+    )
+
+
+class TestDrawAfterTheEnd:
+    """No draw is due once the game has ended (AXIO-14, AXIO-15)."""
+
+    def test_a_draw_after_a_win(self) -> None:
+        """All six colours at 18 ends the game at once: a refill draw then is refused."""
+        state = position(
+            racks=[FULL[:5], FULL],
+            placed=tiles(5),
+            bag=tiles(8, (R, R)),
+            turn=4,
+            tracks=[(18,) * 6, ZERO],
+            explicit=True,
+            draws=1,
+        )
+        refused(state, "State.draws", "AXIO-14")
+        loads(attrs.evolve(state, tracks=((18,) * 5 + (17,), ZERO)))
+
+    def test_a_draw_on_a_full_board(self) -> None:
+        """With no two adjacent cells empty the game is over: a refill draw is refused."""
+        refused(full_board(), "State.draws", "AXIO-15")
+
+
+def dealing(players: int = 4, drawn: int = 14) -> State:
+    """An explicit game during the deal (AXIO-6), ``drawn`` tiles dealt so far."""
+    state = axio.new_game(players, seed=3, chance="explicit")
+    stream = Stream(3)
+    for _ in range(drawn):
+        state = axio.apply(state, sample(axio.chance_outcomes(state), stream))
+    return state
+
+
+class TestDealViews:
+    """A view during the deal is checked like the state: racks in seat order, turn 0."""
+
+    def test_the_view_loads(self) -> None:
+        """Seat 2 being dealt with 4 to go: every seat's view loads."""
+        state = dealing()
+        assert (state.seat, state.draws) == (2, 4)
+        loads(state)
+
+    def test_rack_sizes_out_of_seat_order(self) -> None:
+        """An earlier seat short of six while a later one is dealt: refused (AXIO-6)."""
+        document = to_dict(axio.view(dealing(), 3))
+        document["data"]["rack_sizes"][0] -= 1
+        document["data"]["bag_size"] += 1
+        with pytest.raises(InvalidStateError, match=r"^View\.rack_sizes: .*AXIO-6"):
+            from_dict(document, View)
+
+    def test_turn_during_the_deal(self) -> None:
+        """The deal comes before turn 0: a view on turn 1 is refused."""
+        document = to_dict(axio.view(dealing(), 3))
+        document["data"]["turn"] = 1
+        with pytest.raises(InvalidStateError, match=r"^View\.turn: .*AXIO-6"):
+            from_dict(document, View)
+
+    def test_tracks_before_any_placement(self) -> None:
+        """No tile placed, no point scored: a track at 1 is refused, in the state and the view."""
+        state = attrs.evolve(dealing(), tracks=((0, 1, 0, 0, 0, 0), *[ZERO] * 3))
+        refused(state, "State.tracks", "AXIO-5")
+        refused(axio.view(state, 1), "View.tracks", "AXIO-5")
+
+    def test_a_deal_left_unfinished(self) -> None:
+        """No draw due, no tile placed and racks short: the deal did not finish (AXIO-6)."""
+        document = to_dict(axio.view(dealing(), 0))
+        document["data"].update(draws=0, drawer=0, to_move=[0])
+        with pytest.raises(InvalidStateError, match=r"^View\.draws: .*deal is not finished"):
             from_dict(document, View)

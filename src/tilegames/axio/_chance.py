@@ -22,11 +22,13 @@ multiset). Naming a tile at placement takes it from the pool.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import cast
+from typing import NamedTuple, cast
 
 from tilegames._core.chance import uniform
 from tilegames._core.checks import check_int, invalid, wrong_type
+from tilegames._core.rules import Seat
 from tilegames._core.tracks import add_points, all_at
 from tilegames.axio._model import (
     _A_STATE,
@@ -45,10 +47,9 @@ from tilegames.axio._model import (
     View,
     _Index,
     _owner,
-    _rack_sizes,
     _set_slot,
 )
-from tilegames.axio._tables import _GEOMETRY, _TILE_OF, _Geometry
+from tilegames.axio._tables import _GEOMETRY, _TILE_OF
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -370,14 +371,15 @@ def _check_explicit(state: State | View, seats: int) -> None:
         raise invalid("View.drawer", f"{state.drawer}, but no draw is due: it is 0")
     held = sizes[drawer] + (unknown[drawer] if unknown and type(state) is State else 0)
     check_int(f"{kind}.draws", state.draws, 0, size - held)
-    if state.draws and (state.bonuses or state.deciding):
+    # In solo a bonus placement draws its tile first (AXIO-20): the draw comes while it is owed.
+    if state.draws and (state.deciding or (state.bonuses and state.mode != _SOLO)):
         raise invalid(
             f"{kind}.draws",
             "a rack is refilled after the turn's placements and the swap choice (AXIO-11..13)",
         )
 
 
-def _check_drawer(where: str, drawer: int, turn: int, sizes: list[int]) -> None:
+def _check_drawer(where: str, drawer: int, turn: int, sizes: Sequence[int]) -> None:
     """A refill's drawer is the seat whose turn it is (AXIO-6, AXIO-13).
 
     Once the deal is over, a seat draws at the end of its own turn (or after its
@@ -395,30 +397,65 @@ def _check_drawer(where: str, drawer: int, turn: int, sizes: list[int]) -> None:
         )
 
 
-def _check_explicit_flow(state: State, placed_tiles: int, geometry: _Geometry) -> None:
-    """An explicit state's draws agree with the deal, the turn and the bag (AXIO-6, AXIO-13)."""
-    size, unknown = _RACK[state.mode], state.unknown
-    real_bag = len(state.bag) - sum(unknown)
-    if real_bag < state.draws:
-        raise invalid(
-            "State.draws",
-            f"{state.draws} draws are due, but the bag holds {real_bag} tiles (AXIO-13)",
+class _Draws(NamedTuple):
+    """The draws of an explicit state or view, for :func:`_check_explicit_flow`."""
+
+    kind: str  # "State" or "View"
+    mode: str
+    sizes: Sequence[int]  # per seat, the tiles in its rack, unseen ones included
+    drawer: Seat  # the seat that draws (State.seat, View.drawer)
+    draws: int
+    turn: int
+    real_bag: int  # the tiles in the bag, not counting the unseen rack tiles
+    dealing: bool  # whether no tile is placed yet: the deal (AXIO-6)
+
+
+def _check_explicit_flow(flow: _Draws) -> None:
+    """An explicit state's or view's draws agree with the deal, the turn and the bag.
+
+    Before the first placement the racks are dealt seat by seat, before turn 0
+    (AXIO-6). After it, the seat whose turn it is refills its rack to the
+    full size, or until the bag is empty (AXIO-13, AXIO-20): the draws owed
+    and the rack make a full rack, or the draws empty the bag.
+    """
+    kind, sizes, drawer, draws = flow.kind, flow.sizes, flow.drawer, flow.draws
+    size = _RACK[flow.mode]
+    drawer_field = f"{kind}.{'seat' if kind == 'State' else 'drawer'}"
+    if flow.real_bag < draws:
+        bag = (
+            f", but the bag holds {flow.real_bag} tiles"
+            if kind == "State"
+            else f" from a bag of {flow.real_bag}"
         )
-    if state.draws and placed_tiles:
-        _check_drawer("State.seat", state.seat, state.turn, _rack_sizes(state))
-    if not placed_tiles and state.cells == geometry.initial_cells:
-        sizes = _rack_sizes(state)
-        dealt = [size] * state.seat + [size - state.draws] + [0] * (len(sizes) - state.seat - 1)
-        if state.draws and state.turn:
+        raise invalid(f"{kind}.draws", f"{draws} draws are due{bag} (AXIO-13)")
+    if flow.dealing:
+        _check_deal(flow, size)
+    elif draws:
+        _check_drawer(drawer_field, drawer, flow.turn, sizes)
+        if sizes[drawer] + draws != size and draws != flow.real_bag:
             raise invalid(
-                "State.turn", f"{state.turn}, but the deal comes before turn 0 (AXIO-6, AXIO-8)"
+                f"{kind}.draws",
+                f"{draws} draws are due into a rack of {sizes[drawer]} from a bag of "
+                f"{flow.real_bag}, but a rack is refilled to {size}, or until the bag is "
+                "empty (AXIO-13, AXIO-20)",
             )
-        if state.draws and sizes != dealt:
-            raise invalid(
-                "State.racks",
-                f"the deal gives {size} tiles to each seat in seat order (AXIO-6): while "
-                f"seat {state.seat} draws with {state.draws} to go, the racks hold {dealt}, "
-                f"not {sizes}",
-            )
-        if not state.draws and sizes != [size] * len(sizes) and real_bag:
-            raise invalid("State.draws", "0, but the deal is not finished (AXIO-6)")
+
+
+def _check_deal(flow: _Draws, size: int) -> None:
+    """The deal (AXIO-6): racks filled in seat order, before turn 0, until all are full."""
+    kind, sizes, drawer, draws = flow.kind, list(flow.sizes), flow.drawer, flow.draws
+    dealt = [size] * drawer + [size - draws] + [0] * (len(sizes) - drawer - 1)
+    if draws and flow.turn:
+        raise invalid(
+            f"{kind}.turn", f"{flow.turn}, but the deal comes before turn 0 (AXIO-6, AXIO-8)"
+        )
+    if draws and sizes != dealt:
+        field = "racks" if kind == "State" else "rack_sizes"
+        raise invalid(
+            f"{kind}.{field}",
+            f"the deal gives {size} tiles to each seat in seat order (AXIO-6): while "
+            f"seat {drawer} draws with {draws} to go, the racks hold {dealt}, "
+            f"not {sizes}",
+        )
+    if not draws and sizes != [size] * len(sizes) and flow.real_bag:
+        raise invalid(f"{kind}.draws", "0, but the deal is not finished (AXIO-6)")

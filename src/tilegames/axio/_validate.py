@@ -16,7 +16,7 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._chance import _check_drawer, _check_explicit, _check_explicit_flow
+from tilegames.axio._chance import _check_explicit, _check_explicit_flow, _Draws
 from tilegames.axio._model import (
     _FINAL,
     _GAME,
@@ -30,6 +30,7 @@ from tilegames.axio._model import (
     _STAGES,
     _TEAM,
     BOARD_RADIUS,
+    COLOUR_LETTERS,
     COLOURS,
     EMPTY,
     MODES,
@@ -38,6 +39,7 @@ from tilegames.axio._model import (
     START_CELLS,
     TEAM_CAP,
     TRACK_CAP,
+    Draw,
     Move,
     Place,
     Points,
@@ -330,19 +332,20 @@ def _check_flow(flow: _Flow) -> None:
             _check_deciding(flow, flow.mover)
         if flow.revealed:
             _check_revealed(flow)
-    _check_placements(flow)
+    this_turn = int(flow.mover is None or bool(flow.bonuses) or flow.deciding)
+    _check_placements(flow, this_turn)
 
 
-def _check_placements(flow: _Flow) -> None:
+def _check_placements(flow: _Flow, this_turn: int) -> None:
     """The tiles on the board agree with the turn number and the bonuses (AXIO-7, AXIO-11).
 
     Every turn before the current one placed a tile; the current one has too
-    once it owes a bonus, offers the swap, or ended the game. Every other
-    placement was a bonus placement, earned by a colour reaching a stage
-    (tracks never fall) and not still owed.
+    when ``this_turn`` is 1 (it owes a bonus, offers the swap, refills the
+    rack, or ended the game). Every other placement was a bonus placement,
+    earned by a colour reaching a stage (tracks never fall) and not still
+    owed. Before the first placement every track is at 0 (AXIO-5, AXIO-9).
     """
     where, turn = flow.where, flow.turn
-    this_turn = int(flow.mover is None or bool(flow.bonuses) or flow.deciding)
     if flow.placed_tiles < turn + this_turn:
         raise invalid(
             f"{where}.turn",
@@ -358,6 +361,60 @@ def _check_placements(flow: _Flow) -> None:
             f"turns and {stages - flow.bonuses} bonus placements (one per stage reached, "
             f"{flow.bonuses} still owed) place at most {most} (AXIO-7, AXIO-11)",
         )
+    if not flow.placed_tiles and any(any(track) for track in flow.tracks):
+        raise invalid(
+            f"{where}.tracks",
+            f"{flow.tracks!r}, but no tile is placed yet: tracks start at 0 and only "
+            "placements score (AXIO-5, AXIO-9)",
+        )
+
+
+def _check_drawing(flow: _Flow) -> None:
+    """A chance step of an explicit game: a draw due while the game goes on (AXIO-6, AXIO-13).
+
+    ``flow.mover`` is the seat that draws. Before the first placement this is
+    the deal (``_check_explicit_flow`` checks it), with every track at 0.
+    After it, a draw is a refill (or a swap's draws) at the end of the
+    drawer's turn, before the turn passes: that turn has placed its tile. In
+    solo the turn was counted at the placement, unless a bonus placement is
+    owed: the tile drawn is the bonus tile (AXIO-20). Nobody has won
+    (AXIO-14), two adjacent cells are empty (AXIO-15), the other racks are
+    full while the bag holds a rack's worth (AXIO-13), and tiles set aside
+    are a swap's (AXIO-12): never in solo, never a full rack's worth.
+    """
+    if not flow.placed_tiles:
+        _check_placements(flow, 0)
+        return
+    where, final = flow.where, _FINAL[flow.mode]
+    won = [owner for owner, track in enumerate(flow.tracks) if all_at(track, final)]
+    if won:
+        raise invalid(
+            f"{where}.draws",
+            f"a draw is due, but {len(won)} players (teams) have all six colours at {final}: "
+            "the game ended at once (AXIO-14)",
+        )
+    if not flow.pairs_left:
+        raise invalid(
+            f"{where}.draws",
+            "a draw is due, but no two adjacent cells are empty: the game is over (AXIO-15)",
+        )
+    _check_full_racks(flow)
+    solo = flow.mode == _SOLO
+    if flow.revealed and (solo or len(flow.revealed) >= RACK_SIZE):
+        raise invalid(
+            f"{where}.revealed",
+            f"{len(flow.revealed)} tiles set aside during the draws, but a swap sets aside "
+            "the 1 to 5 tiles left in a rack, and never in solo (AXIO-12, AXIO-20)",
+        )
+    mover = cast(Seat, flow.mover)
+    reached = _stages_reached(flow.tracks[_owner(flow.mode, mover)], flow.mode)
+    if flow.bonuses > reached:
+        raise invalid(
+            f"{where}.bonuses",
+            f"{flow.bonuses} bonus placements owed, but the seat's colours have reached "
+            f"{reached} stages, each earning one (AXIO-11, AXIO-18)",
+        )
+    _check_placements(flow, int(bool(flow.bonuses)) if solo else 1)
 
 
 def _check_full_racks(flow: _Flow) -> None:
@@ -472,9 +529,33 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
     if setting_aside:
         _take_tiles("State.revealed", counts, state.revealed)
     _check_placed_tiles("State", placed, counts)
+    sizes = _rack_sizes(state)
+    empty = _empty_pairs(geometry, state.cells)
+    seat, placed_tiles = state.seat, sum(placed) // 2
+    real_bag = len(state.bag) - sum(state.unknown)
+    flow = _Flow(
+        "State",
+        state.mode,
+        state.tracks,
+        mover=seat,
+        sizes=sizes,
+        held=None if sizes[seat] != len(state.racks[seat]) else state.racks[seat],
+        bag_size=real_bag,
+        turn=state.turn,
+        bonuses=state.bonuses,
+        deciding=state.deciding,
+        revealed=state.revealed,
+        placed_tiles=placed_tiles,
+        pairs_left=bool(empty),
+    )
     if state.explicit:
-        _check_explicit_flow(state, sum(placed) // 2, geometry)
-        if state.draws:
+        draws = state.draws
+        dealing = not placed_tiles
+        _check_explicit_flow(
+            _Draws("State", state.mode, sizes, seat, draws, state.turn, real_bag, dealing)
+        )
+        if draws:
+            _check_drawing(flow)
             return
     for i, tile in enumerate(state.revealed):
         if not setting_aside and state.revealed.count(tile) > state.bag.count(tile):
@@ -483,10 +564,7 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
                 f"tile {format_tile(tile)} was set aside in a swap and returned to the bag, "
                 "but the bag does not hold it (AXIO-12)",
             )
-    sizes = _rack_sizes(state)
-    empty = _empty_pairs(geometry, state.cells)
-    over = _ends(state, empty, sizes)
-    final, seat = _FINAL[state.mode], state.seat
+    final = _FINAL[state.mode]
     for owner, track in enumerate(state.tracks):
         if all_at(track, final) and owner != _owner(state.mode, seat):
             who = f"team {'AB'[owner]}" if state.mode == _TEAM else f"seat {owner}"
@@ -495,23 +573,8 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
                 f"{seat}, but the game ended when {who} got all six colours to the end of the "
                 "track, so it moved last (AXIO-14)",
             )
-    _check_flow(
-        _Flow(
-            "State",
-            state.mode,
-            state.tracks,
-            mover=None if over else seat,
-            sizes=sizes,
-            held=None if sizes[seat] != len(state.racks[seat]) else state.racks[seat],
-            bag_size=len(state.bag) - sum(state.unknown),
-            turn=state.turn,
-            bonuses=state.bonuses,
-            deciding=state.deciding,
-            revealed=state.revealed,
-            placed_tiles=sum(placed) // 2,
-            pairs_left=bool(empty),
-        )
-    )
+    over = _ends(state, empty, sizes)
+    _check_flow(flow._replace(mover=None) if over else flow)
 
 
 def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
@@ -570,37 +633,37 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
         )
     empty = _empty_pairs(geometry, seen.cells)
-    if seen.draws:
-        if bag_size < seen.draws:
-            raise invalid(
-                "View.draws", f"{seen.draws} draws are due from a bag of {bag_size} (AXIO-13)"
-            )
-        if sum(placed):  # the deal is over: a refill
-            _check_drawer("View.drawer", seen.drawer, seen.turn, sizes)
-        return
+    placed_tiles = sum(placed) // 2
+    flow = _Flow(
+        "View",
+        seen.mode,
+        seen.tracks,
+        mover=mover,
+        sizes=sizes,
+        held=seen.rack if mover == seen.seat and not seen.unknown else None,
+        bag_size=bag_size,
+        turn=seen.turn,
+        bonuses=seen.bonuses,
+        deciding=seen.deciding,
+        revealed=seen.revealed,
+        placed_tiles=placed_tiles,
+        pairs_left=bool(empty),
+    )
+    if seen.explicit:
+        drawer, draws, dealing = seen.drawer, seen.draws, not placed_tiles
+        _check_explicit_flow(
+            _Draws("View", seen.mode, sizes, drawer, draws, seen.turn, bag_size, dealing)
+        )
+        if draws:
+            _check_drawing(flow._replace(mover=drawer))
+            return
     over = _ends(seen, empty, sizes)
     if over != (mover is None):
         state_of = "over" if over else "not over"
         raise invalid(
             "View.to_move", f"{seen.to_move!r}, but the game is {state_of} (AXIO-14, AXIO-15)"
         )
-    _check_flow(
-        _Flow(
-            "View",
-            seen.mode,
-            seen.tracks,
-            mover=mover,
-            sizes=sizes,
-            held=seen.rack if mover == seen.seat and not seen.unknown else None,
-            bag_size=bag_size,
-            turn=seen.turn,
-            bonuses=seen.bonuses,
-            deciding=seen.deciding,
-            revealed=seen.revealed,
-            placed_tiles=sum(placed) // 2,
-            pairs_left=bool(empty),
-        )
-    )
+    _check_flow(flow)
 
 
 # ---------------------------------------------------------------------------
@@ -703,18 +766,27 @@ def validate(
     * bonus placements owed (``bonuses``) no more than the stages its
       colours have reached, a swap choice (``deciding``) only where AXIO-12
       offers one, revealed tiles back in the bag, and none of these once the
-      game is over.
+      game is over; every track at 0 before the first placement;
+    * in an explicit game, at a chance step: before the first placement, the
+      deal in seat order before turn 0 (AXIO-6); after it, a refill by the
+      seat whose turn it is, to a full rack or until the bag is empty
+      (AXIO-13), in a game that goes on, its turn agreeing with the tiles
+      placed (in solo the turn is counted at the placement, unless the tile
+      drawn is for a bonus placement, AXIO-20).
 
     The rules run the first checks (every field of the right type, shape
     and range) on any hand-made state on its first use. A view passes the
     same checks on what it shows (its own rack, the rack and bag sizes,
-    whose turn it is). An outcome needs one to four seats, as its ``mode``
-    allows: a solo score made of three tracks 0..36 (AXIO-21), or six tracks
-    per seat within the mode's cap (partners alike), ranked as AXIO-16 says.
+    whose turn it is), at a chance step and during the deal too. An outcome
+    needs one to four seats, as its ``mode`` allows: a solo score made of
+    three tracks 0..36 (AXIO-21), or six tracks per seat within the mode's
+    cap (partners alike), ranked as AXIO-16 says.
     An outcome without a mode (from an older document) is read as solo for
     one seat, as a team game for four seats whose partners' tracks agree,
-    else as a standard game. A move is checked by its constructor, so any
-    :class:`Place`, :class:`SwapChoice` or :class:`Decline` passes. :mod:`tilegames.serialize`
+    else as a standard game. A move passes when it could be made in some game:
+    a :class:`Place` of two colours 0..5 on two adjacent cells of the largest
+    board, a :class:`Draw` of a tile (two colours 0..5); any :class:`SwapChoice`,
+    :class:`Decline` or :data:`UNSEEN` passes. :mod:`tilegames.serialize`
     calls this on everything it loads.
 
     >>> import attrs
@@ -745,15 +817,19 @@ def validate(
         _validate_outcome(cast(Outcome, value))
     elif kind is Place:
         _validate_place(cast(Place, value))
+    elif kind is Draw:
+        _validate_draw(cast(Draw, value))
     elif kind not in _MOVE_TYPES:
         wrong_type("axio.validate", "an AXIO State, View, move or Outcome", value)
 
 
 def _validate_place(move: Place) -> None:
-    """A placement's colours are colours (AXIO-1) and its cells lie on the largest board (AXIO-3).
+    """A placement's colours are colours (AXIO-1), its cells adjacent cells of the board.
 
-    Whether the cells lie on this game's board, and are free, is for
-    :func:`why_illegal` to say: a move alone does not know its game.
+    The two cells lie on the largest board (AXIO-3) and next to each other, as
+    a tile's two hexes do (AXIO-7). Whether the cells lie on this game's board,
+    and are free, is for :func:`why_illegal` to say: a move alone does not
+    know its game.
     """
     for i, colour in enumerate(move.colours):
         if not 0 <= colour < len(COLOURS):
@@ -764,3 +840,20 @@ def _validate_place(move: Place) -> None:
                 f"Place.cells[{i}]",
                 f"{cell} lies off every playing area (radius {BOARD_RADIUS}, AXIO-3)",
             )
+    first, second = move.cells
+    if hexagon.distance(first, second) != 1:
+        raise invalid(
+            "Place.cells",
+            f"{first} and {second} are not adjacent, but a tile's two hexes lie on "
+            "adjacent cells (AXIO-7)",
+        )
+
+
+def _validate_draw(move: Draw) -> None:
+    """A drawn tile is a tile of two colours 0..5, lower first (AXIO-1, AXIO-2)."""
+    if move.tile not in _TILES:
+        raise invalid(
+            "Draw.tile",
+            f"{move.tile!r} is not a tile: two colours 0..5 ({COLOUR_LETTERS}), lower first "
+            "(AXIO-1, AXIO-2)",
+        )
