@@ -23,8 +23,9 @@ import tilegames
 from document_mutations import mutate, mutations
 from step_budget import step_budget
 from tiers import examples
-from tilegames import ConfigurationError, InvalidStateError, Outcome, aztack
+from tilegames import CHANCE, ConfigurationError, InvalidStateError, Outcome, aztack
 from tilegames.aztack import Pass, Place, State, Stone, StoneSet, View
+from tilegames.chance import sample
 from tilegames.geometry.pyramid import Pyramid
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, to_dict
@@ -757,3 +758,63 @@ def test_changed_views_load_to_states_that_play(
             state = aztack.apply(state, moves[stream.randbelow(len(moves))])
         assert aztack.is_over(state)
         assert aztack.outcome(state) is not None
+
+
+def _setup_views() -> list[View]:
+    """Views of explicit games at chance steps: the base being laid, laid, the deal under way."""
+    found = []
+    for setup in aztack.RULES.setups:
+        state = aztack.new_game(**setup.kwargs, seed=3, chance="explicit")
+        stream = Stream(3)
+        steps = 0
+        while aztack.to_move(state) == (CHANCE,):
+            if steps in (0, 5, 12, 13, 20, 30):
+                found.append(aztack.view(state, steps % aztack.players(state)))
+            state = aztack.apply(state, sample(aztack.chance_outcomes(state), stream))
+            steps += 1
+    return found
+
+
+SETUP_VIEWS = _setup_views()
+SETUP_STEPS = 12 * 2 + 12 * 4 + 12
+"""Chance steps left at most: a base (laid at most twice here: AZT-9 rarely lays a third),
+four supplies, and room."""
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    st.sampled_from(SETUP_VIEWS), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99)
+)
+def test_changed_setup_views_load_to_states_that_play(
+    seen: View, changes: list[tuple[str, int, Any]], seed: int
+) -> None:
+    """A changed view document taken during an explicit game's setup loads and determinizes to
+    a valid state whose setup finishes (chance sampled) and whose game plays to the end, or is
+    refused with InvalidStateError."""
+    written = to_dict(seen)
+    for change in changes:
+        mutate(written, change)
+    try:
+        with step_budget(400_000):
+            loaded = from_dict(written, View)
+    except InvalidStateError:
+        event("refused")
+        return
+    event("loaded")
+    with step_budget(400_000):
+        state = aztack.determinize(loaded, Stream(seed))
+        aztack.validate(state)
+    stream = Stream(seed)
+    with step_budget(4_000_000):
+        for _ in range(SETUP_STEPS * 4):  # AZT-9 may lay the base again: leave room
+            if aztack.to_move(state) != (CHANCE,):
+                break
+            state = aztack.apply(state, sample(aztack.chance_outcomes(state), stream))
+        aztack.validate(state)
+        for _ in range(MOVES_TO_END):
+            moves = aztack.legal_moves(state)
+            if not moves:
+                break
+            state = aztack.apply(state, moves[stream.randbelow(len(moves))])
+        assert aztack.is_over(state)
+        aztack.validate(state)

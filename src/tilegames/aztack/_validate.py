@@ -21,6 +21,7 @@ from tilegames.aztack._model import (
     _KINDS,
     _MAX_STONES,
     BASE_STONES,
+    COLOURS,
     DEPTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -45,6 +46,7 @@ from tilegames.aztack._model import (
 from tilegames.aztack._tables import (
     _ADJACENT,
     _COLOUR_SETS,
+    _NUMBER,
     _PAIRS,
     _XY,
     _full_index,
@@ -370,6 +372,12 @@ def _check_setup(play: _Play) -> None:
         pair = (heights[near], heights[far])
         if pair == (1, 1) and laid == slot:
             laid += 1
+            if grid.tops[near] != grid.tops[far]:
+                raise invalid(
+                    f"{kind}.pyramid.tops",
+                    f"base place {slot} at {_XY[near]} holds stones {grid.tops[near]} and "
+                    f"{grid.tops[far]}, but a base stone covers both its cells (AZT-4, AZT-8)",
+                )
         elif pair != (0, 0):
             raise invalid(
                 f"{kind}.pyramid",
@@ -395,6 +403,12 @@ def _check_setup(play: _Play) -> None:
                 f"{kind}.pyramid",
                 "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
             )
+    for seat, size in enumerate(sizes):
+        if size > SUPPLY_SIZE:
+            raise invalid(
+                f"{kind}.supplies[{seat}]",
+                f"{size} stones, but a seat is dealt {SUPPLY_SIZE} (AZT-10)",
+            )
     for seat in range(1, len(sizes)):
         if sizes[seat] and sizes[seat - 1] < SUPPLY_SIZE:
             raise invalid(
@@ -402,6 +416,32 @@ def _check_setup(play: _Play) -> None:
                 f"seat {seat} holds stones while seat {seat - 1} has {sizes[seat - 1]} of its "
                 f"{SUPPLY_SIZE}: seats are dealt in order (AZT-10)",
             )
+    _check_set_deals(kind, info, len(sizes))
+
+
+def _check_set_deals(kind: str, info: _Set, players: int) -> None:
+    """The set can finish the setup: a base of every colour twice, then the deal (AZT-8..AZT-10).
+
+    As :func:`~tilegames.aztack.new_game` asks of a set: ``12 + 12 * players``
+    stones, and every colour on two stones, or no base would ever be kept.
+    """
+    count, need = len(info.stones), BASE_STONES + SUPPLY_SIZE * players
+    if count < need:
+        raise invalid(
+            f"{kind}.stones",
+            f"a set of {count} stones cannot be set up for {players} seats: the base takes "
+            f"{BASE_STONES} and each supply {SUPPLY_SIZE}, {need} in all (AZT-8, AZT-10)",
+        )
+    on = [0] * len(COLOURS)
+    for colours in info.colours:
+        for colour in _COLOUR_SETS[colours]:
+            on[colour] += 1
+    if min(on) < 2:
+        raise invalid(
+            f"{kind}.stones",
+            f"{COLOURS[on.index(min(on))]} is on {min(on)} stone(s) of the set, but a base "
+            "is laid again until every colour is on two of its stones (AZT-9)",
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -552,9 +592,13 @@ def validate(value: State | View | Outcome | Move) -> None:
     its ``to_move`` with the position. An outcome needs 2 to 4 scores
     of 0 to 12 stones and, when it names its mode, a ranking that mode gives
     (the seat that emptied its supply first alone; in the turn game, fewer
-    stones ranked higher). A move is checked by its constructor, so any
-    :class:`Place` or :class:`Pass` passes. :mod:`tilegames.serialize`
-    calls this on everything it loads.
+    stones ranked higher). A move passes when some game could see it: a seat
+    0..3 (chance's for :class:`Lay` and :class:`Deal`), stone ids below 240,
+    and a :class:`Place` on two adjacent cells of the base whose discard, if
+    any, is another stone. A state or view during the setup of an explicit
+    game passes when the base is laid in order, one whole stone a place, the
+    supplies dealt in seat order, at most 12 each, and its set can finish the
+    setup. :mod:`tilegames.serialize` calls this on everything it loads.
 
     >>> import attrs
     >>> from tilegames.aztack import new_game
@@ -582,10 +626,12 @@ def validate(value: State | View | Outcome | Move) -> None:
 
 
 def _check_move(move: Place | Pass | Lay | Deal) -> None:
-    """A move names a seat 0..3, and a placement real stone ids and two cells of the base.
+    """A move names a seat 0..3; a placement stone ids of the largest set and two cells.
 
-    Whether the seat holds the stone and the cells fit is for ``why_illegal``
-    to say: a move alone does not know its game.
+    The cells are adjacent cells of the base (AZT-6) and a bonus discard is
+    another stone than the one placed (AZT-13). Whether the seat holds the
+    stones and the cells fit is for ``why_illegal`` to say: a move alone
+    does not know its game.
     """
     kind = type(move).__name__
     if isinstance(move, (Lay, Deal)):
@@ -604,3 +650,15 @@ def _check_move(move: Place | Pass | Lay | Deal) -> None:
     for field, cell in (("first", move.first), ("second", move.second)):
         if cell not in _XY:
             raise invalid(f"Place.{field}", f"{cell} is not a cell of the {WIDTH}x{DEPTH} base")
+    if (_NUMBER[move.first], _NUMBER[move.second]) not in _ADJACENT:
+        raise invalid(
+            "Place.second",
+            f"{move.second} is not next to {move.first}, but a stone covers two orthogonally "
+            "adjacent cells (AZT-6)",
+        )
+    if move.discard == move.stone:
+        raise invalid(
+            "Place.discard",
+            f"stone {move.stone} is the one placed, but the bonus discards another of the "
+            "seat's stones (AZT-13)",
+        )
