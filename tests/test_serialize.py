@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from document_mutations import mutate, mutations
+from golden_chance_positions import CHANCE_PARTS
 from golden_positions import golden
 from serialize_documents import document, positions, refused
 from tiers import examples
@@ -406,9 +407,14 @@ class TestGoldenFiles:
             assert from_json(stored, kinds[part]) == value
 
     def test_documents_load(self) -> None:
-        """Every golden document, and no other file, still loads with today's code (format pin)."""
+        """Every golden document, and no other file, still loads with today's code (format pin).
+
+        Besides these, each game has its explicit-chance documents (``<game>-chance-state``
+        and ``-view``), checked in tests/test_golden_chance.py.
+        """
         found = {path.name for path in DATA.iterdir()}
-        assert found == {f"{name}-{part}.json" for name in GAMES for part in golden_kinds(name)}
+        parts = {name: [*golden_kinds(name), *CHANCE_PARTS] for name in GAMES}
+        assert found == {f"{name}-{part}.json" for name in GAMES for part in parts[name]}
         for name in GAMES:
             for part, kind in golden_kinds(name).items():
                 loaded = from_json((DATA / f"{name}-{part}.json").read_text(), kind)
