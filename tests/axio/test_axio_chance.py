@@ -774,6 +774,10 @@ class TestSoloDecline:
         )
         assert list(axio.legal_moves(placed)) == [Draw(GB), Draw(YY), UNSEEN]
         assert axio.DECLINE not in axio.legal_moves(placed)
+        # A draw due while bonuses are owed: in solo the bonus placement draws first (AXIO-20).
+        axio.validate(placed)
+        axio.validate(axio.view(placed, 0))
+        assert from_json(to_json(placed), State) == placed
         drawn = axio.apply(placed, Draw(GB))
         assert (axio.to_move(drawn), drawn.bonuses, drawn.racks) == ((0,), 2, ((GB,),))
         assert axio.DECLINE in axio.legal_moves(drawn)
