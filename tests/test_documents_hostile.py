@@ -13,18 +13,20 @@ that plays on.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import tilegames
+from document_mutations import mutate, mutations
 from serialize_documents import positions
-from tiers import examples
+from tiers import examples, size
 from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import MAX_DEPTH, MAX_ENTRIES, from_dict, from_json, to_dict, to_json
@@ -338,3 +340,93 @@ class TestRandomValues:
         """Arbitrary parsed values are refused with InvalidStateError."""
         with pytest.raises(InvalidStateError):
             from_dict(document, aztack.Move)
+
+
+@functools.cache
+def listed_moves(name: str) -> tuple[tuple[Any, Any], ...]:
+    """Moves of every class of game ``name``, each with the state that listed it.
+
+    From the first steps of a seeded and an explicit game of every setup: the
+    seats' moves, and chance's outcomes at the chance steps (draws, unseen
+    draws, rolls, base stones laid and stones dealt), at most 12 of a class.
+    """
+    rules = tilegames.get(name)
+    found: dict[type, list[tuple[Any, Any]]] = {}
+    for setup in rules.setups:
+        for chance in ("seeded", "explicit"):
+            state = rules.new_game(**setup.kwargs, seed=2, chance=chance)
+            stream = Stream(2)
+            for _ in range(size(everyday=40, deep=120)):
+                if rules.is_over(state):
+                    break
+                legal = rules.legal_moves(state)
+                for move in (legal[0], legal[len(legal) // 2], legal[len(legal) - 1]):
+                    listed = found.setdefault(type(move), [])
+                    if len(listed) < 12:
+                        listed.append((move, state))
+                state = rules.apply(state, legal[stream.randbelow(len(legal))])
+    return tuple(pair for pairs in found.values() for pair in pairs)
+
+
+def int_paths(data: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every int inside ``data`` (booleans left out)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from int_paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from int_paths(value, (*prefix, index))
+    elif type(data) is int:
+        yield prefix
+
+
+NUMBERS = st.integers(-3, 260) | st.integers(-(2**63), 2**64 - 1)
+"""Ints a document may hold: mostly near the games' ranges, some anywhere in 64 bits."""
+
+
+class TestMoveNotation:
+    """Every move document that loads is a move some game could see: its notation reads back."""
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    @settings(
+        max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
+    @given(
+        pick=st.integers(0, 10**6),
+        where=st.integers(0, 10**6),
+        number=NUMBERS,
+        changes=st.lists(mutations(), max_size=2),
+    )
+    def test_a_loaded_move_reads_back(
+        self, name: str, pick: int, where: int, number: int, changes: list[Any]
+    ) -> None:
+        """A move document with a number changed (and other changes) is refused, or loads to a
+        move whose notation parses back to the same move and whose document loads back."""
+        rules = tilegames.get(name)
+        moves = listed_moves(name)
+        move, state = moves[pick % len(moves)]
+        kind = type(move)
+        written = to_dict(move)
+        paths = list(int_paths(written["data"]))
+        if paths:
+            written = replaced(written, paths[where % len(paths)], number)
+        for change in changes:
+            mutate(written, change)
+        try:
+            loaded = from_dict(written, kind)
+        except InvalidStateError:
+            event("refused")
+            return
+        event("loaded")
+        text = rules.format_move(loaded)
+        assert str(loaded) == text
+        assert rules.parse_move(text, state) == loaded
+        assert from_json(to_json(loaded), kind) == loaded
+
+    @pytest.mark.parametrize("name", sorted(GAMES))
+    def test_every_listed_move_reads_back(self, name: str) -> None:
+        """Each move listed in real games, chance's outcomes included, reads back as itself."""
+        rules = tilegames.get(name)
+        for move, state in listed_moves(name):
+            assert rules.parse_move(rules.format_move(move), state) == move
+            assert from_json(to_json(move), type(move)) == move
