@@ -193,7 +193,7 @@ class TestMoveDocuments:
         (x0, y0), (x1, y1) = first, second
         if abs(x0 - x1) + abs(y0 - y1) == 1:
             loaded = from_dict(written, aztack.Move)
-            assert aztack.parse_move(str(loaded), None) == loaded  # type: ignore[arg-type]
+            assert aztack.parse_move(str(loaded), None) == loaded
         else:
             refused(written, aztack.Move, "Place.second")
 
