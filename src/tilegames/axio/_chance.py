@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple, cast
+from typing import cast
 
 from tilegames._core.chance import uniform
 from tilegames._core.checks import check_int, invalid, wrong_type
@@ -45,6 +45,7 @@ from tilegames.axio._model import (
     SwapChoice,
     Tile,
     View,
+    _Flow,
     _Index,
     _owner,
     _set_slot,
@@ -397,53 +398,50 @@ def _check_drawer(where: str, drawer: int, turn: int, sizes: Sequence[int]) -> N
         )
 
 
-class _Draws(NamedTuple):
-    """The draws of an explicit state or view, for :func:`_check_explicit_flow`."""
-
-    kind: str  # "State" or "View"
-    mode: str
-    sizes: Sequence[int]  # per seat, the tiles in its rack, unseen ones included
-    drawer: Seat  # the seat that draws (State.seat, View.drawer)
-    draws: int
-    turn: int
-    real_bag: int  # the tiles in the bag, not counting the unseen rack tiles
-    dealing: bool  # whether no tile is placed yet: the deal (AXIO-6)
-
-
-def _check_explicit_flow(flow: _Draws) -> None:
+def _check_explicit_flow(flow: _Flow, drawer: Seat, draws: int) -> None:
     """An explicit state's or view's draws agree with the deal, the turn and the bag.
 
     Before the first placement the racks are dealt seat by seat, before turn 0
     (AXIO-6). After it, the seat whose turn it is refills its rack to the
-    full size, or until the bag is empty (AXIO-13, AXIO-20): the draws owed
-    and the rack make a full rack, or the draws empty the bag.
+    full size, or until the bag is empty (AXIO-13, AXIO-20). No draw is due
+    once the game has ended (AXIO-14, AXIO-15); tiles set aside during the
+    draws are a swap's: fewer than a rack's worth, never in solo (AXIO-12).
     """
-    kind, sizes, drawer, draws = flow.kind, flow.sizes, flow.drawer, flow.draws
-    size = _RACK[flow.mode]
-    drawer_field = f"{kind}.{'seat' if kind == 'State' else 'drawer'}"
-    if flow.real_bag < draws:
-        bag = (
-            f", but the bag holds {flow.real_bag} tiles"
-            if kind == "State"
-            else f" from a bag of {flow.real_bag}"
+    kind, sizes, bag, size = flow.where, flow.sizes, flow.bag_size, _RACK[flow.mode]
+    if bag < draws:
+        bag_text = (
+            f", but the bag holds {bag} tiles" if kind == "State" else f" from a bag of {bag}"
         )
-        raise invalid(f"{kind}.draws", f"{draws} draws are due{bag} (AXIO-13)")
-    if flow.dealing:
-        _check_deal(flow, size)
-    elif draws:
-        _check_drawer(drawer_field, drawer, flow.turn, sizes)
-        if sizes[drawer] + draws != size and draws != flow.real_bag:
-            raise invalid(
-                f"{kind}.draws",
-                f"{draws} draws are due into a rack of {sizes[drawer]} from a bag of "
-                f"{flow.real_bag}, but a rack is refilled to {size}, or until the bag is "
-                "empty (AXIO-13, AXIO-20)",
-            )
+        raise invalid(f"{kind}.draws", f"{draws} draws are due{bag_text} (AXIO-13)")
+    if not flow.placed_tiles:
+        _check_deal(flow, drawer, draws, size)
+    if not flow.placed_tiles or not draws:
+        return
+    _check_drawer(f"{kind}.{'seat' if kind == 'State' else 'drawer'}", drawer, flow.turn, sizes)
+    if sizes[drawer] + draws != size and draws != bag:
+        raise invalid(
+            f"{kind}.draws",
+            f"{draws} draws are due into a rack of {sizes[drawer]} from a bag of {bag}, but a "
+            f"rack is refilled to {size}, or until the bag is empty (AXIO-13, AXIO-20)",
+        )
+    final = _FINAL[flow.mode]
+    if not flow.pairs_left or any(all_at(track, final) for track in flow.tracks):
+        raise invalid(
+            f"{kind}.draws",
+            f"a draw is due, but the game is over: no two adjacent cells are empty (AXIO-15) "
+            f"or a player has all six colours at {final} (AXIO-14)",
+        )
+    if flow.revealed and (flow.mode == _SOLO or len(flow.revealed) >= RACK_SIZE):
+        raise invalid(
+            f"{kind}.revealed",
+            f"{len(flow.revealed)} tiles set aside during the draws, but a swap sets aside "
+            "the 1 to 5 tiles left in a rack, and never in solo (AXIO-12, AXIO-20)",
+        )
 
 
-def _check_deal(flow: _Draws, size: int) -> None:
+def _check_deal(flow: _Flow, drawer: Seat, draws: int, size: int) -> None:
     """The deal (AXIO-6): racks filled in seat order, before turn 0, until all are full."""
-    kind, sizes, drawer, draws = flow.kind, list(flow.sizes), flow.drawer, flow.draws
+    kind, sizes = flow.where, list(flow.sizes)
     dealt = [size] * drawer + [size - draws] + [0] * (len(sizes) - drawer - 1)
     if draws and flow.turn:
         raise invalid(
@@ -454,8 +452,7 @@ def _check_deal(flow: _Draws, size: int) -> None:
         raise invalid(
             f"{kind}.{field}",
             f"the deal gives {size} tiles to each seat in seat order (AXIO-6): while "
-            f"seat {drawer} draws with {draws} to go, the racks hold {dealt}, "
-            f"not {sizes}",
+            f"seat {drawer} draws with {draws} to go, the racks hold {dealt}, not {sizes}",
         )
-    if not draws and sizes != [size] * len(sizes) and flow.real_bag:
+    if not draws and sizes != [size] * len(sizes) and flow.bag_size:
         raise invalid(f"{kind}.draws", "0, but the deal is not finished (AXIO-6)")

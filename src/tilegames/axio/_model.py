@@ -6,7 +6,7 @@ Everything here is data: the rules that read it are in :mod:`._rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -539,3 +539,21 @@ def _rack_sizes(state: State) -> list[int]:
 def _ends_at(state: State, empty: int) -> bool:
     """Whether a state is over; never while a draw is due (the deal, a refill)."""
     return not state.draws and _ends(state, empty, _rack_sizes(state))
+
+
+class _Flow(NamedTuple):
+    """Whose turn it is and what it owes, read off a state or a view, for ``validate``."""
+
+    where: str  # "State" or "View", for messages
+    mode: str
+    tracks: tuple[Points, ...]
+    mover: Seat | None  # the seat to move (or to draw), None once the game is over
+    sizes: Sequence[int]  # per seat, the tiles in its rack, unseen ones included
+    held: tuple[Tile, ...] | None  # the mover's rack when known
+    bag_size: int  # the tiles really in the bag (not the unseen rack tiles)
+    turn: int
+    bonuses: int
+    deciding: bool
+    revealed: tuple[Tile, ...]
+    placed_tiles: int
+    pairs_left: bool  # whether two adjacent cells are empty

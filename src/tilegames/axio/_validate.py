@@ -9,14 +9,14 @@ component set accounted for, whose turn it is, bonuses and the swap choice.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple, cast
+from typing import cast
 
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._chance import _check_explicit, _check_explicit_flow, _Draws
+from tilegames.axio._chance import _check_explicit, _check_explicit_flow
 from tilegames.axio._model import (
     _FINAL,
     _GAME,
@@ -47,6 +47,7 @@ from tilegames.axio._model import (
     Tile,
     View,
     _ends,
+    _Flow,
     _Index,
     _owner,
     _rack_sizes,
@@ -279,24 +280,6 @@ def _check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, i
             )
 
 
-class _Flow(NamedTuple):
-    """Whose turn it is and what it owes, read off a state or a view, for :func:`_check_flow`."""
-
-    where: str
-    mode: str
-    tracks: tuple[Points, ...]
-    mover: Seat | None  # the seat to move, None once the game is over
-    sizes: Sequence[int]
-    held: tuple[Tile, ...] | None  # the mover's rack when known
-    bag_size: int
-    turn: int
-    bonuses: int
-    deciding: bool
-    revealed: tuple[Tile, ...]
-    placed_tiles: int
-    pairs_left: bool  # whether two adjacent cells are empty
-
-
 def _stages_reached(track: Points, mode: str) -> int:
     """How many stages (AXIO-11, AXIO-18) the colours of ``track`` have reached in all."""
     return sum(value >= stage for value in track for stage in _STAGES[mode])
@@ -369,52 +352,23 @@ def _check_placements(flow: _Flow, this_turn: int) -> None:
         )
 
 
-def _check_drawing(flow: _Flow) -> None:
-    """A chance step of an explicit game: a draw due while the game goes on (AXIO-6, AXIO-13).
+def _check_chance_step(flow: _Flow, drawer: Seat, draws: int) -> bool:
+    """An explicit game's draws agree with the deal and the turn; whether a draw is due.
 
-    ``flow.mover`` is the seat that draws. Before the first placement this is
-    the deal (``_check_explicit_flow`` checks it), with every track at 0.
-    After it, a draw is a refill (or a swap's draws) at the end of the
-    drawer's turn, before the turn passes: that turn has placed its tile. In
-    solo the turn was counted at the placement, unless a bonus placement is
-    owed: the tile drawn is the bonus tile (AXIO-20). Nobody has won
-    (AXIO-14), two adjacent cells are empty (AXIO-15), the other racks are
-    full while the bag holds a rack's worth (AXIO-13), and tiles set aside
-    are a swap's (AXIO-12): never in solo, never a full rack's worth.
+    A draw after the deal comes at the end of the drawer's turn, which has
+    placed its tile; in solo the turn was counted at the placement, unless
+    a bonus placement is owed, whose tile is drawn (AXIO-20). The other
+    racks are full while the bag holds a rack's worth (AXIO-13).
     """
-    if not flow.placed_tiles:
-        _check_placements(flow, 0)
-        return
-    where, final = flow.where, _FINAL[flow.mode]
-    won = [owner for owner, track in enumerate(flow.tracks) if all_at(track, final)]
-    if won:
-        raise invalid(
-            f"{where}.draws",
-            f"a draw is due, but {len(won)} players (teams) have all six colours at {final}: "
-            "the game ended at once (AXIO-14)",
-        )
-    if not flow.pairs_left:
-        raise invalid(
-            f"{where}.draws",
-            "a draw is due, but no two adjacent cells are empty: the game is over (AXIO-15)",
-        )
-    _check_full_racks(flow)
-    solo = flow.mode == _SOLO
-    if flow.revealed and (solo or len(flow.revealed) >= RACK_SIZE):
-        raise invalid(
-            f"{where}.revealed",
-            f"{len(flow.revealed)} tiles set aside during the draws, but a swap sets aside "
-            "the 1 to 5 tiles left in a rack, and never in solo (AXIO-12, AXIO-20)",
-        )
-    mover = cast(Seat, flow.mover)
-    reached = _stages_reached(flow.tracks[_owner(flow.mode, mover)], flow.mode)
-    if flow.bonuses > reached:
-        raise invalid(
-            f"{where}.bonuses",
-            f"{flow.bonuses} bonus placements owed, but the seat's colours have reached "
-            f"{reached} stages, each earning one (AXIO-11, AXIO-18)",
-        )
-    _check_placements(flow, int(bool(flow.bonuses)) if solo else 1)
+    _check_explicit_flow(flow, drawer, draws)
+    if draws and flow.placed_tiles:
+        drawing = flow._replace(mover=drawer)
+        _check_full_racks(drawing)
+        _check_earned(drawing, drawer)
+        _check_placements(drawing, int(bool(flow.bonuses)) if flow.mode == _SOLO else 1)
+    elif draws:
+        _check_placements(flow, 0)  # the deal: every track at 0
+    return bool(draws)
 
 
 def _check_full_racks(flow: _Flow) -> None:
@@ -452,18 +406,23 @@ def _check_mover(flow: _Flow, mover: Seat) -> None:
             f"seat {mover} cannot be on turn {flow.turn}: while every rack holds tiles, seats "
             "take turns in order from seat 0 (AXIO-6)",
         )
-    reached = _stages_reached(flow.tracks[_owner(flow.mode, mover)], flow.mode)
-    if bonuses > reached:
-        raise invalid(
-            f"{where}.bonuses",
-            f"{bonuses} bonus placements owed, but the seat's colours have reached "
-            f"{reached} stages, each earning one (AXIO-11, AXIO-18)",
-        )
+    _check_earned(flow, mover)
     if bonuses and flow.mode != _SOLO and sizes[mover] >= RACK_SIZE:
         raise invalid(
             f"{where}.bonuses",
             f"a bonus placement is owed, but seat {mover}'s rack is full: it is not refilled "
             "before its bonus placements (AXIO-11)",
+        )
+
+
+def _check_earned(flow: _Flow, mover: Seat) -> None:
+    """The bonus placements owed are no more than the stages the seat's colours reached."""
+    reached = _stages_reached(flow.tracks[_owner(flow.mode, mover)], flow.mode)
+    if flow.bonuses > reached:
+        raise invalid(
+            f"{flow.where}.bonuses",
+            f"{flow.bonuses} bonus placements owed, but the seat's colours have reached "
+            f"{reached} stages, each earning one (AXIO-11, AXIO-18)",
         )
 
 
@@ -531,8 +490,7 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
     _check_placed_tiles("State", placed, counts)
     sizes = _rack_sizes(state)
     empty = _empty_pairs(geometry, state.cells)
-    seat, placed_tiles = state.seat, sum(placed) // 2
-    real_bag = len(state.bag) - sum(state.unknown)
+    seat = state.seat
     flow = _Flow(
         "State",
         state.mode,
@@ -540,23 +498,16 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
         mover=seat,
         sizes=sizes,
         held=None if sizes[seat] != len(state.racks[seat]) else state.racks[seat],
-        bag_size=real_bag,
+        bag_size=len(state.bag) - sum(state.unknown),
         turn=state.turn,
         bonuses=state.bonuses,
         deciding=state.deciding,
         revealed=state.revealed,
-        placed_tiles=placed_tiles,
+        placed_tiles=sum(placed) // 2,
         pairs_left=bool(empty),
     )
-    if state.explicit:
-        draws = state.draws
-        dealing = not placed_tiles
-        _check_explicit_flow(
-            _Draws("State", state.mode, sizes, seat, draws, state.turn, real_bag, dealing)
-        )
-        if draws:
-            _check_drawing(flow)
-            return
+    if state.explicit and _check_chance_step(flow, seat, state.draws):
+        return
     for i, tile in enumerate(state.revealed):
         if not setting_aside and state.revealed.count(tile) > state.bag.count(tile):
             raise invalid(
@@ -633,7 +584,6 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
         )
     empty = _empty_pairs(geometry, seen.cells)
-    placed_tiles = sum(placed) // 2
     flow = _Flow(
         "View",
         seen.mode,
@@ -646,17 +596,11 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
         bonuses=seen.bonuses,
         deciding=seen.deciding,
         revealed=seen.revealed,
-        placed_tiles=placed_tiles,
+        placed_tiles=sum(placed) // 2,
         pairs_left=bool(empty),
     )
-    if seen.explicit:
-        drawer, draws, dealing = seen.drawer, seen.draws, not placed_tiles
-        _check_explicit_flow(
-            _Draws("View", seen.mode, sizes, drawer, draws, seen.turn, bag_size, dealing)
-        )
-        if draws:
-            _check_drawing(flow._replace(mover=drawer))
-            return
+    if seen.explicit and _check_chance_step(flow, seen.drawer, seen.draws):
+        return
     over = _ends(seen, empty, sizes)
     if over != (mover is None):
         state_of = "over" if over else "not over"
@@ -767,12 +711,10 @@ def validate(
       colours have reached, a swap choice (``deciding``) only where AXIO-12
       offers one, revealed tiles back in the bag, and none of these once the
       game is over; every track at 0 before the first placement;
-    * in an explicit game, at a chance step: before the first placement, the
-      deal in seat order before turn 0 (AXIO-6); after it, a refill by the
-      seat whose turn it is, to a full rack or until the bag is empty
-      (AXIO-13), in a game that goes on, its turn agreeing with the tiles
-      placed (in solo the turn is counted at the placement, unless the tile
-      drawn is for a bonus placement, AXIO-20).
+    * at a chance step of an explicit game: the deal in seat order before
+      turn 0 (AXIO-6), or a refill by the seat whose turn it is, to a full
+      rack or until the bag is empty (AXIO-13), in a game that goes on, its
+      turn agreeing with the tiles placed (AXIO-20 in solo).
 
     The rules run the first checks (every field of the right type, shape
     and range) on any hand-made state on its first use. A view passes the
@@ -826,10 +768,9 @@ def validate(
 def _validate_place(move: Place) -> None:
     """A placement's colours are colours (AXIO-1), its cells adjacent cells of the board.
 
-    The two cells lie on the largest board (AXIO-3) and next to each other, as
-    a tile's two hexes do (AXIO-7). Whether the cells lie on this game's board,
-    and are free, is for :func:`why_illegal` to say: a move alone does not
-    know its game.
+    The cells lie on the largest board (AXIO-3), next to each other (AXIO-7).
+    Whether they lie on this game's board, and are free, is for
+    :func:`why_illegal` to say: a move alone does not know its game.
     """
     for i, colour in enumerate(move.colours):
         if not 0 <= colour < len(COLOURS):
