@@ -669,3 +669,36 @@ class TestPictures:
             assert root.tag == f"{SVG}svg"
             pieces = [e for e in root.iter() if e.get("class") == "piece"]
             assert len(pieces) == placed_hexes(value)
+
+
+class TestExplicitBagOrder:
+    """An explicit game's bag is a multiset kept sorted: one position, one document.
+
+    In an explicit game chance names each draw (AXIO-13), so the bag's order
+    means nothing; it is kept in sorted order, so that two equal positions are
+    equal states and ``chance_outcomes`` lists the draws in one order.
+    """
+
+    @settings(max_examples=examples(50), deadline=None)
+    @given(st.sampled_from(SETUPS), st.integers(0, 2**32), st.randoms(use_true_random=False))
+    def test_any_other_order_is_refused(self, setup: Setup, seed: int, random: Any) -> None:
+        """A shuffled bag is refused by validate and by loading, naming State.bag."""
+        state = axio.RULES.new_game(**setup.kwargs, seed=seed, chance="explicit")
+        assert list(state.bag) == sorted(state.bag)
+        bag = list(state.bag)
+        random.shuffle(bag)
+        if bag == sorted(bag):
+            return
+        changed = attrs.evolve(state, bag=tuple(bag))
+        with pytest.raises(InvalidStateError, match=r"State\.bag"):
+            axio.validate(changed)
+        document = to_dict(state)
+        document["data"]["bag"] = to_dict(changed)["data"]["bag"]
+        with pytest.raises(InvalidStateError, match=r"State\.bag"):
+            from_dict(document, axio.State)
+
+    def test_a_seeded_bag_is_in_drawing_order(self) -> None:
+        """A seeded game's bag is the shuffle itself: its order is kept and checked by no sort."""
+        state = axio.new_game(players=2, seed=0)
+        assert list(state.bag) != sorted(state.bag)
+        axio.validate(state)

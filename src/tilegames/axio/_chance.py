@@ -340,6 +340,11 @@ def _check_explicit(state: State | View, seats: int) -> None:
                 f"{kind}.{field}", "draws are chance steps only in an explicit game (AXIO-13)"
             )
         return
+    if isinstance(state, State) and list(state.bag) != sorted(state.bag):
+        raise invalid(
+            "State.bag",
+            "an explicit game's bag is its contents in sorted order (chance orders the draws)",
+        )
     size = _RACK[state.mode]
     unknown = state.unknown
     if type(unknown) is not tuple or (unknown and len(unknown) != seats):
