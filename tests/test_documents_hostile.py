@@ -1,7 +1,9 @@
 """Hostile documents (issue 13): only InvalidStateError escapes loading, in bounded work.
 
 A seeded corpus of documents made from real positions of every game (a
-state, a view, a move and an outcome), each changed in the ways a hostile
+state, a view, a move and an outcome; and from an explicit-chance game, a
+state and a view at a chance step and a chance outcome), each changed in the
+ways a hostile
 sender would: every field given a value of each wrong type, values nested at
 and over the depth limit, arrays at and over the size limit, huge ints,
 floats, NaN and duplicate keys in the text. Hypothesis adds random values at
@@ -27,7 +29,7 @@ import tilegames
 from document_mutations import mutate, mutations
 from serialize_documents import positions
 from tiers import examples, size
-from tilegames import InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
+from tilegames import CHANCE, InvalidStateError, Outcome, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
 from tilegames.serialize import MAX_DEPTH, MAX_ENTRIES, from_dict, from_json, to_dict, to_json
 
@@ -51,8 +53,21 @@ WRONG_VALUES: tuple[Any, ...] = (
 """Values of every JSON type (and out-of-range ints) put in place of each field."""
 
 
+KEYS = ("State", "View", "Move", "Outcome", "Explicit State", "Explicit View", "Chance Move")
+"""The documents of each game: a seeded game's, and an explicit game's at a chance step."""
+
+MOVE_KINDS = {"axio-rota": axio_rota.AnyMove, "axio": axio.Move, "aztack": aztack.Move}
+MOVE_KINDS["polygon"] = polygon.Action
+"""Each game's class (or union) of every move, chance's outcomes among them."""
+
+
 def real_values(name: str, seed: int) -> dict[str, Any]:
-    """A state some way into a game of ``name``, its seat-0 view, the move made and the outcome."""
+    """A state some way into a game of ``name``, its seat-0 view, the move made and the outcome.
+
+    And the same from an explicit game (``chance="explicit"``): a state where
+    chance is to move, some way in, its seat-0 view and an outcome chance may
+    apply there.
+    """
     rules = tilegames.get(name)
     middle = last = move = None
     for number, (state, made) in enumerate(positions(name, seed)):
@@ -64,12 +79,41 @@ def real_values(name: str, seed: int) -> dict[str, Any]:
     assert last is not None
     outcome = rules.outcome(last)
     assert outcome is not None
-    return {"State": middle, "View": rules.view(middle, 0), "Move": move, "Outcome": outcome}
+    explicit = explicit_chance_step(name, seed)
+    listed = rules.legal_moves(explicit)
+    return {
+        "State": middle,
+        "View": rules.view(middle, 0),
+        "Move": move,
+        "Outcome": outcome,
+        "Explicit State": explicit,
+        "Explicit View": rules.view(explicit, 0),
+        "Chance Move": listed[len(listed) // 2],
+    }
+
+
+def explicit_chance_step(name: str, seed: int) -> Any:
+    """The first state of a random explicit game, after move 9, at which chance is to move."""
+    rules = tilegames.get(name)
+    setup = rules.setups[seed % len(rules.setups)]
+    state = rules.new_game(**setup.kwargs, chance="explicit")
+    stream = Stream(seed)
+    number = 0
+    while number < 9 or rules.to_move(state) != (CHANCE,):
+        listed = rules.legal_moves(state)
+        assert listed, "the game waits for chance again before it ends"
+        state = rules.apply(state, listed[stream.randbelow(len(listed))])
+        number += 1
+    return state
 
 
 def kind_of(name: str, key: str) -> Any:
-    """The class to load a document of ``key`` (State, View, Move, Outcome) of game ``name``."""
-    return Outcome if key == "Outcome" else getattr(GAMES[name], key)
+    """The class to load a document of ``key`` (State, View, Move, Outcome...) of ``name``."""
+    if key == "Outcome":
+        return Outcome
+    if key == "Chance Move":
+        return MOVE_KINDS[name]
+    return getattr(GAMES[name], key.removeprefix("Explicit "))
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +193,7 @@ class TestWrongTypes:
     """Each field of each real document, given a value of each wrong type, is refused or plays."""
 
     @pytest.mark.parametrize("name", sorted(GAMES))
-    @pytest.mark.parametrize("key", ["State", "View", "Move", "Outcome"])
+    @pytest.mark.parametrize("key", KEYS)
     def test_every_field(self, corpus: dict[str, dict[str, Any]], name: str, key: str) -> None:
         """No exception but InvalidStateError, for every field and every wrong value."""
         base = corpus[name]
@@ -166,7 +210,7 @@ class TestWrongTypes:
         assert refusals > 0
 
     @pytest.mark.parametrize("name", sorted(GAMES))
-    @pytest.mark.parametrize("key", ["State", "View", "Move", "Outcome"])
+    @pytest.mark.parametrize("key", KEYS)
     def test_envelope(self, corpus: dict[str, dict[str, Any]], name: str, key: str) -> None:
         """Each member of the envelope given each wrong value is refused, naming the member."""
         document = to_dict(corpus[name][key], game=name)
@@ -188,7 +232,7 @@ class TestLimits:
     """Deep and huge documents of every game are refused by the limits, before any field."""
 
     @pytest.mark.parametrize("name", sorted(GAMES))
-    @pytest.mark.parametrize("key", ["State", "View", "Move", "Outcome"])
+    @pytest.mark.parametrize("key", KEYS)
     def test_depth_at_and_over(
         self, corpus: dict[str, dict[str, Any]], name: str, key: str
     ) -> None:
@@ -212,7 +256,7 @@ class TestLimits:
                 assert ("MAX_DEPTH" in message) == refused_by_limit, message
 
     @pytest.mark.parametrize("name", sorted(GAMES))
-    @pytest.mark.parametrize("key", ["State", "View", "Move", "Outcome"])
+    @pytest.mark.parametrize("key", KEYS)
     def test_entries_at_and_over(
         self, corpus: dict[str, dict[str, Any]], name: str, key: str
     ) -> None:
@@ -276,7 +320,7 @@ class TestTexts:
     def test_seeded(self, corpus: dict[str, dict[str, Any]], name: str, seed: int) -> None:
         """Every mutation of every document of the game."""
         base = corpus[name]
-        for key in ("State", "View", "Move", "Outcome"):
+        for key in KEYS:
             kind = kind_of(name, key)
             for text in text_mutations(to_json(base[key], game=name), seed):
                 try:
@@ -310,7 +354,7 @@ class TestRandomValues:
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
     @given(
-        key=st.sampled_from(["State", "View", "Move", "Outcome"]),
+        key=st.sampled_from(KEYS),
         where=st.integers(0, 10**6),
         value=JSON_VALUES,
     )
