@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import enum
 import os
 import subprocess
 import sys
@@ -221,6 +222,17 @@ class TestWideBounds:
         assert set(counts) == {0, 1, 2}
         chi_square = sum((counts[v] - 1000) ** 2 / 1000 for v in range(3))
         assert chi_square < 2 + 10 * 2**0.5
+
+    def test_an_int_subclass_is_its_int(self) -> None:
+        """A bound of an int subclass (an IntEnum member, say) draws as the plain int does."""
+
+        class Faces(enum.IntEnum):
+            SIX = 6
+            WIDE = 2**70
+
+        for bound in Faces:
+            assert rng.Stream(9).randbelow(bound) == rng.Stream(9).randbelow(int(bound))
+            assert type(rng.randbelow(9, bound)[0]) is int
 
     @pytest.mark.parametrize("n", [2.0, "6", None, True, 6.5])
     def test_refuses_a_bound_that_is_no_int(self, n: object) -> None:

@@ -594,9 +594,7 @@ def _score_text(score: object) -> str:
     return str(score)
 
 
-def _ranking_text(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "none: the game is not over"
+def _ranking_text(outcome: Outcome) -> str:
     return " > ".join(" = ".join(str(seat) for seat in sorted(place)) for place in outcome.ranking)
 
 
