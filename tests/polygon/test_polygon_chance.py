@@ -230,6 +230,23 @@ class TestSteps:
         with pytest.raises(IllegalMoveError, match="chance is to move"):
             polygon.apply(state, Move("1", (0, 1)))
 
+    def test_a_refusal_says_what_chance_is_to_do(self) -> None:
+        """A placement at a chance step is refused naming the step chance is at: a seat's
+        start-order draw (POLY-7), the turn's roll (POLY-9) or the turn's draw (POLY-10)."""
+        placement = Move("1", (0, 1))
+        at_start = play(explicit(3), "+W")
+        assert polygon.why_illegal(at_start, placement) == (
+            "chance is to move: seat 1 draws a tile for the start order, not a placement (POLY-7)"
+        )
+        at_roll = started()
+        assert polygon.why_illegal(at_roll, placement) == (
+            "chance is to move: the die is rolled for turn 1, not a placement (POLY-9)"
+        )
+        at_draw = play(started(tiles=["W", "1", "2", "3"]), "=C")
+        assert polygon.why_illegal(at_draw, placement) == (
+            "chance is to move: a tile is drawn for turn 1, not a placement (POLY-10)"
+        )
+
     def test_outcomes_after_the_end_are_refused(self) -> None:
         """Once the game is over a draw is refused as any move is (POLY-15)."""
         state = play(started(tiles=["W", "1"]), "=C", "+1")
@@ -518,6 +535,12 @@ class TestValidate:
             attrs.evolve(state, start_draw=(unfinished, ((0, "3"),))),
             "after an unfinished one",
         )
+
+    def test_start_rounds_are_a_tuple(self) -> None:
+        """The start-order draw's rounds are a tuple (a state is immutable), even when empty."""
+        state = play(explicit(3), "+W", "+3")
+        refused(attrs.evolve(state, start_draw=list(state.start_draw)), "tuple of rounds")
+        refused(attrs.evolve(explicit(3), start_draw=[]), "tuple of rounds")
 
     def test_start_step_restart(self) -> None:
         """After a tie that cannot be drawn out the whole set is back in the bag."""
