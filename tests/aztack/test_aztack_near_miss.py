@@ -730,13 +730,13 @@ MOVES_TO_END = 200
 at most 3 passes before each (AZT-14: a seat passes only while another can place)."""
 
 
-@settings(max_examples=examples(150), deadline=None)
-@given(st.sampled_from(VIEWS), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
-def test_changed_views_load_to_states_that_play(
+def changed_and_determinized(
     seen: View, changes: list[tuple[str, int, Any]], seed: int
-) -> None:
-    """A changed view document loads and determinizes to a valid state that plays to the end,
-    in bounded work, or is refused with InvalidStateError."""
+) -> State | None:
+    """The view's document changed; None if loading refuses it, else a valid state from it.
+
+    Loading and determinizing each run in bounded work.
+    """
     written = to_dict(seen)
     for change in changes:
         mutate(written, change)
@@ -745,11 +745,24 @@ def test_changed_views_load_to_states_that_play(
             loaded = from_dict(written, View)
     except InvalidStateError:
         event("refused")
-        return
+        return None
     event("loaded")
     with step_budget(400_000):
         state = aztack.determinize(loaded, Stream(seed))
         aztack.validate(state)
+    return state
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(st.sampled_from(VIEWS), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
+def test_changed_views_load_to_states_that_play(
+    seen: View, changes: list[tuple[str, int, Any]], seed: int
+) -> None:
+    """A changed view document loads and determinizes to a valid state that plays to the end,
+    in bounded work, or is refused with InvalidStateError."""
+    state = changed_and_determinized(seen, changes, seed)
+    if state is None:
+        return
     stream = Stream(seed)
     with step_budget(2_000_000):
         for _ in range(MOVES_TO_END):
@@ -796,19 +809,9 @@ def test_changed_setup_views_load_to_states_that_play(
     a valid state whose setup finishes (chance sampled) and whose game plays to the end, or is
     refused with InvalidStateError."""
     views = setup_views()
-    written = to_dict(views[pick % len(views)])
-    for change in changes:
-        mutate(written, change)
-    try:
-        with step_budget(400_000):
-            loaded = from_dict(written, View)
-    except InvalidStateError:
-        event("refused")
+    state = changed_and_determinized(views[pick % len(views)], changes, seed)
+    if state is None:
         return
-    event("loaded")
-    with step_budget(400_000):
-        state = aztack.determinize(loaded, Stream(seed))
-        aztack.validate(state)
     stream = Stream(seed)
     with step_budget(4_000_000):
         for _ in range(SETUP_STEPS * 4):  # AZT-9 may lay the base again: leave room
