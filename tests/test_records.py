@@ -755,6 +755,28 @@ class TestRecordFields:
         with pytest.raises(WrongTypeError, match=field):
             Record(**{**_A_RECORD, field: value})
 
+    @pytest.mark.parametrize(
+        ("field", "value"),
+        [
+            ("tags", [("Event",)]),
+            ("tags", ["ab"]),
+            ("tags", [("Event", "x", "y")]),
+            ("comments", [(1,)]),
+            ("comments", ["0x"]),
+            ("options", [("mode",)]),
+        ],
+    )
+    def test_items_that_are_no_pairs(self, field: str, value: object) -> None:
+        """A tag, comment or option is a (name, value) pair: a two-letter string is not one."""
+        with pytest.raises(WrongTypeError, match="pair"):
+            Record(**{**_A_RECORD, field: value})
+
+    @pytest.mark.parametrize("game", ["", " polygon", "polygon\n", 5, None])
+    def test_a_game_that_is_no_name(self, game: object) -> None:
+        """The game is a one-line registry name, never empty (a text record needs a Game line)."""
+        with pytest.raises((ConfigurationError, WrongTypeError), match="game"):
+            Record(**{**_A_RECORD, "game": game})
+
     @pytest.mark.parametrize("players", [None, "2", 2.0, True])
     def test_record_of_players_that_is_no_number(self, players: object) -> None:
         """record_of(players=None) is refused: its record could not be read back."""

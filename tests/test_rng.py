@@ -54,8 +54,8 @@ class SplitMix64:
                 return value % n
 
     def below_wide(self, n: int) -> int:
-        """Unbiased draw from range(n) for any n: as many 64-bit words as n needs, high first."""
-        words = max(1, -(-n.bit_length() // 64))
+        """Unbiased draw from range(n) for any n: the fewest 64-bit words covering n, high first."""
+        words = max(1, -(-(n - 1).bit_length() // 64))
         span = 2 ** (64 * words)
         while True:
             value = 0
@@ -202,9 +202,60 @@ class TestWideBounds:
         with counted_draws() as calls:
             value = rng.Stream(seed).randbelow(n)
         assert 0 <= value < n
-        words = -(-n.bit_length() // 64)
+        words = -(-(n - 1).bit_length() // 64)
         assert calls[0] % words == 0
         assert calls[0] <= 40 * words  # each try is rejected with chance below 1/2
+
+    def test_rejects_the_top_block_of_two_words(self) -> None:
+        """n = 2**127 + 1: a two-word value at or above n (about half of them) is drawn again.
+
+        Over 40 seeds some first tries are rejected, and every result and next
+        seed agrees with the reference, so a bound wider than the incomplete
+        block (which would keep a biased value) is caught.
+        """
+        n = 2**127 + 1
+        rejected = 0
+        for seed in range(40):
+            reference = SplitMix64(seed)
+            first = reference.next() * TWO_64 + reference.next()
+            rejected += first >= n
+            reference = SplitMix64(seed)
+            with counted_draws():
+                value, following = rng.randbelow(seed, n)
+            assert value == reference.below_wide(n)
+            assert following == reference.state
+        assert rejected >= 10
+
+    def test_a_draw_equal_to_the_bound_is_rejected(self) -> None:
+        """A draw exactly at the rejection bound is in the incomplete block: drawn again.
+
+        With n the first draw itself (one word, above 2**63, and two words,
+        above 2**127) the bound is n, the first draw equals it, and only the
+        second try counts.
+        """
+        seed = next(s for s in range(100) if SplitMix64(s).next() >= 2**63)
+        generator = SplitMix64(seed)
+        n = generator.next()
+        assert rng.randbelow(seed, n) == (generator.next() % n, generator.state)
+        seed = next(s for s in range(100) if SplitMix64(s).next() >= 2**63)
+        generator = SplitMix64(seed)
+        n = generator.next() * TWO_64 + generator.next()
+        again = (generator.next() * TWO_64 + generator.next()) % n
+        with counted_draws():
+            assert rng.randbelow(seed, n) == (again, generator.state)
+
+    @pytest.mark.parametrize("power", [64, 128, 192])
+    def test_a_power_of_two_takes_its_words_and_no_more(self, power: int) -> None:
+        """2**64 is one word, 2**128 two, 2**192 three: every value kept, none rejected."""
+        words = power // 64
+        for seed in range(5):
+            generator = SplitMix64(seed)
+            value = 0
+            for _ in range(words):
+                value = value * TWO_64 + generator.next()
+            with counted_draws() as calls:
+                assert rng.randbelow(seed, 2**power) == (value, generator.state)
+            assert calls[0] == words
 
     def test_just_above_one_word(self) -> None:
         """2**64 + 1, the smallest bound past one word, is drawn from two words."""

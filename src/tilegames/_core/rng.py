@@ -104,9 +104,9 @@ def randbelow(seed: Seed, n: int) -> tuple[int, Seed]:
     """Draw an integer uniformly from ``range(n)``, without modulo bias.
 
     Any positive bound works. A bound up to ``2**64`` takes one 64-bit draw
-    (and another in the rare case one is rejected); a larger one takes as
-    many 64-bit draws as it has 64-bit words, joined high word first, with
-    the same rejection of the incomplete top block.
+    (and another in the rare case one is rejected); a larger one takes the
+    fewest 64-bit draws whose ``2**(64 * words)`` values cover it, joined
+    high word first, with the same rejection of the incomplete top block.
 
     >>> value, _ = randbelow(5, 3 * 2**100)
     >>> 0 <= value < 3 * 2**100
@@ -152,7 +152,7 @@ def _randbelow_wide(seed: Seed, n: int) -> tuple[int, Seed]:
     largest multiple of ``n`` in that range are rejected, which happens less
     than half of the time, so the expected number of tries is below two.
     """
-    words = -(-n.bit_length() // SEED_BITS)
+    words = -(-(n - 1).bit_length() // SEED_BITS)  # the fewest that cover n values
     span = 1 << (SEED_BITS * words)
     limit = (span // n) * n
     while True:
