@@ -54,7 +54,7 @@ class SplitMix64:
                 return value % n
 
     def below_wide(self, n: int) -> int:
-        """Unbiased draw from range(n) for any n: the fewest 64-bit words covering n, high first."""
+        """Unbiased draw from range(n), any n: the fewest 64-bit words covering n, high first."""
         words = max(1, -(-(n - 1).bit_length() // 64))
         span = 2 ** (64 * words)
         while True:
