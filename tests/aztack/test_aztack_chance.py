@@ -301,6 +301,14 @@ class TestRefusals:
         assert "lies in the base" in str(aztack.why_illegal(state, Deal(4)))
         assert "dealt to seat 0" in str(aztack.why_illegal(state, Deal(30)))
         assert "not in the set" in str(aztack.why_illegal(state, Deal(60)))
+        # Ids run 0..59 in a two-player set (AZT-2): -1 is no stone, not an empty place.
+        for outcome in (Deal(-1), Deal(-2)):
+            assert aztack.why_illegal(state, outcome) == (
+                f"stone {outcome.stone} is not in the set of 60 stones (ids 0..59)"
+            )
+        assert aztack.why_illegal(explicit_start(), Lay(-1)) == (
+            "stone -1 is not in the set of 60 stones (ids 0..59)"
+        )
         assert "lies in the base" in str(
             aztack.why_illegal(laid(explicit_start(), [Lay(7)]), Lay(7))
         )

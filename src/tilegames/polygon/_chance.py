@@ -251,11 +251,10 @@ def chance_moves(state: State) -> tuple[Draw | Roll, ...]:
     The same outcomes in the same order (a draw per distinct tile in the
     bag, by first appearance; a roll per allowed symbol), taken from
     :data:`DRAWS` and :data:`ROLLS` without working out a Fraction each.
+    Called by ``legal_moves`` at a chance step only (a step is set and no
+    start-order tile is waiting).
     """
-    step = state.step
-    if state.drawn or not step:
-        return ()
-    if step == ROLL:
+    if state.step == ROLL:
         return tuple([ROLLS[symbol] for symbol in _roll_symbols(state)])
     try:
         draws = tuple(map(DRAWS.__getitem__, dict.fromkeys(state.bag)))
