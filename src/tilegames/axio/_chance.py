@@ -318,9 +318,7 @@ def _apply_choice(state: State, swap: bool) -> State:
 
 
 def _apply_explicit(state: State, move: Move, placed: tuple[int, int, int] | None) -> State:
-    """Apply a checked move or outcome of an explicit game."""
-    if state.draws:
-        return _apply_draw(state, move)
+    """Apply a checked move of an explicit game (a draw goes to ``_apply_draw``)."""
     if placed is not None:
         return _apply_place(state, cast(Place, move), *placed)
     if type(move) is SwapChoice:
