@@ -870,3 +870,65 @@ class TestSoloDecline:
         assert result is not None
         assert result.reason.startswith("AXIO-21")
         assert result.scores == (0,)  # the three lowest tracks: 0, 0, 0 (AXIO-21)
+
+
+# ---------------------------------------------------------------------------
+# Whose turn after a placement: racks with unseen tiles, empty racks, bonuses
+# ---------------------------------------------------------------------------
+
+# By hand (AXIO-4): the red start is (5, 0), the blue start (0, -5).
+BESIDE_RED = "R4,0/B3,0"  # R looks along E at the red start: red +1; B sees nothing
+BESIDE_BLUE = "B1,-5/R2,-5"  # B looks along W at the blue start: blue +1; R sees nothing
+
+
+def _dealt_rb(seat_1: list[Draw | Unseen]) -> State:
+    """12 RB tiles: seat 0 dealt six known, seat 1 dealt ``seat_1``; the bag is then empty."""
+    first: list[Draw | Unseen] = [Draw(RB)] * 6
+    return _rb_game(12, first + seat_1)
+
+
+class TestTurnPasses:
+    """After a turn the next seat holding a tile, known or unseen, moves (AXIO-6, AXIO-15)."""
+
+    def test_to_a_rack_of_known_and_unseen_tiles(self) -> None:
+        """Seat 1 holds 3 known and 3 unseen tiles: after seat 0's turn, seat 1 moves."""
+        state = _dealt_rb([Draw(RB), UNSEEN] * 3)
+        assert (state.racks[1], state.unknown, axio.bag_size(state)) == ((RB,) * 3, (0, 3), 0)
+        after = axio.apply(state, axio.parse_move(BESIDE_RED))
+        # The bag is empty: nothing to draw (AXIO-13), no swap (AXIO-12); the turn passes.
+        assert (axio.to_move(after), after.turn, after.draws) == ((1,), 1, 0)
+        axio.validate(after)
+
+    def test_back_to_the_mover_when_the_others_are_empty(self) -> None:
+        """Seat 1's rack is empty and the bag too: seat 0 keeps moving, turn after turn.
+
+        Hand-built at turn 6 with six tiles placed: seat 0 holds the other six,
+        seat 1 none. The game ends only when no player has a tile (AXIO-15).
+        """
+        state = _dealt_rb([Draw(RB)] * 6)
+        for _ in range(6):  # any six placements: three turns of each seat
+            state = axio.apply(state, axio.legal_moves(state)[0])
+        state = attrs.evolve(state, racks=((RB,) * 6, ()))
+        axio.validate(state)
+        assert (axio.to_move(state), state.turn) == ((0,), 6)
+        after = axio.apply(state, axio.legal_moves(state)[0])
+        assert (axio.to_move(after), after.turn, after.racks) == ((0,), 7, ((RB,) * 5, ()))
+        assert not axio.is_over(after)
+        axio.validate(after)
+
+    def test_bonus_placement_keeps_the_turn(self) -> None:
+        """Blue at 17 reaches 18 with tiles in the rack: one bonus placement, seat 1 still moves.
+
+        AXIO-10, AXIO-11: the rack is not refilled first and the game goes on;
+        the bonus may be placed or declined.
+        """
+        state = axio.apply(_dealt_rb([Draw(RB)] * 6), axio.parse_move(BESIDE_RED))
+        assert state.tracks[0] == (1, 0, 0, 0, 0, 0)
+        state = attrs.evolve(state, tracks=(state.tracks[0], (0, 0, 17, 0, 0, 0)))
+        axio.validate(state)
+        after = axio.apply(state, axio.parse_move(BESIDE_BLUE))
+        assert after.tracks[1] == (0, 0, 18, 0, 0, 0)
+        assert (axio.to_move(after), after.turn, after.bonuses, after.draws) == ((1,), 1, 1, 0)
+        assert not axio.is_over(after)
+        assert axio.DECLINE in axio.legal_moves(after)
+        axio.validate(after)
