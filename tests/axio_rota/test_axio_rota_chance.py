@@ -505,6 +505,34 @@ class TestValidateNearMiss:
         with pytest.raises(InvalidStateError):
             rota.validate(attrs.evolve(state, supply_count=3))
 
+    def test_no_face_down_tiles_outside_the_pool(self) -> None:
+        """An explicit state's stacks and supply are empty: its face-down tiles are the pool."""
+        state = self.dealt_state()
+        top = (state.pool or ())[0]
+        for change in ({"stacks": ((top,), ())}, {"supply": (top,)}):
+            with pytest.raises(InvalidStateError, match=r"State\.stacks"):
+                rota.validate(attrs.evolve(state, **change))
+
+    def test_supply_draw_with_an_extra_turn_owed(self) -> None:
+        """ROTA-15: a supply draw is due with one extra turn owed (accepted), not with none.
+
+        One player, 20 RRRR tiles: the supply holds 20 - 4 - 12 = 4 (ROTA-9).
+        After one placement red is set to 11; any next placement shares an
+        edge with the display, so both corners on that edge see red: red
+        reaches 12 (ROTA-14) and earns one extra turn from the supply.
+        """
+        state = settled(explicit(1, tiles=["RRRR"] * 20), [tile("RRRR")] * 5)
+        state = rota.apply(state, rota.legal_moves(state)[0])
+        state = settled(state, [tile("RRRR")])
+        state = attrs.evolve(state, tracks=((11, 0, 0, 0, 0),))
+        rota.validate(state)
+        owed = rota.apply(state, rota.legal_moves(state)[0])
+        assert owed.tracks == ((12, 0, 0, 0, 0),)
+        assert (owed.drawing, owed.extra_turns, owed.supply_count) == ("supply", 1, 4)
+        rota.validate(owed)
+        with pytest.raises(InvalidStateError, match="ROTA-15"):
+            rota.validate(attrs.evolve(owed, extra_turns=0))
+
     def test_view_supply_size(self) -> None:
         """An explicit view's hidden tiles must number its pool."""
         seen = rota.view(self.dealt_state(), 0)
