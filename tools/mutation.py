@@ -143,6 +143,8 @@ UNITS = {
             (
                 "tests/test_chance.py",
                 "tests/test_rng.py",
+                "tests/test_golden_chance.py",
+                "tests/test_arguments_hostile.py",
                 *(f"tests/{game}/test_{game}_chance.py" for game in GAMES),
                 "src/tilegames/_core/chance.py",
                 "src/tilegames/_core/rng.py",
@@ -152,7 +154,12 @@ UNITS = {
         _shared_unit(
             "records",
             "src/tilegames/records.py",
-            ("tests/test_records.py", "tests/test_cli_records.py", "docs/guides/records.rst"),
+            (
+                "tests/test_records.py",
+                "tests/test_cli_records.py",
+                "tests/test_arguments_hostile.py",
+                "docs/guides/records.rst",
+            ),
             "record or replay",
         ),
     )
