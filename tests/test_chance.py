@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import decimal
 import math
+import types
 from collections import Counter
 from fractions import Fraction
 from itertools import pairwise
@@ -124,6 +125,8 @@ class TestSample:
         with pytest.raises(ConfigurationError) as caught:
             sample(outcomes, Stream(1))
         assert isinstance(caught.value, ValueError)
+        expected = "no chance outcomes" if not outcomes else "sum to 1"
+        assert expected in str(caught.value)
 
     @given(JUNK)
     @settings(max_examples=examples(100))
@@ -167,11 +170,22 @@ class TestUniform:
         )
         assert uniform(["b", "a", "b"]) == (("b", Fraction(2, 3)), ("a", Fraction(1, 3)))
 
-    @pytest.mark.parametrize("pool", [{}, [], {"a": 0}, {"a": 2, "b": -1}])
+    @pytest.mark.parametrize("pool", [{}, [], {"a": 0}, {"a": 2, "b": -1}, {"a": 1, "b": 0}])
     def test_refuses_an_empty_pool(self, pool: Any) -> None:
         """An empty pool or a count that is not positive: ConfigurationError, a ValueError."""
         with pytest.raises(ConfigurationError):
             uniform(pool)
+
+    @pytest.mark.parametrize("pool", [None, 5, 2.5])
+    def test_refuses_a_pool_that_is_no_collection(self, pool: Any) -> None:
+        """A pool is a mapping of counts or an iterable of items."""
+        with pytest.raises(WrongTypeError, match="a mapping or an iterable"):
+            uniform(pool)
+
+    def test_refuses_items_that_are_no_keys(self) -> None:
+        """Items are told apart as dict keys: a list among them is refused."""
+        with pytest.raises(WrongTypeError, match="hashable"):
+            uniform([["a"], ["b"]])
 
     @pytest.mark.parametrize("count", [1.5, "2", None, True, Fraction(1, 2)])
     def test_refuses_a_count_that_is_no_int(self, count: object) -> None:
@@ -193,6 +207,15 @@ class TestSettle:
         assert rules.to_move(settled) != (CHANCE,)
         assert settled == settle(rules, state, Stream(5))
         assert settle(rules, settled, Stream(6)) is settled  # nothing left to settle
+
+    @pytest.mark.parametrize("member", ["to_move", "apply"])
+    def test_refuses_rules_with_half_the_contract(self, member: str) -> None:
+        """Rules need both to_move and apply: an object with one of them is refused at once."""
+        rules = tilegames.get("polygon")
+        half = types.SimpleNamespace(**{member: getattr(rules, member)})
+        state = rules.new_game(players=2, chance="explicit")
+        with pytest.raises(WrongTypeError, match=r"chance\.settle"):
+            settle(half, state, Stream(1))
 
     @given(JUNK)
     @settings(max_examples=examples(50))
