@@ -185,7 +185,7 @@ class TestUniform:
     def test_refuses_items_that_are_no_keys(self) -> None:
         """Items are told apart as dict keys: a list among them is refused."""
         with pytest.raises(WrongTypeError, match="hashable"):
-            uniform([["a"], ["b"]])
+            uniform([["a"], ["b"]])  # type: ignore[type-var]
 
     @pytest.mark.parametrize("count", [1.5, "2", None, True, Fraction(1, 2)])
     def test_refuses_a_count_that_is_no_int(self, count: object) -> None:

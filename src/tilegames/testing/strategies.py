@@ -287,6 +287,14 @@ _RULES_BY_TYPE: dict[type, Rules[Any, Any]] = {}
 
 
 def _state_type(rules: Rules[Any, Any]) -> type:
+    """The class of the game's states: its ``state_type``, else that of a new game's state.
+
+    Read when Hypothesis loads (its plugin hook), so a game that names its
+    state class starts no game then.
+    """
+    named = getattr(rules, "state_type", None)
+    if isinstance(named, type):
+        return named
     setup = rules.setups[0]
     return type(rules.new_game(**setup.kwargs, seed=0))
 
