@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import hashlib
 import os
 import subprocess
 import sys
@@ -122,7 +123,8 @@ class TestRandbelow:
     def test_matches_reference(self, seed: int, n: int) -> None:
         """The value and next seed agree with the reference rejection sampler."""
         generator = SplitMix64(seed)
-        value, following = rng.randbelow(seed, n)
+        with counted_draws():
+            value, following = rng.randbelow(seed, n)
         assert value == generator.below(n)
         assert following == generator.state
         assert 0 <= value < n
@@ -162,8 +164,26 @@ class TestRandbelow:
     @pytest.mark.parametrize("n", [0, -3])
     def test_rejects_empty_range(self, n: int) -> None:
         """n < 1 is an error."""
-        with pytest.raises(ValueError, match="n >= 1"):
+        with counted_draws(), pytest.raises(ValueError, match="n >= 1"):
             rng.randbelow(5, n)
+
+    @pytest.mark.parametrize("n", [1, 2])
+    def test_smallest_ranges_are_drawn(self, n: int) -> None:
+        """range(1) and range(2) are drawn, not refused: one draw each."""
+        with counted_draws() as calls:
+            value, _ = rng.randbelow(5, n)
+        assert value == SplitMix64(5).below(n)
+        assert calls[0] == 1
+
+    def test_around_the_end_of_the_table(self) -> None:
+        """Bounds at, just before and just past the end of the table of rejection bounds."""
+        end = len(rng._LIMITS)
+        for n in range(end - 3, end + 4):
+            for seed in range(5):
+                generator = SplitMix64(seed)
+                with counted_draws():
+                    value, following = rng.randbelow(seed, n)
+                assert (value, following) == (generator.below(n), generator.state)
 
     @pytest.mark.parametrize(("seed", "n"), [(1, 6), (2024, 10), (99, 37)])
     def test_roughly_uniform(self, seed: int, n: int) -> None:
@@ -263,6 +283,12 @@ class TestWideBounds:
             values = {rng.randbelow(seed, TWO_64 + 1)[0] for seed in range(50)}
         assert len(values) == 50
         assert any(value >= TWO_64 // 2 for value in values)
+        for seed in range(50):
+            reference = SplitMix64(seed)
+            assert rng.randbelow(seed, TWO_64 + 1) == (
+                reference.below_wide(TWO_64 + 1),
+                reference.state,
+            )
 
     def test_top_values_uniform(self) -> None:
         """With n = 3 * 2**100, the top third each value falls in comes up about equally."""
@@ -411,6 +437,15 @@ class TestDerive:
         child = rng.derive(seed, *path)
         assert child == rng.derive(seed, *path)
         assert 0 <= child < TWO_64
+
+    @given(seeds, keys)
+    def test_the_64_bit_blake2b_of_the_state_and_keys(
+        self, seed: int, path: list[int | str]
+    ) -> None:
+        """The child is BLAKE2b's 8-byte digest of the generator state and keys, big-endian."""
+        text = repr((seed % TWO_64, *path)).encode()
+        expected = int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+        assert rng.derive(seed, *path) == expected
 
     @given(seeds, keys, keys)
     def test_different_keys_differ(
