@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from step_budget import step_budget
 from tilegames import ConfigurationError, WrongTypeError
 from tilegames._core import rng
 
@@ -64,6 +65,25 @@ class SplitMix64:
                 value = value * TWO_64 + self.next()
             if value < span - span % n:
                 return value % n
+
+    @staticmethod
+    def seed_drawing(value: int) -> int:
+        """The state from which the next draw is ``value``: the output function run backwards.
+
+        Each step of the mix is a bijection of 64-bit words: ``z ^ (z >> k)``
+        is undone by repeating it, a product by multiplying by the inverse.
+        """
+
+        def unshift(z: int, k: int) -> int:
+            x = z
+            for _ in range(64 // k + 1):
+                x = z ^ (x >> k)
+            return x
+
+        z = unshift(value, 31)
+        z = unshift(z * pow(0x94D049BB133111EB, -1, TWO_64) % TWO_64, 27)
+        z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, TWO_64) % TWO_64, 30)
+        return (z - 0x9E3779B97F4A7C15) % TWO_64
 
     def shuffle(self, values: list[Any]) -> list[Any]:
         """Durstenfeld's Fisher-Yates: swap position i with a random j <= i, i from the top."""
@@ -140,7 +160,8 @@ class TestRandbelow:
         """A shuffle longer than the table of bounds still agrees with the reference."""
         values = list(range(len(rng._LIMITS) + 40))
         generator = SplitMix64(99)
-        result, following = rng.shuffled(99, values)
+        with step_budget(200_000):  # a broken loop fails here instead of hanging
+            result, following = rng.shuffled(99, values)
         assert list(result) == generator.shuffle(values)
         assert following == generator.state
 
@@ -387,6 +408,23 @@ class TestShuffled:
     def test_short_sequences_keep_seed(self, seed: int, values: list[int]) -> None:
         """Nothing to shuffle draws nothing: the seed is returned unchanged."""
         assert rng.shuffled(seed, values) == (tuple(values), seed)
+
+    @pytest.mark.parametrize("length", [3, 5, 7, 1000, 1030, 1100])
+    def test_a_draw_at_the_bound_is_rejected(self, length: int) -> None:
+        """The first swap of a list of ``length`` draws from range(length): a first draw
+        exactly at its rejection bound (the largest multiple of ``length`` not above 2**64)
+        is in the incomplete block and drawn again, in the table and past it."""
+        bound = TWO_64 - TWO_64 % length
+        seed = SplitMix64.seed_drawing(bound)
+        assert SplitMix64(seed).next() == bound
+        values = list(range(length))
+        generator = SplitMix64(seed)
+        with step_budget(200_000):
+            result, following = rng.shuffled(seed, values)
+        assert list(result) == generator.shuffle(values)
+        assert following == generator.state
+        first = SplitMix64(seed)
+        assert rng.randbelow(seed, length) == (first.below(length), first.state)
 
     def test_every_order_of_three_appears(self) -> None:
         """Over 600 fixed seeds all 6 orders of three items appear, each at least 50 times."""
