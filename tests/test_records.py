@@ -777,6 +777,27 @@ class TestRecordFields:
         with pytest.raises((ConfigurationError, WrongTypeError), match="game"):
             Record(**{**_A_RECORD, "game": game})
 
+    def test_at_most_100000_moves(self) -> None:
+        """A record holds 100,000 moves, not one more (loads and record_of say the same)."""
+        moves = ("1@0,-1",) * 100_000
+        assert len(Record(**{**_A_RECORD, "moves": moves}).moves) == 100_000
+        with pytest.raises(ConfigurationError, match="at most 100,000 moves"):
+            Record(**{**_A_RECORD, "moves": (*moves, "1@0,-1")})
+
+    def test_numbers_of_at_most_40_digits(self) -> None:
+        """A seed, player count or score has at most 40 digits: 10**40 - 1 is kept, 10**40 not."""
+        for number in (10**40 - 1, -(10**40) + 1):
+            record = Record(**{**_A_RECORD, "seed": number})
+            assert loads(dumps(record)) == record
+        for number in (10**40, -(10**40)):
+            with pytest.raises(ConfigurationError, match="40 digits"):
+                Record(**{**_A_RECORD, "seed": number})
+
+    def test_options_sorted_by_name(self) -> None:
+        """Options are kept sorted by name, whatever the order given and their values."""
+        record = Record(**{**_A_RECORD, "options": {"scoring": "1", "board": "2"}})
+        assert record.options == (("board", "2"), ("scoring", "1"))
+
     @pytest.mark.parametrize("players", [None, "2", 2.0, True])
     def test_record_of_players_that_is_no_number(self, players: object) -> None:
         """record_of(players=None) is refused: its record could not be read back."""

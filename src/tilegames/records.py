@@ -913,8 +913,6 @@ def _checked(
     Raises:
         RecordError: naming the field that a :class:`Record` cannot hold.
     """
-    if len(moves) > _MAX_MOVES:
-        raise RecordError(f"a record holds at most {_MAX_MOVES:,} moves")
     try:
         return Record(
             game=cast("str", game),

@@ -916,6 +916,23 @@ class TestTurnPasses:
         assert not axio.is_over(after)
         axio.validate(after)
 
+    def test_the_game_ends_when_no_rack_holds_a_tile(self) -> None:
+        """All twelve tiles dealt, none left in the bag: after the last tile is placed no seat
+        holds a tile, so the game ends at once (AXIO-15), with nobody to move."""
+        state = _dealt_rb([Draw(RB)] * 6)
+        for _ in range(11):  # eleven of the twelve tiles, any of the legal placements
+            assert not axio.is_over(state)
+            state = axio.apply(state, axio.legal_moves(state)[0])
+        assert sum(map(len, state.racks)) == 1
+        last = axio.apply(state, axio.legal_moves(state)[0])
+        assert last.racks == ((), ())
+        assert axio.is_over(last)
+        assert axio.to_move(last) == ()
+        assert len(axio.legal_moves(last)) == 0
+        outcome = axio.outcome(last)
+        assert outcome is not None
+        axio.validate(last)
+
     def test_bonus_placement_keeps_the_turn(self) -> None:
         """Blue at 17 reaches 18 with tiles in the rack: one bonus placement, seat 1 still moves.
 
