@@ -793,6 +793,16 @@ class TestRecordFields:
             with pytest.raises(ConfigurationError, match="40 digits"):
                 Record(**{**_A_RECORD, "seed": number})
 
+    def test_a_bad_move_is_named_by_its_number(self) -> None:
+        """The first move that is no move in notation is named by its number, from 1."""
+        with pytest.raises(ConfigurationError, match=r"^move 2 is a move in notation"):
+            Record(**{**_A_RECORD, "moves": ("1@0,-1", "1 @0,-1")})
+
+    def test_an_option_given_twice(self) -> None:
+        """An option is given once: two values for one name cannot both start the game."""
+        with pytest.raises(ConfigurationError, match="given twice"):
+            Record(**{**_A_RECORD, "options": [("scoring", "a"), ("scoring", "b")]})
+
     def test_options_sorted_by_name(self) -> None:
         """Options are kept sorted by name, whatever the order given and their values."""
         record = Record(**{**_A_RECORD, "options": {"scoring": "1", "board": "2"}})
