@@ -803,6 +803,19 @@ class TestRecordFields:
         with pytest.raises(ConfigurationError, match="given twice"):
             Record(**{**_A_RECORD, "options": [("scoring", "a"), ("scoring", "b")]})
 
+    @pytest.mark.parametrize("value", [5, -(10**39), 10**40 - 1, (1, "a", None, True), [2, [3]]])
+    def test_option_values_a_record_can_hold(self, value: Any) -> None:
+        """Ints of up to 40 digits, strings, booleans, None and lists of them are kept."""
+        record = Record(**{**_A_RECORD, "options": {"scoring": value}})
+        for format in FORMATS:
+            assert loads(dumps(record, format)) == record
+
+    @pytest.mark.parametrize("value", [10**40, 1.5, {"a": 1}, (1, 2.5)])
+    def test_option_values_a_record_cannot_hold(self, value: Any) -> None:
+        """An int over 40 digits, a float or a mapping is refused, inside a list too."""
+        with pytest.raises(ConfigurationError, match="option scoring"):
+            Record(**{**_A_RECORD, "options": {"scoring": value}})
+
     def test_options_sorted_by_name(self) -> None:
         """Options are kept sorted by name, whatever the order given and their values."""
         record = Record(**{**_A_RECORD, "options": {"scoring": "1", "board": "2"}})
