@@ -21,7 +21,12 @@ from tiers import size
 from tilegames import CHANCE, rng, serialize
 from tilegames import axio_rota as rota
 from tilegames.axio_rota import UNSEEN, Draw, Move, Reveal, State, Tile, Unseen
-from tilegames.errors import ConfigurationError, IllegalMoveError, InvalidStateError
+from tilegames.errors import (
+    ConfigurationError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidStateError,
+)
 from tilegames.geometry import square
 
 SETUPS = (1, 2, 3, 4)
@@ -246,6 +251,63 @@ class TestRefusals:
         reason = rota.why_illegal(state, Move((1, 0), 0))
         assert reason is not None
         assert "unseen" in reason
+
+    def test_supply_draw_refusals_cite_rota_15(self) -> None:
+        """At the supply draw of an extra turn, refusals cite ROTA-15, not the stack's rules.
+
+        One player, 20 RRRR: red at 11, the next placement brings it to 12
+        (ROTA-14) and chance turns up the supply's top tile (ROTA-15). Seat 0's
+        stack has 11 left then, so neither the deal (ROTA-8) nor ROTA-16 applies.
+        """
+        state = settled(explicit(1, tiles=["RRRR"] * 20), [tile("RRRR")] * 5)
+        state = attrs.evolve(state, tracks=((11, 0, 0, 0, 0),))
+        owed = rota.apply(state, rota.legal_moves(state)[0])
+        assert owed.drawing == "supply"
+        for move in (Draw(tile("RGBO")), Move((1, 0), 0)):
+            reason = rota.why_illegal(owed, move)
+            assert reason is not None
+            assert reason.endswith("(ROTA-15)"), reason
+            with pytest.raises(IllegalMoveError, match=r"ROTA-15"):
+                rota.apply(owed, move)
+
+    def test_turned_tile_hint_names_the_sets_writing(self) -> None:
+        """A tile named turned is refused with the set's own writing of that tile (ROTA-7).
+
+        The bag holds 8 RGBO and 8 RGBP; GBPR is RGBP turned (ROTA-11: any
+        rotation is the same tile), so the hint names RGBP, not RGBO.
+        """
+        state = explicit(1, tiles=["RGBO"] * 8 + ["RGBP"] * 8)
+        reason = rota.why_illegal(state, Draw(tile("GBPR")))
+        assert reason is not None
+        assert "not in the bag" in reason
+        assert "write it as the set lists it, RGBP (ROTA-7)" in reason
+
+    def test_reveal_after_a_win_is_game_over(self) -> None:
+        """ROTA-17: once seat 0 wins, naming a tile for seat 1's unseen hand is refused.
+
+        Seat 0 names PRRR on (1, 0) beside PPPP: purple +1 brings its tracks
+        to all 12 and the game ends at once, seat 0 still the seat of the
+        turn; seat 1 still holds a tile drawn unseen (same state as
+        ``test_five_twelves_with_a_hand_unseen``).
+        """
+        state = State(
+            display=frozenset({((0, 0), tile("PPPP"))}),
+            tracks=((12, 12, 12, 12, 11), (3, 3, 3, 3, 3)),
+            hands=(None, None),
+            stacks=((), ()),
+            supply=(),
+            seat=0,
+            pool=(tile("PRRR"), tile("OOOO"), *[tile("GGGG")] * 2, *[tile("BBBB")] * 2),
+            stack_counts=(1, 1),
+            supply_count=2,
+            unseen=0b11,
+        )
+        won = rota.apply(state, Reveal(tile("PRRR"), Move((1, 0), 0)))
+        assert rota.is_over(won)
+        late = Reveal(tile("OOOO"), Move((2, 0), 0))
+        assert rota.why_illegal(won, late) == "the game is over (ROTA-17)"
+        with pytest.raises(GameOverError, match=r"the game is over.*ROTA-17"):
+            rota.apply(won, late)
 
     def test_chance_option_checked(self) -> None:
         """Only 'seeded' and 'explicit' are chance modes."""
