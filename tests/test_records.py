@@ -777,6 +777,42 @@ class TestRecordFields:
         with pytest.raises((ConfigurationError, WrongTypeError), match="game"):
             Record(**{**_A_RECORD, "game": game})
 
+    def test_a_move_that_does_not_parse_names_the_parser_reason(self) -> None:
+        """A move text the game's notation refuses: the RecordError names move 1 and gives the
+        parser's reason, as parse_move words it."""
+        state = tilegames.get("polygon").new_game(players=2, seed=1)
+        with pytest.raises(tilegames.NotationError) as parsed:
+            tilegames.get("polygon").parse_move("zz", state)
+        with pytest.raises(RecordError) as refused:
+            record_of("polygon", ["zz"], players=2, seed=1)
+        assert str(refused.value) == f"move 1 (zz): {parsed.value}"
+
+    def test_a_result_without_its_game_is_named_for_the_record(self) -> None:
+        """A game of one's own whose outcome leaves ``game`` empty: record_of names the result
+        for the record's game, so the record is one that loads reads back."""
+        import toy_game
+        from tilegames._core import rules as core_rules
+
+        def nameless(state: Any) -> tilegames.Outcome | None:
+            result = toy_game.RULES.outcome(state)
+            return None if result is None else attrs.evolve(result, game="")
+
+        rules = attrs.evolve(toy_game.RULES, name="toy-nameless", outcome=nameless)
+        tilegames.register(rules, replace=True)
+        try:
+            # The first mover fills the top row, the other two cells below: TOY-3.
+            moves = ["0,0", "0,1", "1,0", "1,1", "2,0"]
+            record = record_of("toy-nameless", moves, players=2, seed=1)
+            assert record.result is not None
+            assert record.result.game == "toy-nameless"
+            first = rules.to_move(rules.new_game(players=2, seed=1))[0]
+            assert record.result.winners == {first}  # the seat that played the top row
+            for format in FORMATS:
+                assert loads(dumps(record, format)) == record
+        finally:
+            core_rules._REGISTRY.pop("toy-nameless", None)
+            core_rules._OWNERS.clear()
+
     def test_at_most_100000_moves(self) -> None:
         """A record holds 100,000 moves, not one more (loads and record_of say the same)."""
         moves = ("1@0,-1",) * 100_000
@@ -830,7 +866,7 @@ class TestRecordFields:
     @pytest.mark.parametrize("name", GAMES)
     def test_record_of_an_option_the_game_does_not_take(self, name: str) -> None:
         """An unknown option is the ConfigurationError the docstring promises, naming it."""
-        with pytest.raises(ConfigurationError, match="no_such_option"):
+        with pytest.raises(ConfigurationError, match="the options no_such_option=3: "):
             record_of(name, [], players=2, seed=1, no_such_option=3)
 
     @pytest.mark.parametrize(("moves", "comments"), [(None, ()), ([], None), (5, ()), ([], 5)])

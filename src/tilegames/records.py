@@ -399,7 +399,7 @@ def record_of(
 
 
 def _setup_text_of(options: Iterable[tuple[str, Any]]) -> str:
-    return ", ".join(f"{key}={value!r}" for key, value in options) or "(none)"
+    return ", ".join(f"{key}={value!r}" for key, value in options)
 
 
 def _result_of(rules: Rules[Any, Any], state: Any) -> Outcome | None:

@@ -188,6 +188,16 @@ class TestProbabilities:
         assert state.supplies == ((*range(12, 23), 40), ())
         assert aztack.chance_outcomes(state)[0] == (Deal(23), Fraction(1, 36))
 
+    def test_a_set_without_alike_stones(self) -> None:
+        """Standard stones 0..35 hold no two alike and no double: each stone lies either way
+        round with chance 1/72 at the first base stone (AZT-7, AZT-8)."""
+        custom = [str(s) for s in STONES[:36]]
+        state = aztack.new_game(2, seed=0, stones=custom, chance="explicit")
+        outcomes = dict(aztack.chance_outcomes(state))
+        expected = {Lay(i, turned=t): Fraction(1, 72) for i in range(36) for t in (False, True)}
+        assert outcomes == expected
+        check_chance_step(state)
+
     def test_alike_stones_and_doubles(self) -> None:
         """A custom set: alike stones are one outcome with their summed chance; a double unturned.
 
