@@ -361,8 +361,6 @@ def record_of(
     if options.get("chance", "seeded") == "seeded" and seed is None:
         msg = "a seeded game's record needs its seed: pass seed= (or play with chance='explicit')"
         raise ConfigurationError(msg)
-    if seed is not None and not isinstance(seed, bool) and isinstance(seed, int):
-        _check_number("the seed", seed)
     checked_options = _to_options(options)  # lists as tuples, as loads reads them
     _check_options(None, None, checked_options)
     pairs = _to_pairs(tags or {})

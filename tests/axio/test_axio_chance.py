@@ -933,6 +933,24 @@ class TestTurnPasses:
         assert outcome is not None
         axio.validate(last)
 
+    def test_bonus_with_one_tile_left(self) -> None:
+        """Twelve RB tiles, all dealt. After four turns of each seat (any placements) seat 1
+        holds two tiles; blue at 17 reaches 18 and one tile is left in the rack: that tile is
+        the bonus placement (AXIO-10, AXIO-11), even with the bag empty."""
+        state = axio.apply(_dealt_rb([Draw(RB)] * 6), axio.parse_move(BESIDE_RED))
+        for _ in range(8):
+            state = axio.apply(state, axio.legal_moves(state)[0])
+        assert (axio.to_move(state), state.racks) == ((1,), ((RB,), (RB, RB)))
+        state = attrs.evolve(state, tracks=(state.tracks[0], (0, 0, 17, 0, 0, 0)))
+        axio.validate(state)
+        blue = next(m for m in axio.legal_moves(state) if axio.score_move(state, m)[2] > 0)
+        after = axio.apply(state, blue)  # any placement that scores blue (an RB tile does)
+        assert after.racks[1] == (RB,)
+        assert after.tracks[1][2] >= 18
+        assert (axio.to_move(after), after.turn, after.bonuses) == ((1,), state.turn, 1)
+        assert axio.DECLINE in axio.legal_moves(after)
+        axio.validate(after)
+
     def test_bonus_placement_keeps_the_turn(self) -> None:
         """Blue at 17 reaches 18 with tiles in the rack: one bonus placement, seat 1 still moves.
 
