@@ -565,6 +565,25 @@ def _refused(value: State | axio.View, *fragments: str) -> None:
 
 
 class TestValidateExplicit:
+    def test_no_tiles_set_aside_at_a_solo_draw(self) -> None:
+        """Solo never swaps (AXIO-20): at a solo draw no tile is set aside."""
+        state = axio.new_game(players=1, seed=0, tiles=["RO"] * 4, chance="explicit")
+        state = axio.apply(axio.apply(state, Draw(RO)), axio.parse_move("R4,0/O3,0"))
+        assert axio.to_move(state) == (CHANCE,)
+        axio.validate(state)
+        # One RO from the bag set aside instead: the set's count still holds (AXIO-2).
+        aside = attrs.evolve(state, bag=state.bag[1:], revealed=(RO,))
+        _refused(aside, "State.revealed", "AXIO-12, AXIO-20")
+
+    def test_a_swap_sets_aside_at_most_five(self) -> None:
+        """A swap sets aside the one to five tiles left in a rack (AXIO-12), never six."""
+        state = _mid_swap({"players": 2})
+        axio.validate(state)
+        extra = 6 - len(state.revealed)  # from the bag, so that the set's count holds (AXIO-2)
+        six = tuple(sorted((*state.revealed, *state.bag[:extra])))
+        changed = attrs.evolve(state, bag=state.bag[extra:], revealed=six)
+        _refused(changed, "State.revealed", "1 to 5 tiles")
+
     def test_explicit_is_a_bool(self) -> None:
         state = _mid_deal()
         axio.validate(state)
