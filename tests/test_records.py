@@ -385,6 +385,14 @@ class TestLoadsRefuses:
                 "Scores",
             ),
             (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0 > 1\nScores: (5; 3\n",
+                "Scores",
+            ),
+            (
+                "tilegames record 1\nGame: polygon\nPlayers: 2\nResult: 0 > 1\nScores: 5); 3\n",
+                "Scores",
+            ),
+            (
                 "tilegames record 1\nGame: polygon\nPlayers: 2\n\n2. 1@0,-1\n",
                 "line 5: expected move 1",
             ),
