@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from splitmix import seed_drawing
 from step_budget import step_budget
 from tilegames import ConfigurationError, WrongTypeError
 from tilegames._core import rng
@@ -65,25 +66,6 @@ class SplitMix64:
                 value = value * TWO_64 + self.next()
             if value < span - span % n:
                 return value % n
-
-    @staticmethod
-    def seed_drawing(value: int) -> int:
-        """The state from which the next draw is ``value``: the output function run backwards.
-
-        Each step of the mix is a bijection of 64-bit words: ``z ^ (z >> k)``
-        is undone by repeating it, a product by multiplying by the inverse.
-        """
-
-        def unshift(z: int, k: int) -> int:
-            x = z
-            for _ in range(64 // k + 1):
-                x = z ^ (x >> k)
-            return x
-
-        z = unshift(value, 31)
-        z = unshift(z * pow(0x94D049BB133111EB, -1, TWO_64) % TWO_64, 27)
-        z = unshift(z * pow(0xBF58476D1CE4E5B9, -1, TWO_64) % TWO_64, 30)
-        return (z - 0x9E3779B97F4A7C15) % TWO_64
 
     def shuffle(self, values: list[Any]) -> list[Any]:
         """Durstenfeld's Fisher-Yates: swap position i with a random j <= i, i from the top."""
@@ -415,7 +397,7 @@ class TestShuffled:
         exactly at its rejection bound (the largest multiple of ``length`` not above 2**64)
         is in the incomplete block and drawn again, in the table and past it."""
         bound = TWO_64 - TWO_64 % length
-        seed = SplitMix64.seed_drawing(bound)
+        seed = seed_drawing(bound)
         assert SplitMix64(seed).next() == bound
         values = list(range(length))
         generator = SplitMix64(seed)

@@ -730,6 +730,17 @@ MOVES_TO_END = 200
 at most 3 passes before each (AZT-14: a seat passes only while another can place)."""
 
 
+def played_to_the_end(state: State, stream: Stream) -> State:
+    """Random legal moves until the game ends, within MOVES_TO_END of them."""
+    for _ in range(MOVES_TO_END):
+        moves = aztack.legal_moves(state)
+        if not moves:
+            break
+        state = aztack.apply(state, moves[stream.randbelow(len(moves))])
+    assert aztack.is_over(state)
+    return state
+
+
 def changed_and_determinized(
     seen: View, changes: list[tuple[str, int, Any]], seed: int
 ) -> State | None:
@@ -763,14 +774,8 @@ def test_changed_views_load_to_states_that_play(
     state = changed_and_determinized(seen, changes, seed)
     if state is None:
         return
-    stream = Stream(seed)
     with step_budget(2_000_000):
-        for _ in range(MOVES_TO_END):
-            moves = aztack.legal_moves(state)
-            if not moves:
-                break
-            state = aztack.apply(state, moves[stream.randbelow(len(moves))])
-        assert aztack.is_over(state)
+        state = played_to_the_end(state, Stream(seed))
         assert aztack.outcome(state) is not None
 
 
@@ -819,10 +824,5 @@ def test_changed_setup_views_load_to_states_that_play(
                 break
             state = aztack.apply(state, sample(aztack.chance_outcomes(state), stream))
         aztack.validate(state)
-        for _ in range(MOVES_TO_END):
-            moves = aztack.legal_moves(state)
-            if not moves:
-                break
-            state = aztack.apply(state, moves[stream.randbelow(len(moves))])
-        assert aztack.is_over(state)
+        state = played_to_the_end(state, stream)
         aztack.validate(state)

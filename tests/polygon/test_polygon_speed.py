@@ -13,6 +13,7 @@ import random
 import attrs
 import pytest
 
+import splitmix
 from random_games import every_state
 from tilegames import CHANCE, IllegalMoveError, polygon
 from tilegames._core import rng
@@ -84,20 +85,7 @@ def plain_start_turn(
 
 def seed_drawing(value: int) -> int:
     """The seed whose next SplitMix64 draw is ``value``: the generator's steps undone."""
-    mask = (1 << 64) - 1
-
-    def unshift(z: int, k: int) -> int:
-        x = z
-        for _ in range(64 // k + 1):
-            x = z ^ (x >> k)
-        return x
-
-    z = unshift(value, 31)
-    z = z * pow(0x94D049BB133111EB, -1, 1 << 64) & mask
-    z = unshift(z, 27)
-    z = z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64) & mask
-    state = unshift(z, 30)
-    seed = (state - 0x9E3779B97F4A7C15) & mask
+    seed = splitmix.seed_drawing(value)
     assert rng.next_u64(seed)[0] == value
     return seed
 
