@@ -116,25 +116,37 @@ def randbelow(seed: Seed, n: int) -> tuple[int, Seed]:
         WrongTypeError: if ``n`` is not an int (``bool`` included).
         ConfigurationError: if ``n < 1``; it is a ``ValueError``.
     """
-    if type(n) is not int:
-        n = _bound(n)
-    if n < len(_LIMITS):
-        if n < 1:
-            msg = f"randbelow needs n >= 1, got {shown(n)}"
-            raise ConfigurationError(msg)
+    if type(n) is int and 0 < n < _TABLE:  # the dice, shuffles and moves of the games
         limit = _LIMITS[n]
-    elif n <= _WORDS:
-        limit = (_WORDS // n) * n  # no modulo bias
     else:
-        return _randbelow_wide(seed, n)
+        return _randbelow_checked(seed, n)
     while True:
         value, seed = next_u64(seed)
         if value < limit:
             return value % n, seed
 
 
+_TABLE = len(_LIMITS)
+"""Bounds below this have their rejection bound in :data:`_LIMITS`."""
 _WORDS = 1 << SEED_BITS
 """How many values one 64-bit draw takes."""
+
+
+def _randbelow_checked(seed: Seed, n: object) -> tuple[int, Seed]:
+    """:func:`randbelow` for a bound past the table, of an int subclass, or no bound at all."""
+    bound = _bound(n)
+    if bound < 1:
+        msg = f"randbelow needs n >= 1, got {shown(bound)}"
+        raise ConfigurationError(msg)
+    if bound < _TABLE:
+        return randbelow(seed, bound)
+    if bound > _WORDS:
+        return _randbelow_wide(seed, bound)
+    limit = (_WORDS // bound) * bound  # no modulo bias
+    while True:
+        value, seed = next_u64(seed)
+        if value < limit:
+            return value % bound, seed
 
 
 def _bound(n: object) -> int:
