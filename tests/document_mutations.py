@@ -38,6 +38,7 @@ def _containers(node: Any, found: list[Any]) -> list[Any]:
 
 def mutate(written: dict[str, Any], change: tuple[str, int, Any]) -> None:
     kind, where, value = change
+    value = copy.deepcopy(value)  # a value Hypothesis gives twice must not end up inside itself
     containers = _containers(written["data"], [])
     target = containers[where % len(containers)]
     keys = list(target) if isinstance(target, dict) else list(range(len(target)))
