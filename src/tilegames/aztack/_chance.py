@@ -31,7 +31,6 @@ from tilegames.aztack._model import (
     _A_STATE,
     _CELLS,
     BASE_STONES,
-    COLOURS,
     SUPPLY_SIZE,
     WIDTH,
     Deal,
@@ -43,7 +42,13 @@ from tilegames.aztack._model import (
 )
 from tilegames.aztack._moves import LegalMoves, _end_rule, _index
 from tilegames.aztack._notation import format_move, format_stone
-from tilegames.aztack._tables import _COLOUR_SETS, _XY, _full_index, _Set, _setup_index
+from tilegames.aztack._tables import (
+    _XY,
+    _full_index,
+    _Set,
+    _setup_index,
+    _stones_per_colour,
+)
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 Outcomes = tuple[tuple[Move, Fraction], ...]
@@ -216,11 +221,7 @@ def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
 
 def _base_ok(info: _Set, tops: tuple[StoneId, ...]) -> bool:
     """Whether every colour is on at least two base stones (AZT-9)."""
-    counts = [0] * len(COLOURS)
-    for stone in set(tops):
-        for colour in _COLOUR_SETS[info.colours[stone]]:
-            counts[colour] += 1
-    return min(counts) >= 2
+    return min(_stones_per_colour(info, set(tops))) >= 2
 
 
 def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:

@@ -11,7 +11,7 @@ pairs of cells that the placement touched (:func:`_placed_index`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from tilegames._core.bits import Mask, mask_of
@@ -233,6 +233,15 @@ def _colour_sets() -> tuple[tuple[Colour, ...], ...]:
 
 _COLOUR_SETS: Final = _colour_sets()
 """Per bitmask of colours (:attr:`_Set.colours`), the colours in it."""
+
+
+def _stones_per_colour(info: _Set, stones: Iterable[StoneId]) -> list[int]:
+    """Per colour, how many of ``stones`` (distinct ids of the set) show it (AZT-9)."""
+    counts = [0] * len(COLOURS)
+    for stone in stones:
+        for colour in _COLOUR_SETS[info.colours[stone]]:
+            counts[colour] += 1
+    return counts
 
 
 # ---------------------------------------------------------------------------

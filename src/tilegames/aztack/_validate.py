@@ -45,13 +45,13 @@ from tilegames.aztack._model import (
 )
 from tilegames.aztack._tables import (
     _ADJACENT,
-    _COLOUR_SETS,
     _NUMBER,
     _PAIRS,
     _XY,
     _full_index,
     _Set,
     _set_info,
+    _stones_per_colour,
 )
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
@@ -393,16 +393,11 @@ def _check_setup(play: _Play) -> None:
     sizes = [len(held) for held in supplies]
     if laid < BASE_STONES and any(sizes):
         raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
-    if laid == BASE_STONES:
-        counts = [0] * 5
-        for top in set(grid.tops):
-            for colour in _COLOUR_SETS[info.colours[top]]:
-                counts[colour] += 1
-        if min(counts) < 2:
-            raise invalid(
-                f"{kind}.pyramid",
-                "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
-            )
+    if laid == BASE_STONES and min(_stones_per_colour(info, set(grid.tops))) < 2:
+        raise invalid(
+            f"{kind}.pyramid",
+            "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
+        )
     for seat, size in enumerate(sizes):
         if size > SUPPLY_SIZE:
             raise invalid(
@@ -432,10 +427,7 @@ def _check_set_deals(kind: str, info: _Set, players: int) -> None:
             f"a set of {count} stones cannot be set up for {players} seats: the base takes "
             f"{BASE_STONES} and each supply {SUPPLY_SIZE}, {need} in all (AZT-8, AZT-10)",
         )
-    on = [0] * len(COLOURS)
-    for colours in info.colours:
-        for colour in _COLOUR_SETS[colours]:
-            on[colour] += 1
+    on = _stones_per_colour(info, range(count))
     if min(on) < 2:
         raise invalid(
             f"{kind}.stones",
