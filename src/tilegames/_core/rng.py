@@ -116,8 +116,8 @@ def randbelow(seed: Seed, n: int) -> tuple[int, Seed]:
         WrongTypeError: if ``n`` is not an int (``bool`` included).
         ConfigurationError: if ``n < 1``; it is a ``ValueError``.
     """
-    if type(n) is int and 0 < n < _TABLE:  # the dice, shuffles and moves of the games
-        limit = _LIMITS[n]
+    if type(n) is int and 0 < n <= _WORDS:  # every bound the games and agents draw from
+        limit = _LIMITS[n] if n < _TABLE else (_WORDS // n) * n  # no modulo bias
     else:
         return _randbelow_checked(seed, n)
     while True:
@@ -133,20 +133,14 @@ _WORDS = 1 << SEED_BITS
 
 
 def _randbelow_checked(seed: Seed, n: object) -> tuple[int, Seed]:
-    """:func:`randbelow` for a bound past the table, of an int subclass, or no bound at all."""
+    """:func:`randbelow` for a bound above ``2**64``, of an int subclass, or no bound at all."""
     bound = _bound(n)
     if bound < 1:
         msg = f"randbelow needs n >= 1, got {shown(bound)}"
         raise ConfigurationError(msg)
-    if bound < _TABLE:
+    if bound <= _WORDS:
         return randbelow(seed, bound)
-    if bound > _WORDS:
-        return _randbelow_wide(seed, bound)
-    limit = (_WORDS // bound) * bound  # no modulo bias
-    while True:
-        value, seed = next_u64(seed)
-        if value < limit:
-            return value % bound, seed
+    return _randbelow_wide(seed, bound)
 
 
 def _bound(n: object) -> int:
