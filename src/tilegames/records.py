@@ -382,9 +382,7 @@ def record_of(
             raise RecordError(f"a record holds at most {_MAX_MOVES:,} moves")
         state, text = _play(rules, state, move, number)
         texts.append(text)
-    for index, text in notes:
-        _check_comment(index, text, len(texts))
-    return Record(
+    return Record(  # checks the comments' places against the moves played
         game=rules.name,
         players=players,
         moves=tuple(texts),
@@ -792,9 +790,12 @@ def _outcome(
     ):
         raise RecordError(f"a result's ranking is a list of places of seats, got {shown(ranking)}")
     try:
-        texts = cast("tuple[str, str, str]", (reason, game, mode))  # checked by Record
         return Outcome(
-            scores=scores, ranking=ranking, reason=texts[0], game=texts[1], mode=texts[2]
+            scores=scores,
+            ranking=ranking,
+            reason=cast("str", reason),
+            game=cast("str", game),
+            mode=cast("str", mode),
         )
     except (ValueError, TypeError) as error:
         raise RecordError(f"a bad result: {error}") from None
