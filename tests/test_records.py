@@ -13,8 +13,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import tilegames
+import toy_game
 from tiers import examples
 from tilegames import CHANCE
+from tilegames._core import rules as core_rules
 from tilegames.errors import ConfigurationError, RecordError, UnknownGameError, WrongTypeError
 from tilegames.records import Record, dumps, loads, record_of, replay
 
@@ -798,8 +800,6 @@ class TestRecordFields:
     def test_a_result_without_its_game_is_named_for_the_record(self) -> None:
         """A game of one's own whose outcome leaves ``game`` empty: record_of names the result
         for the record's game, so the record is one that loads reads back."""
-        import toy_game
-        from tilegames._core import rules as core_rules
 
         def nameless(state: Any) -> tilegames.Outcome | None:
             result = toy_game.RULES.outcome(state)
