@@ -17,13 +17,17 @@ scoring and later carries on to 36.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
+from tilegames._core.checks import invalid
 from tilegames._core.rules import Seat, rank_by
 
 __all__ = [
     "Tracks",
     "add_points",
     "all_at",
+    "check_ranking",
+    "check_tracks",
     "lowest_first",
     "rank_lowest_colour",
     "rate_points",
@@ -102,6 +106,54 @@ def rank_lowest_colour(all_tracks: Sequence[Tracks]) -> tuple[frozenset[Seat], .
     (frozenset({1}), frozenset({0}))
     """
     return rank_by([lowest_first(t) for t in all_tracks])
+
+
+def check_tracks(
+    where: str,
+    all_tracks: tuple[object, ...],
+    *,
+    colours: int,
+    cap: int,
+    rules: str,
+    runs: str = "",
+) -> tuple[Tracks, ...]:
+    """Check that each owner's tracks are ``colours`` ints in ``0..cap``; return them.
+
+    ``where`` names the field (``"State.tracks"``), ``rules`` the rule ids a
+    message quotes (the first for a wrong count of colours) and ``runs`` how
+    the message tells the range (``"tracks run 0..cap"`` unless given). The
+    number of owners is the caller's to check.
+
+    >>> check_tracks("State.tracks", ((3, 12),), colours=2, cap=12, rules="ROTA-4")
+    ((3, 12),)
+    >>> check_tracks("State.tracks", ((3, 13),), colours=2, cap=12, rules="ROTA-4")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.InvalidStateError: State.tracks[0][1]: 13 is off the track: ...
+    """
+    for owner, track in enumerate(all_tracks):
+        if type(track) is not tuple or len(track) != colours:
+            first = rules.split(",")[0]
+            raise invalid(
+                f"{where}[{owner}]", f"{track!r} is not {colours} track values ({first})"
+            )
+        for colour, value in enumerate(track):
+            if type(value) is not int or not 0 <= value <= cap:
+                raise invalid(
+                    f"{where}[{owner}][{colour}]",
+                    f"{value!r} is off the track: {runs or f'tracks run 0..{cap}'} ({rules})",
+                )
+    return cast(tuple[Tracks, ...], all_tracks)
+
+
+def check_ranking(ranking: object, all_tracks: Sequence[Tracks], rule: str) -> None:
+    """Check that an outcome's places follow its tracks, lowest colour first (``rule``)."""
+    if ranking != rank_lowest_colour(all_tracks):
+        raise invalid(
+            "Outcome.ranking",
+            f"the places do not follow the scores: lowest colour first, then the next ({rule})",
+        )
 
 
 def rate_points(
