@@ -1,19 +1,32 @@
-"""The package's arrows point one way: games -> geometry and _core; tools -> games via Rules.
+"""The package's arrows point one way, between packages and inside each game.
 
 Read from the source with :mod:`ast`, so a stray import fails here before it
-tangles the layout: ``_core`` and ``geometry`` import nothing above them, a
-game imports only ``_core``, ``geometry`` and itself, and no tool names a
-game module.
+tangles the layout:
+
+* ``_core`` and ``geometry`` import nothing above them, a game imports only
+  ``_core``, ``geometry`` and itself, and no tool names a game module;
+* every game package has the same modules, in the order of :data:`ORDER`
+  (the development guide's table of a game's modules, checked against it
+  here), and each module imports only modules before it: at the top, under
+  ``TYPE_CHECKING`` or inside a function alike. The one exception is a
+  display method of ``_model`` (a state prints its board, a move its
+  notation), which may import ``_draw`` or ``_notation`` when it runs;
+* library code reaches errors, the generator and the chance helpers through
+  ``_core``; ``tilegames.errors``, ``tilegames.rng`` and ``tilegames.chance``
+  are the public homes, for users.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "tilegames"
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "tilegames"
 GAMES = ("axio", "axio_rota", "aztack", "polygon")
 TOOLS = (
     "serialize.py",
@@ -26,6 +39,26 @@ TOOLS = (
     "cli.py",
     "envs",
 )
+
+ORDER: tuple[tuple[str, ...], ...] = (
+    ("_model",),
+    ("_tables",),
+    ("_notation",),
+    ("_checks",),
+    ("_moves",),
+    ("_explicit",),
+    ("_validate",),
+    ("_rules",),
+    ("_agents", "_draw", "_encoding", "_choices"),
+    ("__init__",),
+)
+"""A game's modules, bottom first; modules of one row never import each other."""
+
+RANK = {module: rank for rank, row in enumerate(ORDER) for module in row}
+DISPLAY = {"__str__", "__repr__", "__format__", "_repr_svg_", "_repr_html_"}
+"""The methods of ``_model`` that may import ``_draw`` or ``_notation`` when called."""
+
+MAX_LINES = 800
 
 
 def imports(path: Path) -> set[str]:
@@ -47,6 +80,49 @@ def files(*parts: str) -> list[Path]:
     return sorted(place.rglob("*.py")) if place.is_dir() else [place]
 
 
+def module_of(path: Path) -> str:
+    """The dotted name of a file under src/."""
+    parts = path.relative_to(SRC.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def targets(path: Path, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+    """The absolute names an import statement of ``path`` reaches, relative ones resolved."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    package = module_of(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    if node.level:
+        base = package[: len(package) - node.level + 1]
+        module = ".".join([*base, node.module] if node.module else base)
+    else:
+        module = node.module or ""
+    yield module
+    yield from (f"{module}.{alias.name}" for alias in node.names)
+
+
+def sibling_imports(game: str, path: Path) -> Iterator[tuple[str, str | None, int]]:
+    """Each module of ``game`` that ``path`` imports: (module, enclosing function, line)."""
+    prefix = f"tilegames.{game}."
+
+    def walk(node: ast.AST, function: str | None) -> Iterator[tuple[str, str | None, int]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for name in targets(path, child):
+                    if name.startswith(prefix):
+                        yield name[len(prefix) :].split(".")[0], function, child.lineno
+                    elif name == f"tilegames.{game}":
+                        yield "__init__", function, child.lineno
+            inner = (
+                child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+            )
+            yield from walk(child, inner or function)
+
+    yield from walk(ast.parse(path.read_text()), None)
+
+
 @pytest.mark.parametrize("layer", ["_core", "geometry"])
 def test_bottom_layers_import_nothing_above(layer: str) -> None:
     """_core and geometry import only _core (and geometry its own modules)."""
@@ -61,11 +137,11 @@ def test_bottom_layers_import_nothing_above(layer: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_games_import_only_the_bottom_and_themselves(game: str) -> None:
     """A game package imports _core, geometry and its own modules, never a tool or another game."""
-    allowed = ("tilegames._core", "tilegames.geometry", f"tilegames.{game}.", f"tilegames.{game}")
+    allowed = ("tilegames._core", "tilegames.geometry")
     for path in files(game):
         for name in imports(path):
             own = name == f"tilegames.{game}" or name.startswith(f"tilegames.{game}.")
-            assert own or name.startswith(allowed[:2]), f"{path.relative_to(SRC)} imports {name}"
+            assert own or name.startswith(allowed), f"{path.relative_to(SRC)} imports {name}"
 
 
 @pytest.mark.parametrize("tool", TOOLS)
@@ -82,15 +158,75 @@ def test_tools_never_name_a_game(tool: str) -> None:
             assert "__module__ !=" not in source
 
 
-def test_every_game_is_a_package_with_the_same_cut() -> None:
-    """Each game has the same private modules, so a reader who knows one knows all."""
-    cut = {"__init__", "_model", "_tables", "_rules", "_notation", "_validate", "_agents", "_draw"}
-    cut |= {"_choices", "_encoding"}
-    for game in GAMES:
-        modules = {path.stem for path in files(game)}
-        assert cut <= modules, f"{game} lacks {sorted(cut - modules)}"
-        extra = modules - cut - {"_moves", "_chance"}
-        assert not extra, f"{game} has {sorted(extra)}"
-        for path in files(game):
-            lines = len(path.read_text().splitlines())
-            assert lines <= 800, f"{path.relative_to(SRC)} has {lines} lines"
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_modules_of_the_table(game: str) -> None:
+    """Each game has exactly the modules of ORDER, none over 800 lines."""
+    modules = {path.stem for path in files(game)}
+    assert modules == set(RANK), (
+        f"{game} lacks {sorted(set(RANK) - modules)}, has extra {sorted(modules - set(RANK))}"
+    )
+    for path in files(game):
+        lines = len(path.read_text().splitlines())
+        assert lines <= MAX_LINES, f"{path.relative_to(SRC)} has {lines} lines"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_module_imports_only_modules_before_it(game: str) -> None:
+    """Top-level, TYPE_CHECKING and function-local imports all point down the table."""
+    wrong = []
+    for path in files(game):
+        for module, function, line in sibling_imports(game, path):
+            where = f"{game}/{path.name}:{line} imports {module}"
+            if function is not None and not (
+                path.stem == "_model" and function in DISPLAY and module in ("_draw", "_notation")
+            ):
+                wrong.append(f"{where} inside {function}()")
+            elif function is None and RANK.get(module, 99) >= RANK.get(path.stem, -1):
+                wrong.append(where)
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_guide_lists_the_modules_in_this_order() -> None:
+    """The development guide's table of a game's modules is ORDER, row by row."""
+    text = (ROOT / "docs" / "development.rst").read_text()
+    table = text.split(".. _game-modules:", 1)[1].split("\n\n\n", 1)[0]
+    rows = [
+        tuple(re.findall(r"``(_\w+|__init__)``", line.split("|")[1]))
+        for line in table.splitlines()
+        if line.startswith("|") and "``" in line.split("|")[1]
+    ]
+    assert tuple(rows) == ORDER
+
+
+ONE_DOOR = {"errors": "_core.errors", "rng": "_core.rng", "chance": "_core.chance"}
+PUBLIC_HOMES = {SRC / "errors.py", SRC / "rng.py", SRC / "chance.py", SRC / "__init__.py"}
+
+
+def test_library_code_reaches_errors_rng_and_chance_through_core() -> None:
+    """Inside src, ``tilegames.errors``/``rng``/``chance`` are imported only by their homes."""
+    wrong = []
+    for path in files("."):
+        if path in PUBLIC_HOMES:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                for name in targets(path, node):
+                    if name.removeprefix("tilegames.") in ONE_DOOR:
+                        wrong.append(f"{path.relative_to(SRC)}:{node.lineno} imports {name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_one_door_test_sees_every_spelling(tmp_path: Path) -> None:
+    """Absolute, ``from tilegames import``, dotted and relative spellings all resolve."""
+    path = SRC / "render" / "_probe.py"
+    spellings = {
+        "import tilegames.rng": "tilegames.rng",
+        "from tilegames import chance": "tilegames.chance",
+        "from tilegames.errors import RulesError": "tilegames.errors",
+        "from .. import rng": "tilegames.rng",
+        "from ..chance import sample": "tilegames.chance",
+    }
+    for source, expected in spellings.items():
+        (node,) = ast.parse(source).body
+        assert isinstance(node, (ast.Import, ast.ImportFrom))
+        assert expected in set(targets(path, node)), source

@@ -32,8 +32,8 @@ import attrs
 
 from tilegames._core.chance import settle
 from tilegames._core.errors import ConfigurationError
+from tilegames._core.rng import Stream
 from tilegames._core.rules import Outcome, Rules, Seat
-from tilegames.rng import Stream
 
 __all__ = [
     "AGENTS",

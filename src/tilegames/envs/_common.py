@@ -13,9 +13,9 @@ from gymnasium import spaces
 from tilegames._core.chance import CHANCE, settle
 from tilegames._core.encoding import Bits, Encoding, Part
 from tilegames._core.errors import ConfigurationError
+from tilegames._core.rng import Stream
 from tilegames._core.rules import Rules, Seat, Setup, get
 from tilegames.agents import moves_for, rewards
-from tilegames.rng import Stream
 
 REWARDS: Final = ("outcome", "score", "colours")
 """The reward schemes: at the end by place, the score gained per step, per colour track."""

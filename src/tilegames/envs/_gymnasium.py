@@ -8,10 +8,10 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from tilegames._core.rng import Stream
 from tilegames._core.rules import Seat
 from tilegames.agents import Agent, make_agent
 from tilegames.envs._common import Table
-from tilegames.rng import Stream
 
 RENDER_MODES = ("ansi",)
 
