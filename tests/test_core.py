@@ -248,6 +248,39 @@ class TestCollect:
         with pytest.raises(TypeError, match="defines no to_move, legal_moves, apply"):
             GameRules.collect({"new_game": print, "players": print}, "t", "T", (Setup(2),))
 
+    def test_a_misspelt_member_is_named(self) -> None:
+        """A name one letter or two from a member the namespace lacks is refused, naming both."""
+        import toy_game
+
+        namespace = dict(vars(toy_game))
+        namespace["determinise"] = namespace.pop("determinize")
+        with pytest.raises(TypeError, match="no determinize, but it defines 'determinise'"):
+            GameRules.collect(namespace, "t", "T", (Setup(2),))
+        namespace = dict(vars(toy_game))
+        namespace["to_mov"] = namespace.pop("to_move")
+        with pytest.raises(TypeError, match=r"defines no to_move.*'to_mov' for 'to_move'"):
+            GameRules.collect(namespace, "t", "T", (Setup(2),))
+
+    def test_a_member_of_the_wrong_shape_is_named(self) -> None:
+        """A member that is no function, or takes other arguments than Rules passes, is refused."""
+        import toy_game
+
+        for name, value, message in (
+            ("validate", 3, "validate is int, not a function"),
+            ("apply", lambda state: state, r"apply\(state\) cannot take the 2 arguments"),
+            ("pictures", print, "pictures is builtin_function_or_method, not a Pictures"),
+        ):
+            namespace = {**vars(toy_game), name: value}
+            with pytest.raises(TypeError, match=message):
+                GameRules.collect(namespace, "t", "T", (Setup(2),))
+
+    def test_the_protocol_and_the_fields_name_the_same_members(self) -> None:
+        """Rules (the documented contract) and GameRules (the bundle) list one set of members."""
+        documented = {name for name in vars(tilegames.Rules) if not name.startswith("_")} - {
+            "register"
+        }
+        assert documented == {field.name for field in attrs.fields(GameRules)}
+
 
 class TestRegistry:
     """register(), names() and get()."""

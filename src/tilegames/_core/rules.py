@@ -7,7 +7,10 @@ functions, available as ``tilegames.<game>.RULES`` or ``tilegames.get(name)``.
 
 from __future__ import annotations
 
+import difflib
 import importlib
+import inspect
+import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final, Generic, Protocol, TypeVar, Union
@@ -382,11 +385,17 @@ class Pictures:
 class GameRules(Generic[StateT, MoveT]):
     """The concrete :class:`Rules` of a game: its module's functions, bundled.
 
-    A game module ends with ``RULES = GameRules(name=..., new_game=new_game, ...)``.
+    A game package's face ends with :meth:`collect`, which takes the members
+    from the package by name::
+
+        RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Place, Pass))
+
     Instances compare by their functions and pickle by reference to them.
-    Each field is the member of :class:`Rules` with the same name; the
-    optional ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
-    ``choices``, ``draw`` and ``move_cells`` default to ``None``.
+    Each field is the member of :class:`Rules` with the same name, and these
+    fields are the one list of the members: :meth:`collect` and the checks
+    of the contract read them. The optional ``evaluate``, ``determinize``,
+    ``validate``, ``chance_outcomes``, ``choices``, ``pictures``,
+    ``encoding``, ``draw`` and ``move_cells`` default to ``None``.
     ``state_type``, ``view_type`` and ``move_types`` name the classes the
     game owns: :func:`game_of` finds a value's game through them, and so do
     JSON, pictures and every other tool.
@@ -436,52 +445,93 @@ class GameRules(Generic[StateT, MoveT]):
         """Bundle what a game defines under the names of :class:`Rules`.
 
         A game package's face ends with
-        ``RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Move,))``:
-        every member function (``new_game`` .. ``format_move`` and the
-        optional ``evaluate``, ``determinize``, ``validate``,
-        ``chance_outcomes``, ``choices``, ``draw``, ``move_cells``) is taken
-        from ``namespace`` by its name, and so are the classes ``State``
-        (as ``state_type``) and ``View`` (as ``view_type``), unless given in
+        ``RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Place,))``:
+        every member of :class:`GameRules` but ``name``, ``title``,
+        ``setups`` and the classes is taken from ``namespace`` by its name
+        (the required ``new_game`` .. ``format_move``, the optional
+        ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
+        ``choices``, ``pictures``, ``encoding``, ``draw`` and
+        ``move_cells``), and so are the classes ``State`` (as
+        ``state_type``) and ``View`` (as ``view_type``), unless given in
         ``fields``.
 
         Raises:
-            TypeError: naming a required function that the namespace lacks.
+            TypeError: naming a required function that the namespace lacks, a
+                name that is one letter or two away from a member the
+                namespace lacks (``determinise`` for ``determinize``), or a
+                member that is not a function taking the member's arguments.
         """
         found = {
             member: namespace[member]
-            for member in _MEMBER_FUNCTIONS
+            for member in _BY_NAME
             if member in namespace and member not in fields
         }
         for member, kind in (("state_type", "State"), ("view_type", "View")):
             if member not in fields and isinstance(namespace.get(kind), type):
                 found[member] = namespace[kind]
-        missing = [member for member in _REQUIRED_FUNCTIONS if member not in {**found, **fields}]
+        given = {**found, **fields}
+        missing = [member for member in _REQUIRED if member not in given]
         if missing:
             msg = f"the game defines no {', '.join(missing)}: GameRules needs every Rules function"
-            raise TypeError(msg)
+            raise TypeError(msg + _misspelt(namespace, missing))
+        for member in _BY_NAME:
+            if member not in given and (hint := _misspelt(namespace, [member])):
+                msg = f"the game defines no {member}, but{hint[1:]}"
+                raise TypeError(msg)
+        for member, value in found.items():
+            _check_shape(member, value)
         return cls(name=name, title=title, setups=setups, **found, **fields)
 
 
-_REQUIRED_FUNCTIONS: Final = (
-    "new_game",
-    "players",
-    "to_move",
-    "legal_moves",
-    "apply",
-    "why_illegal",
-    "score_move",
-    "is_over",
-    "outcome",
-    "view",
-    "parse_move",
-    "format_move",
+_GIVEN: Final = ("name", "title", "setups", "state_type", "view_type", "move_types")
+"""The fields of :class:`GameRules` that :meth:`~GameRules.collect` does not take by name."""
+_BY_NAME: Final = tuple(f.name for f in attrs.fields(GameRules) if f.name not in _GIVEN)
+_REQUIRED: Final = tuple(
+    f.name for f in attrs.fields(GameRules) if f.default is attrs.NOTHING and f.name not in _GIVEN
 )
-_MEMBER_FUNCTIONS: Final = (
-    *_REQUIRED_FUNCTIONS,
-    *("evaluate", "determinize", "validate", "chance_outcomes", "choices", "draw", "move_cells"),
-    "pictures",
-    "encoding",
-)
+
+
+def _misspelt(namespace: Mapping[str, Any], members: Iterable[str]) -> str:
+    """A hint naming what in ``namespace`` looks like one of ``members`` (or ``""``)."""
+    close = [
+        f"{near!r} for {member!r}"
+        for member in members
+        for near in difflib.get_close_matches(member, list(namespace), n=1, cutoff=0.85)
+    ]
+    return f"; it defines {', '.join(close)}: a misspelt name?" if close else ""
+
+
+def _arity(member: str) -> int | None:
+    """How many arguments :class:`Rules` passes to a member, read from its field's type."""
+    kind = attrs.fields_dict(GameRules)[member].type
+    found = re.match(r"Callable\[\[([^\]]*)\]", kind) if isinstance(kind, str) else None
+    return None if found is None else len(found.group(1).split(","))
+
+
+def _check_shape(member: str, value: object) -> None:
+    """Refuse a collected member that cannot serve as ``member``, naming it."""
+    if member == "encoding":
+        return
+    if member == "pictures":
+        if not isinstance(value, Pictures):
+            msg = f"the game's pictures is {type(value).__name__}, not a Pictures"
+            raise TypeError(msg)
+        return
+    if not callable(value):
+        msg = f"the game's {member} is {type(value).__name__}, not a function"
+        raise TypeError(msg)
+    count = _arity(member)
+    if count is None:  # Callable[..., X]: any arguments
+        return
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError):  # a builtin without a signature: nothing to read
+        return
+    try:
+        signature.bind(*range(count))
+    except TypeError:
+        msg = f"the game's {member}{signature} cannot take the {count} arguments Rules passes"
+        raise TypeError(msg) from None
 
 
 # The registry: a name maps to its Rules, or to the module that defines RULES
