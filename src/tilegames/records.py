@@ -56,7 +56,14 @@ from tilegames._core.errors import (
     WrongTypeError,
 )
 from tilegames._core.memo import LastOf
-from tilegames._core.rules import Outcome, Rules, get
+from tilegames._core.rules import (
+    Options,
+    Outcome,
+    Rules,
+    get,
+    new_game_kwargs,
+    sorted_options,
+)
 from tilegames.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_ENTRIES, check_size
 
 __all__ = [
@@ -114,12 +121,12 @@ def _to_moves(items: Iterable[str]) -> tuple[str, ...]:
 
 def _to_options(
     items: Mapping[str, Any] | Iterable[tuple[str, Any]],
-) -> tuple[tuple[str, Any], ...]:
+) -> Options:
     pairs = items.items() if isinstance(items, Mapping) else _iterable(items, "options")
     named = (_pair(pair, "an option (name, value)") for pair in pairs)
     # A list becomes a tuple, as loads reads it; a name that is no str is refused after.
     options = ((name, _tupled(value)) for name, value in named)
-    return tuple(sorted(options, key=lambda pair: str(pair[0])))
+    return sorted_options(options)
 
 
 def _to_comments(items: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
@@ -228,9 +235,7 @@ class Record:
     """Every move in the game's notation, chance outcomes included in an explicit game."""
     seed: int | None = attrs.field(default=None, validator=_check_whole)
     """The seed given to ``new_game``: needed to replay a seeded game, optional if explicit."""
-    options: tuple[tuple[str, OptionValue], ...] = attrs.field(
-        default=(), converter=_to_options, validator=_check_options
-    )
+    options: Options = attrs.field(default=(), converter=_to_options, validator=_check_options)
     """The further keyword options of ``new_game`` (``mode``, ``chance``, ...), sorted by name."""
     tags: tuple[tuple[str, str], ...] = attrs.field(
         default=(), converter=_to_pairs, validator=_check_tags
@@ -250,7 +255,7 @@ class Record:
     @property
     def kwargs(self) -> dict[str, Any]:
         """The keyword arguments of ``new_game`` that start this game."""
-        return {"players": self.players, "seed": self.seed, **dict(self.options)}
+        return new_game_kwargs(self.players, self.options, seed=self.seed)
 
     def __repr__(self) -> str:
         """``Record(game='polygon', players=2, seed=0, moves=(...))``: fields not at defaults."""
@@ -803,6 +808,22 @@ def _outcome(
 
 def _from_text(text: str) -> Record:
     lines = text.splitlines()
+    _check_first_line(lines)
+    header, options, tags, number = _read_header(lines)
+    moves, comments = _read_moves(lines, number)
+    for key in ("Game", "Players"):
+        if key not in header:
+            raise RecordError(f"the header has no {key}: line")
+    for key in ("Scores", "Reason", "Mode"):
+        if key in header and "Result" not in header:
+            raise RecordError(f"the header has a {key}: line but no Result: line")
+    players = _int(header["Players"], "Players")
+    seed = _int(header["Seed"], "Seed") if "Seed" in header else None
+    result = _text_result(header, header["Game"]) if "Result" in header else None
+    return _checked(header["Game"], players, seed, options, tags, comments, moves, result)
+
+
+def _check_first_line(lines: list[str]) -> None:
     first = _FIRST_LINE.match(lines[0].strip()) if lines else None
     if first is not None and first[1] != str(VERSION):
         msg = f"line 1: a record of version {shown(first[1])}: this tilegames reads version "
@@ -810,13 +831,19 @@ def _from_text(text: str) -> Record:
     if first is None:
         found = shown(lines[0]) if lines else "nothing"
         raise RecordError(f"line 1: a text record starts with {_TEXT_FIRST_LINE!r}, not {found}")
+
+
+def _read_header(
+    lines: list[str],
+) -> tuple[dict[str, str], list[tuple[str, Any]], list[tuple[str, str]], int]:
+    """The header lines up to the first blank one: reserved keys, options, tags, last line read."""
     header: dict[str, str] = {}
     options: list[tuple[str, Any]] = []
     tags: list[tuple[str, str]] = []
     number = 1
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
-            break
+            return header, options, tags, number
         key, colon, value = line.partition(":")
         if not colon:
             raise RecordError(f"line {number}: a header line is 'Name: value', not {shown(line)}")
@@ -832,11 +859,13 @@ def _from_text(text: str) -> Record:
             header[key] = value
         else:
             tags.append((key, value))
-    else:
-        number = len(lines) + 1
+    return header, options, tags, len(lines) + 1
+
+
+def _read_moves(lines: list[str], start: int) -> tuple[list[str], list[tuple[int, str]]]:
+    """The numbered moves from line ``start + 1`` on, and the comments after them."""
     moves: list[str] = []
     comments: list[tuple[int, str]] = []
-    start = number
     for number, line in enumerate(lines[start:], start=start + 1):
         body, hash_mark, note = line.partition("#")
         body = body.strip()
@@ -849,18 +878,7 @@ def _from_text(text: str) -> Record:
             moves.append(match[2])
         if hash_mark:
             comments.append((len(moves), note[1:] if note.startswith(" ") else note))
-    for key in ("Game", "Players"):
-        if key not in header:
-            raise RecordError(f"the header has no {key}: line")
-    for key in ("Scores", "Reason", "Mode"):
-        if key in header and "Result" not in header:
-            raise RecordError(f"the header has a {key}: line but no Result: line")
-    players = _int(header["Players"], "Players")
-    seed = _int(header["Seed"], "Seed") if "Seed" in header else None
-    result = None
-    if "Result" in header:
-        result = _text_result(header, header["Game"])
-    return _checked(header["Game"], players, seed, options, tags, comments, moves, result)
+    return moves, comments
 
 
 def _int(text: str, what: str) -> int:

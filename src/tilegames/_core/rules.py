@@ -143,11 +143,30 @@ def rank_by(keys: Sequence[K], *, higher_is_better: bool = True) -> tuple[frozen
     return tuple(frozenset(place) for place in places)
 
 
-def _to_options(
-    options: Mapping[str, Hashable] | Iterable[tuple[str, Hashable]],
-) -> tuple[tuple[str, Hashable], ...]:
-    items = options.items() if isinstance(options, Mapping) else options
-    return tuple(sorted(items))
+Options = tuple[tuple[str, Hashable], ...]
+"""Keyword options of ``new_game`` besides the player count and the seed.
+
+``(name, value)`` pairs sorted by name: the one options type of
+:class:`Setup` and :class:`tilegames.records.Record`.
+"""
+
+
+def sorted_options(pairs: Iterable[tuple[str, Hashable]]) -> Options:
+    """The pairs sorted by name, as :class:`Setup` and records keep them."""
+    return tuple(sorted(pairs, key=lambda pair: str(pair[0])))
+
+
+def new_game_kwargs(players: int, options: Options, **more: Any) -> dict[str, Any]:
+    """The keyword arguments of ``new_game``: the players, ``more`` (a seed), the options.
+
+    >>> new_game_kwargs(2, (("mode", "team"),), seed=7)
+    {'players': 2, 'seed': 7, 'mode': 'team'}
+    """
+    return {"players": players, **more, **dict(options)}
+
+
+def _to_options(options: Mapping[str, Hashable] | Iterable[tuple[str, Hashable]]) -> Options:
+    return sorted_options(options.items() if isinstance(options, Mapping) else options)
 
 
 @attrs.frozen
@@ -161,7 +180,7 @@ class Setup:
     players: int
     """The number of seats."""
 
-    options: tuple[tuple[str, Hashable], ...] = attrs.field(default=(), converter=_to_options)
+    options: Options = attrs.field(default=(), converter=_to_options)
     """Further keyword arguments for ``new_game``, as sorted ``(name, value)`` pairs."""
 
     def __attrs_post_init__(self) -> None:
@@ -173,7 +192,7 @@ class Setup:
     @property
     def kwargs(self) -> dict[str, Any]:
         """The keyword arguments for ``new_game``, ``players`` included."""
-        return {"players": self.players, **dict(self.options)}
+        return new_game_kwargs(self.players, self.options)
 
     def __str__(self) -> str:
         """Describe the setup in words."""
