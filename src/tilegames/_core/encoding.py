@@ -17,14 +17,14 @@ goes in, since the encoder reads nothing but the view (a game's optional
 fast path, :attr:`Encoding.observe_state`, reads the state's fields that
 the view shows, and gives the same values).
 
->>> part = plane((2, 3), [1, 0, 0, 0, 0, 1])
+>>> part = Part((2, 3), [1, 0, 0, 0, 0, 1])
 >>> part.shape, part.values
 ((2, 3), [1, 0, 0, 0, 0, 1])
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Union
 
 import attrs
@@ -32,7 +32,7 @@ import attrs
 from tilegames._core.bits import iter_bits
 from tilegames._core.rules import Seat
 
-__all__ = ["Bits", "Block", "Encoding", "Part", "plane"]
+__all__ = ["Bits", "Block", "Encoding", "Part"]
 
 
 @attrs.frozen
@@ -117,11 +117,6 @@ class Part:
             if 0 <= row < rows:
                 result[int(row) * columns + column] = 1
         return result
-
-
-def plane(shape: tuple[int, ...], values: Iterable[float]) -> Part:
-    """A :class:`Part` from a shape and its values, kept as given (a list, no copy)."""
-    return Part(tuple(shape), values if isinstance(values, list) else list(values))
 
 
 @attrs.frozen
