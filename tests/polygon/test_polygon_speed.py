@@ -19,7 +19,7 @@ from tilegames import CHANCE, IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames._core.bits import nth_bit
 from tilegames.polygon import Draw, Move, Roll, State, View
-from tilegames.polygon._chance import chance_outcomes, start_turn
+from tilegames.polygon._explicit import chance_outcomes
 from tilegames.polygon._model import (
     DIE_FACES,
     DRAWS,
@@ -33,8 +33,16 @@ from tilegames.polygon._model import (
     printed_depth,
     sorted_values,
 )
-from tilegames.polygon._moves import build_index, nth_cell, start_board
-from tilegames.polygon._tables import CORNERS, GROUP, LINKS, combination_table, turn_score
+from tilegames.polygon._moves import nth_cell, start_turn
+from tilegames.polygon._tables import (
+    CORNERS,
+    GROUP,
+    LINKS,
+    build_index,
+    combination_table,
+    start_board,
+    turn_score,
+)
 
 
 def plain_index(state: State) -> BoardIndex:

@@ -51,6 +51,9 @@ chance seat (:data:`tilegames.CHANCE`): each tile of the start-order draw
 and of each turn's draw is a :class:`Draw`, each turn's die a :class:`Roll`,
 with exact probabilities from :func:`chance_outcomes`. Drawn tiles are
 public (POLY-16), so Polygon has no unseen draw.
+
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
 """
 
 from __future__ import annotations
@@ -88,6 +91,7 @@ from tilegames.polygon._model import (
     X2,
     X3,
     Action,
+    AnyMove,
     Draw,
     Move,
     Printing,
@@ -129,23 +133,16 @@ from tilegames.polygon._tables import STANDARD_SCORING
 from tilegames.polygon._validate import validate
 
 __all__ = [
-    "Action",
-    "choices",
     "CIRCLE",
     "COMBINATIONS",
     "DIAMOND",
     "DIE_FACES",
-    "Draw",
-    "LegalMoves",
     "MAX_PLAYERS",
     "MAX_POINTS",
     "MIN_PLAYERS",
-    "Move",
     "PRINTED",
-    "Printing",
     "RADIUS",
     "RULES",
-    "Roll",
     "SPACES",
     "STANDARD_BOARD",
     "STANDARD_SCORING",
@@ -153,18 +150,26 @@ __all__ = [
     "STAR",
     "START",
     "SYMBOLS",
-    "Scoring",
-    "State",
-    "Symbol",
     "VALUES",
-    "Value",
-    "View",
     "WILD",
     "X2",
     "X3",
+    "Action",
+    "AnyMove",
+    "Draw",
+    "LegalMoves",
+    "Move",
+    "Printing",
+    "Roll",
+    "Scoring",
+    "State",
+    "Symbol",
+    "Value",
+    "View",
     "apply",
     "bag_size",
     "chance_outcomes",
+    "choices",
     "combination_value",
     "determinize",
     "drawn",
@@ -195,7 +200,7 @@ __all__ = [
 
 
 _SETUPS: Final = (Setup(2), Setup(3), Setup(4))
-RULES: Final[GameRules[State, Action]] = GameRules.collect(
+RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
     globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

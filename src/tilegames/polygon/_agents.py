@@ -7,13 +7,23 @@ from typing import Final
 from tilegames._core import checks, rng
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
-from tilegames.polygon._model import START_DRAW, Action, BoardIndex, Move, State, View
+from tilegames.polygon._model import (
+    START_DRAW,
+    TITLE,
+    AnyMove,
+    BoardIndex,
+    Move,
+    State,
+    View,
+    set_slot,
+)
 from tilegames.polygon._moves import index_of
 from tilegames.polygon._rules import score_move, starter
 from tilegames.polygon._tables import combination_table, turn_score
+from tilegames.polygon._validate import check_state
 
 
-def evaluate(state: State, move: Action, seat: Seat) -> float:
+def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     """How much ``move`` adds to the turn's score (POLY-13): what greedy play and search rate.
 
     It is :func:`~tilegames.polygon.score_move` less the score of the turn's
@@ -64,7 +74,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         WrongTypeError: if ``seen`` is not a Polygon View or ``stream`` not a ``Stream``.
     """
     if type(seen) is not View:
-        checks.wrong_type("polygon.determinize", "a Polygon View", seen)
+        checks.wrong_type("polygon.determinize", f"a {TITLE} View", seen)
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("polygon.determinize", "a tilegames.rng.Stream", stream)
     explicit = seen.chance != "seeded"
@@ -91,12 +101,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         drawing=seen.drawing,
     )
     # A search samples one view many times. The samples differ only in the bag's order
-    # and the seed, so the first is checked as any state the rules index (index_of) and
+    # and the seed, so the first is checked as any state the rules did not make and
     # the rest share its board index (an index never changes).
     index = _last_index.get(seen)
     if index is not None:
-        object.__setattr__(state, "_index", index)
+        set_slot(state, "_index", index)
     else:
+        check_state(state)
         _last_index.put(seen, index_of(state))
     return state
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices, same_path
-from tilegames.polygon._model import Action, Draw, Move, Roll, State
+from tilegames.polygon._model import NAME, TITLE, AnyMove, Draw, Move, Roll, State
 from tilegames.polygon._rules import legal_moves, to_move
 
 __all__ = ["ASIDE", "choices", "path"]
@@ -27,7 +27,7 @@ ASIDE = "aside"
 """The ``"cell"`` option that sets the tile aside (``Move(tile, None)``)."""
 
 
-def path(move: Action) -> tuple[Part, ...]:
+def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.
 
     >>> path(Move("X2", (1, -2))), path(Move("3", None))
@@ -36,13 +36,13 @@ def path(move: Action) -> tuple[Part, ...]:
     if type(move) is Draw or type(move) is Roll:
         return (("outcome", move),)
     if type(move) is not Move:
-        wrong_type("polygon.choices", "a Polygon move", move, move=True)
+        wrong_type("polygon.choices", f"a {TITLE} move", move, move=True)
     return (("tile", move.tile), ("cell", ASIDE if move.space is None else move.space))
 
 
 def choices(
     state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[Action]:
+) -> Choice[AnyMove]:
     """The next part of a move to pick after ``picked``: tile, then space (see above).
 
     >>> from tilegames import polygon
@@ -71,5 +71,5 @@ def choices(
         IllegalMoveError: if a part picked is not offered, naming it and the options.
     """
     if type(state) is not State:
-        wrong_type("polygon.choices", "a Polygon State", state)
-    return game_choices("polygon", state, to_move, legal_moves, same_path(path), picked, seat)
+        wrong_type("polygon.choices", f"a {TITLE} State", state)
+    return game_choices(NAME, state, to_move, legal_moves, same_path(path), picked, seat)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
+import attrs
+
 from tilegames._core import checks
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Pictures
@@ -22,13 +24,15 @@ from tilegames.polygon._model import (
     CELL,
     CIRCLE,
     DIAMOND,
+    ORDER,
     RADIUS,
     SPACES,
     START,
     START_CELL,
     SYMBOLS,
+    TITLE,
     WILD,
-    Action,
+    AnyMove,
     Move,
     Stack,
     State,
@@ -36,6 +40,8 @@ from tilegames.polygon._model import (
     View,
     printed_depth,
 )
+from tilegames.polygon._rules import to_move
+from tilegames.polygon._tables import CORNERS, GROUP, combination_table
 
 SPACE_RADIUS: Final = 27.0
 """A space's radius (centre to corner) in SVG user units."""
@@ -63,7 +69,7 @@ def _bag_size(position: State | View) -> int:
 # ---------------------------------------------------------------------------
 
 
-def move_cells(move: Action) -> tuple[Hex, ...]:
+def move_cells(move: AnyMove) -> tuple[Hex, ...]:
     """The space a move places on; nothing for a tile set aside or a chance outcome."""
     return (move.space,) if type(move) is Move and move.space is not None else ()
 
@@ -235,7 +241,7 @@ def draw(
         WrongTypeError: if ``position`` is not a Polygon State or View.
     """
     if type(position) is not State and type(position) is not View:
-        checks.wrong_type("polygon.draw", "a Polygon State or View", position)
+        checks.wrong_type("polygon.draw", f"a {TITLE} State or View", position)
     width = SPACE_RADIUS * SQRT3 * (2 * RADIUS + 1) + 2 * _MARGIN
     height = SPACE_RADIUS * (3 * RADIUS + 2) + 2 * _MARGIN
     origin = (width / 2, height / 2)
@@ -381,7 +387,7 @@ def render_text(position: State | View) -> str:
         WrongTypeError: if ``position`` is not a Polygon State or View.
     """
     if type(position) is not State and type(position) is not View:
-        checks.wrong_type("polygon.render_text", "a Polygon State or View", position)
+        checks.wrong_type("polygon.render_text", f"a {TITLE} State or View", position)
     lines = _board_lines(position.stacks, printed_depth(position.board))
     if not position.drawn:
         lines.append(f"game over after turn {position.turn} (POLY-15)")
@@ -399,7 +405,7 @@ def render_text(position: State | View) -> str:
     lines.append(
         "totals: " + ", ".join(f"seat {s}: {total}" for s, total in enumerate(position.totals))
     )
-    moving = position.to_move if isinstance(position, View) else _to_move(position)
+    moving = position.to_move if isinstance(position, View) else to_move(position)
     if moving == (CHANCE,):
         lines.append("Chance: the die or the tiles drawn (enter what chance gives)")
     return "\n".join([*lines, *_TEXT_LEGEND])
@@ -412,13 +418,6 @@ _TEXT_LEGEND: Final = (
     "  q on the right: a row's first space has the first q, the next q+1, ...",
     "  A move V@q,r lays tile V on space q,r; V@- sets it aside.",
 )
-
-
-def _to_move(state: State) -> tuple[int, ...]:
-    """The seats to move of a state, through the rules (imported late: they import this)."""
-    from tilegames.polygon._rules import to_move
-
-    return to_move(state)
 
 
 # ---------------------------------------------------------------------------
@@ -435,10 +434,8 @@ def draw_piece(piece: str, *, rotation: int = 0, size: float = 48.0) -> str:
     >>> draw_piece("X2").count("X2") >= 1
     True
     """
-    from tilegames.polygon._model import ORDER
-
     if type(piece) is not str or piece not in ORDER:
-        checks.wrong_type("polygon.draw_piece", "a Polygon tile value such as '3' or 'W'", piece)
+        checks.wrong_type("polygon.draw_piece", f"a {TITLE} tile value such as '3' or 'W'", piece)
     radius = size / 2
     drawing = Drawing(size * SQRT3 / 2 + 4, size + 4, title=piece)
     _tile(drawing, START, (size * SQRT3 / 4 + 2, size / 2 + 2), radius, piece)
@@ -447,8 +444,6 @@ def draw_piece(piece: str, *, rotation: int = 0, size: float = 48.0) -> str:
 
 def placed_view(position: View, move: Move) -> View:
     """The view with the move's tile laid on its space and nothing else changed."""
-    import attrs
-
     if type(move) is not Move or move.space is None:
         return position
     cell = CELL[move.space]
@@ -467,8 +462,6 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
 
     Returned as the ``data-cell`` attributes of the three spaces of each.
     """
-    from tilegames.polygon._tables import CORNERS, GROUP, combination_table
-
     if type(move) is not Move:
         return ()
     board = list(position.stacks)

@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from tilegames._core.encoding import Block, Encoding, Part
 from tilegames._core.rules import Seat
-from tilegames.polygon._model import CELL, ORDER, SIZE, SPACES, SYMBOLS, VALUES, Move, View
+from tilegames.polygon._model import CELL, ORDER, SIZE, SPACES, SYMBOLS, TITLE, VALUES, Move, View
 
 PLACES: Final = SIZE + 1
 """Per value, the spaces and the place aside (the last)."""
@@ -46,7 +46,7 @@ def size(position: Any) -> int:
 def action_of(position: Any, move: Move) -> int:
     """The action of a move (see the module docs)."""
     if type(move) is not Move:
-        msg = f"not a Polygon move: {move!r}"
+        msg = f"not a {TITLE} move: {move!r}"
         raise ValueError(msg)
     space = move.space
     if space is None:
@@ -62,7 +62,7 @@ def action_of(position: Any, move: Move) -> int:
 def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
     """The move of an action (see the module docs)."""
     if type(action) is not int or not 0 <= action < ACTIONS:
-        msg = f"a Polygon action is an int 0..{ACTIONS - 1}, not {action!r}"
+        msg = f"a {TITLE} action is an int 0..{ACTIONS - 1}, not {action!r}"
         raise ValueError(msg)
     value, place = divmod(action, PLACES)
     return Move(VALUES[value], None if place == ASIDE else SPACES[place])

@@ -235,6 +235,11 @@ def bag_contents(bag: tuple[Value, ...]) -> tuple[Value, ...]:
     return sorted_values(bag)
 
 
+STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
+"""The standard set in :data:`VALUES` order: an explicit game's first bag; a carried set
+equal to it is written as ``None``."""
+
+
 # ---------------------------------------------------------------------------
 # Moves, states and views
 # ---------------------------------------------------------------------------
@@ -360,8 +365,10 @@ class Roll:
         return f"={SYMBOL_LETTERS[self.symbol]}"
 
 
-Action = Move | Draw | Roll
+AnyMove = Move | Draw | Roll
 """Anything ``apply`` takes: a placement, or (in an explicit game) a chance outcome."""
+#: Deprecated alias of AnyMove, kept for one release.
+Action = AnyMove
 
 DRAWS: Final[Mapping[Value, Draw]] = {value: Draw(value) for value in VALUES}
 """The chance outcome drawing each value: ``legal_moves`` hands these out, not new ones."""
@@ -398,7 +405,7 @@ BoardIndex = tuple[Mask, tuple[Mask, Mask, Mask], dict[Value, Mask]]
 
 A tile's legal places this turn are ``reach[symbol] & ~blocked[value]``
 (:func:`places`). A :class:`State` caches an index (built by
-``_moves.index_of``, updated by ``_moves.with_tile`` for the one space a
+``_moves.index_of``, updated by ``_tables.with_tile`` for the one space a
 placement changes). It is a plain tuple because one is made per placement,
 and a tuple is the cheapest object to make. Indexes are shared (by the
 states of a turn after a tile is set aside, and by every game started on
@@ -420,6 +427,11 @@ def places(index: BoardIndex, symbol: Symbol, value: Value) -> Mask:
     """
     _, reach, blocked = index
     return reach[symbol] & ~blocked[value]
+
+
+set_slot: Final = object.__setattr__
+"""Sets a slot of a new, frozen :class:`State` left out of ``__init__`` (its board index);
+bound once for the hot path."""
 
 
 @attrs.frozen(repr=False, getstate_setstate=False)

@@ -19,8 +19,9 @@ from tilegames._core.notation import integer as _integer
 from tilegames.polygon._model import (
     ORDER,
     SYMBOL_LETTERS,
+    TITLE,
     VALUES,
-    Action,
+    AnyMove,
     Draw,
     Move,
     Roll,
@@ -38,7 +39,7 @@ _OUTCOME_TEXT: Final = re.compile(r"\s*([+=])\s*([A-Za-z0-9]+)\s*")
 """A chance outcome: ``+V`` (a draw) or ``=C`` / ``=D`` / ``=S`` (a roll)."""
 
 
-def format_move(move: Action) -> str:
+def format_move(move: AnyMove) -> str:
     """Write a move as ``V@Q,R`` (place tile ``V`` on space ``(Q, R)``) or ``V@-`` (set aside).
 
     A chance outcome of an explicit game: ``+V`` (tile ``V`` drawn), or ``=C``,
@@ -57,14 +58,14 @@ def format_move(move: Action) -> str:
     if type(move) is Draw or type(move) is Roll:
         return str(move)
     if type(move) is not Move:
-        checks.wrong_type("polygon.format_move", "a Polygon Move", move, move=True)
+        checks.wrong_type("polygon.format_move", f"a {TITLE} Move", move, move=True)
     if move.space is not None and not all(-_TOO_BIG < n < _TOO_BIG for n in move.space):
         msg = f"a space coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
         raise NotationError(msg)
     return str(move)
 
 
-def parse_move(text: str, state: State | View | None = None) -> Action:
+def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     """Read a move written as by :func:`format_move`; letters may be lower case.
 
     Apart from spaces the text is ASCII: digits other than ``0``-``9`` (such
@@ -87,7 +88,7 @@ def parse_move(text: str, state: State | View | None = None) -> Action:
         WrongTypeError: if ``state`` is given and is not a Polygon State or View.
     """
     if state is not None and type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.parse_move", "a Polygon State or View (or None)", state)
+        checks.wrong_type("polygon.parse_move", f"a {TITLE} State or View (or None)", state)
     if isinstance(text, str):
         _ascii(text)
     outcome = _OUTCOME_TEXT.fullmatch(text) if isinstance(text, str) else None

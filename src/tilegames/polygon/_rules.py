@@ -25,15 +25,9 @@ from tilegames._core.errors import ConfigurationError, IllegalMoveError, Notatio
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
-from tilegames.polygon._chance import (
-    apply_outcome,
-    chance_moves,
-    check_outcome,
-    draw_for_start,
-    start_state,
-    start_turn,
-)
-from tilegames.polygon._chance import chance_outcomes as _chance_outcomes
+from tilegames.polygon._checks import check_numbers, check_printing, check_scoring, check_set
+from tilegames.polygon._explicit import apply_outcome, chance_moves, start_state
+from tilegames.polygon._explicit import chance_outcomes as _chance_outcomes
 from tilegames.polygon._model import (
     CELL,
     DIE_FACES,
@@ -46,12 +40,13 @@ from tilegames.polygon._model import (
     ROLL,
     SPACES,
     STANDARD_BOARD,
+    STANDARD_SORTED,
     STANDARD_TILES,
     START_DRAW,
     SYMBOLS,
+    TITLE,
     VALUES,
-    Action,
-    BoardIndex,
+    AnyMove,
     Cell,
     Draw,
     Move,
@@ -66,37 +61,59 @@ from tilegames.polygon._model import (
     bag_contents,
     places,
     printed_of,
+    set_slot,
     sorted_values,
 )
 from tilegames.polygon._moves import (
     DISCARD,
     LegalMoves,
     check_move,
+    check_outcome,
+    draw_for_start,
     index_of,
     listed_cell,
-    start_board,
-    with_tile,
+    start_turn,
 )
 from tilegames.polygon._tables import (
     COMBINATION,
     STANDARD_SCORING,
     combination_table,
     expand_scoring,
+    start_board,
     turn_score,
+    with_tile,
 )
-from tilegames.polygon._validate import (
-    check_numbers,
-    check_printing,
-    check_scoring,
-    check_set,
-)
+from tilegames.polygon._validate import check_state
 
-_A_STATE: Final = "a Polygon State"
-_EITHER: Final = "a Polygon State or View"
-_A_MOVE: Final = "a Polygon Move"
-_STANDARD_SORTED: Final = sorted_values(STANDARD_TILES)
-_set_cache: Final = object.__setattr__
-"""Sets a cache field (``init=False``) of a new, frozen State; bound once for the hot path."""
+_A_STATE: Final = f"a {TITLE} State"
+_EITHER: Final = f"a {TITLE} State or View"
+_A_MOVE: Final = f"a {TITLE} Move"
+
+
+def _check_made(state: State) -> None:
+    """Check a state the rules did not make (its index slot is ``None``), then index it.
+
+    A state made by ``new_game`` or ``apply`` has its index and is not checked
+    again; a hand-made one is checked once, before its board is first read.
+
+    Raises:
+        InvalidStateError: if the state does not have the shape the rules rely on.
+    """
+    if state._index is None:
+        check_state(state)
+        index_of(state)
+
+
+def _check_placement(state: State, move: Move) -> Cell:
+    """:func:`check_move`, a state the rules did not make checked where the check reads its board.
+
+    Raises:
+        Refusal: saying why the move is illegal.
+    """
+    hand = state.drawn
+    if state._index is None and hand and move.tile in hand:
+        _check_made(state)
+    return check_move(state, move)
 
 
 # ---------------------------------------------------------------------------
@@ -106,7 +123,7 @@ _set_cache: Final = object.__setattr__
 
 def _check_players(players: object) -> int:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"Polygon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
+        msg = f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     return players
 
@@ -176,22 +193,19 @@ def new_game(
     count = _check_players(players)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, count)
     carried = None if tiles is None else sorted_values(chosen)
+    carried = None if carried == STANDARD_SORTED else carried
     table = None if scoring is None else check_scoring(scoring)
+    table = None if table == STANDARD_SCORING else table
     printing = None if board is None else check_printing(board)
-    if mode == EXPLICIT:
-        return start_state(  # nothing is drawn from the seed: kept as given, 0 when none
-            count,
-            rng.normalize_seed(0 if seed is None else seed),
-            None if carried == _STANDARD_SORTED else carried,
-            None if table == STANDARD_SCORING else table,
-            None if printing == STANDARD_BOARD else printing,
-        )
+    printing = None if printing == STANDARD_BOARD else printing
+    if mode == EXPLICIT:  # nothing is drawn from the seed: kept as given, 0 when none
+        kept = rng.normalize_seed(0 if seed is None else seed)
+        return start_state(count, kept, carried, table, printing)
     stream = rng.Stream(rng.normalize_seed(seed))
     bag, rounds, first, start_tile = draw_for_start(stream, list(stream.shuffled(chosen)), count)
     symbol = DIE_FACES[stream.randbelow(len(DIE_FACES))]
     take = min(2, len(bag))
-    board = None if printing == STANDARD_BOARD else printing
-    stacks, index = start_board(board, start_tile)
+    stacks, index = start_board(printing, start_tile)
     state = State(
         stacks=stacks,
         totals=(0,) * count,
@@ -204,11 +218,11 @@ def new_game(
         seed=stream.seed,
         aside=(),
         start_draw=rounds,
-        tiles=None if carried == _STANDARD_SORTED else carried,
-        scoring=None if table == STANDARD_SCORING else table,
-        board=board,
+        tiles=carried,
+        scoring=table,
+        board=printing,
     )
-    _set_cache(state, "_index", index)
+    set_slot(state, "_index", index)
     return state
 
 
@@ -276,7 +290,7 @@ def bag_size(state: State | View) -> int:
 def placed(state: State | View) -> tuple[Hex, ...]:
     """The spaces where tiles were placed this turn, in order."""
     if type(state) is State:
-        index_of(state)  # a hand-made state is checked before its numbers are read
+        _check_made(state)  # a hand-made state is checked before its numbers are read
     elif type(state) is not View:
         checks.wrong_type("polygon.placed", _EITHER, state)
     return tuple(SPACES[cell] for cell in state.placed)
@@ -336,7 +350,7 @@ def view(state: State, seat: Seat) -> View:
         checks.wrong_type("polygon.view", _A_STATE, state)
     checks.check_seat(seat, len(state.totals))
     if state._index is None:
-        index_of(state)  # a hand-made state is checked before it is shown
+        _check_made(state)  # a hand-made state is checked before it is shown
     return View(  # by position, in declaration order, as in apply
         seat,
         to_move(state),
@@ -379,12 +393,16 @@ def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
     Raises:
         WrongTypeError: if ``state`` is not a Polygon State.
     """
-    if type(state) is State and not state.drawn and state.step:
-        return chance_moves(state)
+    if type(state) is State:
+        if not state.drawn:
+            if state.step:
+                return chance_moves(state)
+        elif state._index is None:
+            _check_made(state)  # a hand-made state is checked before its board is read
     return LegalMoves(state)
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     """The outcomes of the chance step ``state`` waits for, each once, with its probability.
 
     ``()`` unless the state is at a chance step of an explicit game
@@ -404,7 +422,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """
     if type(state) is not State:
         checks.wrong_type("polygon.chance_outcomes", _A_STATE, state)
-    index_of(state)  # a hand-made state is checked before it is read
+    _check_made(state)  # a hand-made state is checked before it is read
     return _chance_outcomes(state)
 
 
@@ -413,7 +431,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 # ---------------------------------------------------------------------------
 
 
-def _illegal(state: State, move: Action, refusal: Refusal) -> IllegalMoveError:
+def _illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
     """The error of ``apply`` and ``score_move``: the game-over reason once, else the turn."""
     if not state.drawn:
         if not state.step:
@@ -427,7 +445,7 @@ def _illegal(state: State, move: Action, refusal: Refusal) -> IllegalMoveError:
     return illegal_move(str(move), refusal, turn=turn)
 
 
-def _check(function: str, state: State, move: Action) -> Cell | None:
+def _check(function: str, state: State, move: AnyMove) -> Cell | None:
     """The entry checks, then the move check: the cell of a legal move, ``None`` for an outcome.
 
     Raises:
@@ -436,15 +454,15 @@ def _check(function: str, state: State, move: Action) -> Cell | None:
     if type(state) is not State:
         checks.wrong_type(function, _A_STATE, state)
     if type(move) is Move:
-        return check_move(state, move)
+        return _check_placement(state, move)
     if type(move) is not Draw and type(move) is not Roll:
         checks.wrong_type(function, _A_MOVE, move, move=True)
-    index_of(state)  # a hand-made state is checked before it is read
+    _check_made(state)  # a hand-made state is checked before it is read
     check_outcome(state, move)
     return None
 
 
-def _checked(function: str, state: State, move: Action) -> Cell | None:
+def _checked(function: str, state: State, move: AnyMove) -> Cell | None:
     """The entry checks of ``score_move`` (``apply`` has them inline); the cell of a legal move.
 
     ``None`` for a legal chance outcome.
@@ -455,7 +473,7 @@ def _checked(function: str, state: State, move: Action) -> Cell | None:
         raise _illegal(state, move, refusal) from None
 
 
-def why_illegal(state: State, move: Action) -> str | None:
+def why_illegal(state: State, move: AnyMove) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> state = new_game(seed=7)
@@ -474,7 +492,7 @@ def why_illegal(state: State, move: Action) -> str | None:
     return None
 
 
-def score_move(state: State, move: Action) -> int:
+def score_move(state: State, move: AnyMove) -> int:
     """The turn's score (POLY-13) if this move were the turn's last placement.
 
     It counts the groupings of the turn's symbol holding a tile placed this
@@ -511,7 +529,7 @@ def _apply_outcome(state: State, move: object) -> State:
     return apply_outcome(state, move)
 
 
-def apply(state: State, move: Action) -> State:
+def apply(state: State, move: AnyMove) -> State:
     """Play a move: place (or set aside) a drawn tile; at the turn's end score and go on.
 
     After the last drawn tile the turn is scored (POLY-13) and added to the
@@ -555,7 +573,7 @@ def apply(state: State, move: Action) -> State:
         # Not a placement on one of the tile's places, as legal_moves lists them: a
         # discard, a hand-made state's first move, or an illegal move. The full check.
         try:
-            cell = check_move(state, move)
+            cell = _check_placement(state, move)
         except Refusal as refusal:
             raise _illegal(state, move, refusal) from None
         index = index_of(state)  # check_move has built it
@@ -572,47 +590,54 @@ def apply(state: State, move: Action) -> State:
         board = tuple(spaces)
         index = with_tile(index, cell, stack[-1] if stack else None, tile)
         placements = (*placements, cell)
-    if not rest:
-        return _end_turn(state, board, index, aside, placements)
-    # The turn goes on with the other drawn tile. The State's fields are given by
-    # position, in declaration order (test_polygon_speed checks the order): keywords
-    # would cost a third of the call on the hot path.
+    if rest:  # the turn goes on with the other drawn tile
+        totals, seat, turn, symbol, bag, seed, step = (
+            state.totals,
+            state.seat,
+            state.turn,
+            state.symbol,
+            state.bag,
+            state.seed,
+            PLAY,  # a seat is placing
+        )
+    else:
+        totals, seat, turn, symbol, rest, bag, seed, step = _end_turn(state, board, placements)
+        placements = ()
+    # The State's fields are given by position, in declaration order (test_polygon_speed
+    # checks the order): keywords would cost a third of the call on the hot path.
     after = State(
         board,
-        state.totals,
-        state.seat,
-        state.turn,
-        state.symbol,
+        totals,
+        seat,
+        turn,
+        symbol,
         rest,  # drawn
         placements,
-        state.bag,
-        state.seed,
+        bag,
+        seed,
         aside,
         state.start_draw,
         state.tiles,
         state.scoring,
         state.board,
         state.chance,
-        PLAY,  # step: a seat is placing
+        step,
         (),  # drawing
     )
-    _set_cache(after, "_index", index)
+    set_slot(after, "_index", index)
     return after
 
 
 def _end_turn(
-    state: State,
-    board: tuple[Stack, ...],
-    index: BoardIndex,
-    aside: tuple[Value, ...],
-    placements: tuple[Cell, ...],
-) -> State:
-    """The state after a turn's last placement: the turn scored, the next one started.
+    state: State, board: tuple[Stack, ...], placements: tuple[Cell, ...]
+) -> tuple[tuple[int, ...], Seat, int, Symbol, tuple[Value, ...], tuple[Value, ...], int, str]:
+    """The fields that change at a turn's end: the turn scored, the next one started.
 
-    ``board``, ``index``, ``aside`` and ``placements`` are ``state``'s with
-    the last placement made. The score goes to the mover (POLY-13); the next
-    seat rolls and draws (POLY-9, POLY-10), or in an explicit game waits for
-    chance to; with the bag empty the game is over (POLY-15).
+    ``board`` and ``placements`` are ``state``'s with the turn's last placement
+    made. The score goes to the mover (POLY-13); the next seat rolls and draws
+    (POLY-9, POLY-10), or in an explicit game waits for chance to; with the
+    bag empty the game is over (POLY-15). Returns the totals, the seat, the
+    turn, the symbol, the drawn tiles, the bag, the seed and the step.
     """
     seat, symbol, seed, bag = state.seat, state.symbol, state.seed, state.bag
     scores = state.totals
@@ -630,27 +655,7 @@ def _end_turn(
             symbol, seed, hand, bag = start_turn(symbol, seed, turn + 1, bag)
         seat = (seat + 1) % len(scores)
         turn += 1
-    after = State(  # by position, as in apply
-        board,
-        scores,
-        seat,
-        turn,
-        symbol,
-        hand,  # drawn
-        (),  # placed
-        bag,
-        seed,
-        aside,
-        state.start_draw,
-        state.tiles,
-        state.scoring,
-        state.board,
-        state.chance,
-        step,
-        (),  # drawing
-    )
-    _set_cache(after, "_index", index)
-    return after
+    return scores, seat, turn, symbol, hand, bag, seed, step
 
 
 # ---------------------------------------------------------------------------

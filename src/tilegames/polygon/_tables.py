@@ -9,14 +9,17 @@
   and :func:`combination_table`, the same for any scoring table, cached;
 * :data:`STANDARD_SCORING`: the spec's table as data, built by :func:`expand_scoring`
   from the values of the number combinations and the WILD and X rules;
-* :func:`turn_score`: a turn's groupings scored with these tables (POLY-13).
+* :func:`turn_score`: a turn's groupings scored with these tables (POLY-13);
+* the builders of a state's board index (:data:`~tilegames.polygon._model.BoardIndex`):
+  :func:`build_index` from scratch, :func:`with_tile` for the one space a placement
+  changes, and :func:`start_board`, a new game's board and index, cached.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 
 from tilegames._core.bits import Mask
@@ -27,17 +30,23 @@ from tilegames.polygon._model import (
     COMBINATIONS,
     FACTOR,
     SPACES,
+    START_CELL,
     VALUES,
     WILD,
     X2,
     X3,
+    X_TILES,
+    BoardIndex,
     Cell,
     Combination,
+    Printing,
     Scoring,
     Stack,
     Symbol,
     Value,
     combination_key,
+    printed_depth,
+    printed_of,
 )
 
 Triple = tuple[Value, Value, Value]
@@ -213,3 +222,66 @@ def turn_score(
         if sa and sb and sc:
             total += table[sa[-1], sb[-1], sc[-1]]
     return total
+
+
+# ---------------------------------------------------------------------------
+# The board index: bit masks over the spaces
+# ---------------------------------------------------------------------------
+
+
+def build_index(stacks: Sequence[Stack], depth: Sequence[int]) -> BoardIndex:
+    """Index a board from scratch; ``depth`` gives each space's printed tiles (0 or 1)."""
+    played = 0
+    reach = [0, 0, 0]
+    blocked: dict[Value, Mask] = dict.fromkeys(VALUES, 0)
+    for cell, stack in enumerate(stacks):
+        if not stack:
+            continue
+        bit = 1 << cell
+        top = stack[-1]
+        blocked[top] |= bit
+        if top in X_TILES:
+            blocked[WILD] |= bit
+        if len(stack) > depth[cell]:
+            played |= bit
+            for symbol, link in enumerate(LINKS[cell]):
+                reach[symbol] |= link
+    return played, (reach[0], reach[1], reach[2]), blocked
+
+
+def with_tile(index: BoardIndex, cell: Cell, below: Value | None, value: Value) -> BoardIndex:
+    """A new index: ``index`` with a tile of ``value`` placed on ``cell`` over ``below``."""
+    played, reach, blocked = index
+    bit = 1 << cell
+    blocked = blocked.copy()
+    if below is not None:  # the old top no longer blocks its value, nor a WILD if an X
+        blocked[below] ^= bit
+        if below in X_TILES:
+            blocked[WILD] ^= bit
+    blocked[value] |= bit
+    if value in X_TILES:
+        blocked[WILD] |= bit
+    if played & bit:  # a stack that was played on already: nobody newly reached
+        return played, reach, blocked
+    r0, r1, r2 = reach
+    l0, l1, l2 = LINKS[cell]
+    return played | bit, (r0 | l0, r1 | l1, r2 | l2), blocked
+
+
+def printed_stacks(board: Printing | None) -> list[Stack]:
+    """A board's stacks before any tile is played: its printed tiles (``None``: the standard)."""
+    printed = printed_of(board)
+    return [(printed[space],) if space in printed else () for space in SPACES]
+
+
+@functools.lru_cache(maxsize=64)
+def start_board(board: Printing | None, start_tile: Value) -> tuple[tuple[Stack, ...], BoardIndex]:
+    """The stacks and the index of a seeded game's first state: printed tiles and START tile.
+
+    ``board`` is the state's :attr:`~State.board` (``None``: the standard
+    one). Cached per board and START tile: both results are immutable, so
+    every game started alike shares them.
+    """
+    stacks = printed_stacks(board)
+    stacks[START_CELL] = (start_tile,)
+    return tuple(stacks), build_index(stacks, printed_depth(board))
