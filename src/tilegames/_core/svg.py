@@ -20,7 +20,9 @@ from contextlib import contextmanager
 from html import escape
 
 __all__ = [
+    "LAST_MOVE_STYLE",
     "SQRT3",
+    "TARGET_STYLE",
     "Drawing",
     "Point",
     "cell_key",
@@ -35,6 +37,18 @@ __all__ = [
 
 Point = tuple[float, float]
 """A point ``(x, y)`` in SVG user units, ``y`` down."""
+
+TARGET_STYLE: dict[str, object] = {
+    "fill": "#ffd54f",
+    "fill_opacity": 0.4,
+    "stroke": "#c79a00",
+    "stroke_width": 1.5,
+    "stroke_dasharray": "4,3",
+}
+"""How every picture marks a place to click (:meth:`Drawing.mark_target`)."""
+
+LAST_MOVE_STYLE: dict[str, object] = {"fill": "none", "stroke": "#111", "stroke_width": 3}
+"""How every picture outlines the cells of the last move (:meth:`Drawing.mark_last_move`)."""
 
 
 def cell_key(cell: tuple[int, int]) -> str:
@@ -88,8 +102,31 @@ class Drawing:
         if title:
             self._lines.append(f"<title>{escape(title, quote=False)}</title>")
 
+    def mark_target(self, tag: str, cell: tuple[int, int], **shape: object) -> None:
+        """Mark ``cell`` as a place to click: the ``target`` element of every game's picture.
+
+        ``shape`` places the element (``points=`` for a polygon, ``x=``,
+        ``y=``, ``width=``, ``height=`` for a rect), drawn a little inside the
+        cell; the style is the same in every game.
+
+        >>> drawing = Drawing(10, 10)
+        >>> drawing.mark_target("rect", (0, 1), x=1, y=1, width=8, height=8)
+        >>> print(drawing.text().splitlines()[1])
+        <rect class="target" data-cell="0,1" x="1" y="1" width="8" height="8" fill="#ffd54f" ...
+        """
+        self._element(
+            tag, None, {"class_": "target", "data_cell": cell_key(cell), **shape, **TARGET_STYLE}
+        )
+
+    def mark_last_move(self, tag: str, **shape: object) -> None:
+        """Outline a cell of the last move (class ``last-move``), in every game's one style."""
+        self._element(tag, None, {"class_": "last-move", **shape, **LAST_MOVE_STYLE})
+
     def add(self, tag: str, text: str | None = None, **attributes: object) -> None:
         """Add one element, with ``text`` inside it or empty."""
+        self._element(tag, text, attributes)
+
+    def _element(self, tag: str, text: str | None, attributes: dict[str, object]) -> None:
         shown = "".join(" " + _attribute(k, v) for k, v in attributes.items() if v is not None)
         if text is None:
             self._lines.append(f"<{tag}{shown}/>")
