@@ -296,7 +296,7 @@ class TestRulesBundle:
 
     def test_public_names(self) -> None:
         """Every public name is importable from tilegames.axio."""
-        assert len(axio.__all__) == len(set(axio.__all__)) == 61
+        assert len(axio.__all__) == len(set(axio.__all__)) == 62
         assert {"Draw", "Unseen", "UNSEEN", "chance_outcomes"} <= set(axio.__all__)
         assert {"Decline", "DECLINE", "choices"} <= set(axio.__all__)
         for name in axio.__all__:

@@ -39,12 +39,8 @@ The playing area is every hex within 5, 6 or 7 steps of ``(0, 0)``
 :func:`tilegames.geometry.hexagon.hex_area`, and that numbering is the
 *reading order* used for moves and listings.
 
-The package is cut as every game is: names, moves, ``State`` and ``View``
-in ``_model``; tables in ``_tables``; setup, reading, applying and the result
-in ``_rules`` (the move check, ``why_illegal`` and the lazy move list in
-``_moves``); notation in ``_notation``; ``validate`` in ``_validate``;
-``evaluate`` and ``determinize`` in ``_agents``; the pictures in ``_draw``.
-This module is the public face: import from here.
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
 
 How it is fast: the state carries, besides its compared fields, a private
 index holding the set of empty adjacent pairs as the bits of one integer
@@ -64,7 +60,6 @@ from tilegames.axio._agents import (
     determinize,
     evaluate,
 )
-from tilegames.axio._chance import chance_outcomes
 from tilegames.axio._choices import choices as choices
 from tilegames.axio._draw import (
     draw as draw,
@@ -77,8 +72,8 @@ from tilegames.axio._draw import (
     render_text,
 )
 from tilegames.axio._encoding import encoding as encoding
+from tilegames.axio._explicit import chance_outcomes
 from tilegames.axio._model import (
-    _GAME,
     BLUE,
     BOARD_RADIUS,
     COLOUR_LETTERS,
@@ -88,6 +83,7 @@ from tilegames.axio._model import (
     GREEN,
     KEEP,
     MODES,
+    NAME,
     ORANGE,
     PURPLE,
     RACK_SIZE,
@@ -97,9 +93,11 @@ from tilegames.axio._model import (
     START_CELLS,
     SWAP,
     TEAM_CAP,
+    TITLE,
     TRACK_CAP,
     UNSEEN,
     YELLOW,
+    AnyMove,
     Colour,
     Decline,
     Draw,
@@ -145,7 +143,6 @@ from tilegames.axio._validate import (
 )
 
 __all__ = [
-    "choices",
     "BLUE",
     "BOARD_RADIUS",
     "COLOURS",
@@ -168,6 +165,7 @@ __all__ = [
     "TRACK_CAP",
     "UNSEEN",
     "YELLOW",
+    "AnyMove",
     "Colour",
     "Decline",
     "Draw",
@@ -184,6 +182,7 @@ __all__ = [
     "bag_size",
     "board",
     "chance_outcomes",
+    "choices",
     "determinize",
     "evaluate",
     "format_move",
@@ -194,8 +193,8 @@ __all__ = [
     "outcome",
     "parse_move",
     "parse_tile",
-    "playing_area",
     "players",
+    "playing_area",
     "rack",
     "rack_sizes",
     "render_text",
@@ -216,6 +215,6 @@ _SETUPS: Final = (
     Setup(1, {"mode": "solo"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), _GAME, "AXIO", _SETUPS, move_types=(Place, SwapChoice, Decline, Draw, Unseen)
+    globals(), NAME, TITLE, _SETUPS, move_types=(Place, SwapChoice, Decline, Draw, Unseen)
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

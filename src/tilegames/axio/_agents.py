@@ -16,8 +16,9 @@ from tilegames.axio._model import (
     _STAGES,
     COLOURS,
     EMPTY,
+    TITLE,
+    AnyMove,
     Decline,
-    Move,
     State,
     Tile,
     View,
@@ -40,7 +41,7 @@ _DEAL_ATTEMPTS: Final = 1000
 """Random deals tried for a rack that must show none of its seat's lowest colours."""
 
 
-def evaluate(state: State, move: Move, seat: Seat) -> float:
+def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     """How good ``move`` looks for ``seat`` right now: points weighed towards the lowest colours.
 
     A player (a team) is ranked by the lowest colour first (AXIO-16), so a
@@ -115,7 +116,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         WrongTypeError: if ``seen`` is not an AXIO View or ``stream`` not a Stream.
     """
     if type(seen) is not View:
-        wrong_type("axio.determinize", "an AXIO View", seen)
+        wrong_type("axio.determinize", f"an {TITLE} View", seen)
     if not isinstance(stream, rng.Stream):
         wrong_type("axio.determinize", "a tilegames Stream", stream)
     the_set = _check_set("View.tiles", seen.tiles)

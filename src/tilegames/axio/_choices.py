@@ -21,14 +21,14 @@ from typing import NoReturn
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices, same_path
-from tilegames.axio._model import Decline, Move, Place, State, SwapChoice
+from tilegames.axio._model import _A_STATE, NAME, TITLE, AnyMove, Decline, Place, State, SwapChoice
 from tilegames.axio._moves import legal_moves
 from tilegames.axio._rules import to_move
 
 __all__ = ["choices", "path"]
 
 
-def path(move: Move) -> tuple[Part, ...]:
+def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.
 
     >>> from tilegames.axio._model import Place
@@ -48,12 +48,12 @@ def path(move: Move) -> tuple[Part, ...]:
 
 
 def _not_a_move(move: object) -> NoReturn:
-    wrong_type("axio.choices", "an AXIO move", move, move=True)
+    wrong_type("axio.choices", f"an {TITLE} move", move, move=True)
 
 
 def choices(
     state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[Move]:
+) -> Choice[AnyMove]:
     """The next part of a move to pick after ``picked``: tile, cell, second cell (see above).
 
     >>> from tilegames import axio
@@ -81,5 +81,5 @@ def choices(
         IllegalMoveError: if a part picked is not offered, naming it and the options.
     """
     if type(state) is not State:
-        wrong_type("axio.choices", "an AXIO State", state)
-    return game_choices("axio", state, to_move, legal_moves, same_path(path), picked, seat)
+        wrong_type("axio.choices", _A_STATE, state)
+    return game_choices(NAME, state, to_move, legal_moves, same_path(path), picked, seat)

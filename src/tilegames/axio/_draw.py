@@ -27,7 +27,8 @@ from tilegames.axio._model import (
     COLOUR_LETTERS,
     EMPTY,
     START_CELLS,
-    Move,
+    TITLE,
+    AnyMove,
     Place,
     State,
     Tile,
@@ -47,7 +48,7 @@ _PANEL: Final = 250.0
 _MARGIN: Final = 10.0
 
 
-def move_cells(move: Move) -> tuple[Hex, ...]:
+def move_cells(move: AnyMove) -> tuple[Hex, ...]:
     """The two cells of a placement, nothing for a swap choice or a decline."""
     return move.cells if type(move) is Place else ()
 
@@ -263,7 +264,7 @@ def draw(
     origin = (width / 2, height / 2)
     seats = len(scores(position))
     total_height = max(height, 90 + 76 * seats + 110)
-    drawing = Drawing(width + _PANEL, total_height, title="AXIO")
+    drawing = Drawing(width + _PANEL, total_height, title=TITLE)
     drawing.add("rect", x=0, y=0, width=width + _PANEL, height=total_height, fill="#f4efe4")
     starts = dict(START_CELLS)
     for cell, colour in zip(area, position.cells, strict=True):
@@ -355,7 +356,7 @@ def draw_piece(piece: Tile, *, rotation: int = 0, size: float = 48.0) -> str:
         or len(piece) != 2
         or not all(type(c) is int and 0 <= c < len(COLOURS) for c in piece)
     ):
-        checks.wrong_type("axio.draw_piece", "an AXIO tile (two colours 0..5)", piece)
+        checks.wrong_type("axio.draw_piece", f"an {TITLE} tile (two colours 0..5)", piece)
     if type(rotation) is not int or not 0 <= rotation <= 5:
         checks.wrong_type("axio.draw_piece", "a rotation 0..5", rotation)
     radius = size / 4
@@ -369,7 +370,7 @@ def draw_piece(piece: Tile, *, rotation: int = 0, size: float = 48.0) -> str:
     return drawing.text()
 
 
-def placed_view(position: View, move: Move) -> View:
+def placed_view(position: View, move: AnyMove) -> View:
     """The view with the move's tile laid on the board and nothing else changed."""
     import attrs
 
@@ -382,7 +383,7 @@ def placed_view(position: View, move: Move) -> View:
     return attrs.evolve(position, cells=tuple(cells))
 
 
-def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+def scored_marks(position: State | View, move: AnyMove) -> tuple[str, ...]:
     """The pieces a placement scores with (AXIO-9): the lines of its colours from each half.
 
     Returned as ``data-cell`` attributes: each cell of a scoring line, and the
@@ -409,7 +410,7 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
 draw.placed = placed_view  # type: ignore[attr-defined]
 
 
-def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+def laid_piece(position: State | View, move: AnyMove, *, size: float = 48.0) -> str | None:
     """The tile a placement lays (its lower colour first), or ``None`` for any other move."""
     if type(move) is not Place:
         return None

@@ -43,6 +43,7 @@ from tilegames.axio._model import (
     DECLINE,
     KEEP,
     SWAP,
+    TITLE,
     Decline,
     Place,
     State,
@@ -79,7 +80,7 @@ def action_of(position: Any, move: Any) -> int:
         pair: int = geometry.pair_of.get(move.cells, -1)
         first, second = move.colours
         if pair < 0 or not (0 <= first < _C and 0 <= second < _C):
-            msg = f"placement {move} is not on two adjacent cells of the area in AXIO colours"
+            msg = f"placement {move} is not on two adjacent cells of the area in {TITLE} colours"
             raise ValueError(msg)
         return int(pair * WAYS + first * _C + second)
     base = len(geometry.pair_cells) * WAYS
@@ -87,7 +88,7 @@ def action_of(position: Any, move: Any) -> int:
         return base if move.swap else base + 1
     if kind is Decline:
         return base + 2
-    msg = f"not an AXIO move: {move!r}"
+    msg = f"not an {TITLE} move: {move!r}"
     raise ValueError(msg)
 
 
@@ -96,7 +97,7 @@ def move_of(position: Any, action: int, seat: Seat = 0) -> Any:
     geometry = _geometry(position)
     base = len(geometry.pair_cells) * WAYS
     if type(action) is not int or not 0 <= action < base + 3:
-        msg = f"an AXIO action here is an int 0..{base + 2}, not {action!r}"
+        msg = f"an {TITLE} action here is an int 0..{base + 2}, not {action!r}"
         raise ValueError(msg)
     if action >= base:
         return (SWAP, KEEP, DECLINE)[action - base]

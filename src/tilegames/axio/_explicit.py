@@ -37,8 +37,8 @@ from tilegames.axio._model import (
     _SOLO,
     _STAGES,
     RACK_SIZE,
+    AnyMove,
     Draw,
-    Move,
     Place,
     Points,
     State,
@@ -53,7 +53,7 @@ from tilegames.axio._model import (
 from tilegames.axio._tables import _GEOMETRY, _TILE_OF
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     """The draws chance may make now, each distinct tile once, with exact probabilities.
 
     ``()`` unless ``state`` is a chance step of an explicit game. The tile
@@ -142,7 +142,7 @@ def _pass_turn(state: State, empty: int, **changes: object) -> State:
     return _new(state, True, empty, **changes)
 
 
-def _apply_draw(state: State, move: Move) -> State:
+def _apply_draw(state: State, move: AnyMove) -> State:
     """Apply a checked chance outcome: the tile (or an unseen one) goes to the drawing seat."""
     seat = state.seat
     empty = cast(_Index, state._index)[0]
@@ -313,7 +313,7 @@ def _apply_choice(state: State, swap: bool) -> State:
     )
 
 
-def _apply_explicit(state: State, move: Move, placed: tuple[int, int, int] | None) -> State:
+def _apply_explicit(state: State, move: AnyMove, placed: tuple[int, int, int] | None) -> State:
     """Apply a checked move of an explicit game (a draw goes to ``_apply_draw``)."""
     if placed is not None:
         return _apply_place(state, cast(Place, move), *placed)

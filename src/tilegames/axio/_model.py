@@ -77,11 +77,14 @@ MODES: Final = ("standard", "team", "solo")
 """The values of ``new_game(mode=...)``."""
 
 _STANDARD, _TEAM, _SOLO = MODES
-_GAME: Final = "axio"  # the registry name
+NAME: Final = "axio"
+"""The registry name: ``tilegames.get(NAME)``."""
+TITLE: Final = "AXIO"
+"""The game's title, as its documents and pictures write it."""
 # What entry points expect, in their WrongTypeError messages.
-_A_STATE: Final = "an AXIO State"
-_A_POSITION: Final = "an AXIO State or View"
-_A_MOVE: Final = "an AXIO move (Place, SwapChoice, Decline, Draw or Unseen)"
+_A_STATE: Final = f"an {TITLE} State"
+_A_POSITION: Final = f"an {TITLE} State or View"
+_A_MOVE: Final = f"an {TITLE} move (Place, SwapChoice, Decline, Draw or Unseen)"
 _START_RADIUS: Final = 5  # the start cells are the corners of this ring (AXIO-4)
 _RADIUS: Final[Mapping[int, int]] = {1: 5, 2: 5, 3: 6, 4: 7}  # playing area by players (AXIO-3)
 _MAX_TILES: Final = 1024
@@ -330,10 +333,13 @@ class Unseen(_BaseUnseen):
 UNSEEN: Final = Unseen()
 """The unseen draw (AXIO-22): a tile drawn that the person entering the game cannot see."""
 
-Move = Place | SwapChoice | Decline | Draw | Unseen
+AnyMove = Place | SwapChoice | Decline | Draw | Unseen
 """A move: a :class:`Place`, a :class:`SwapChoice` when a swap is offered,
 :data:`DECLINE` when a bonus placement is owed; in an explicit game, at a
 chance step, a :class:`Draw` or :data:`UNSEEN`."""
+
+#: Deprecated alias of AnyMove, kept for one release.
+Move = AnyMove
 
 _MOVE_TYPES: Final = (Place, SwapChoice, Decline, Draw, Unseen)
 """Every concrete move class."""
@@ -534,11 +540,6 @@ def _rack_sizes(state: State) -> list[int]:
     """Per seat, the tiles in its rack, unseen ones included."""
     unknown = state.unknown
     return [len(held) + (unknown[s] if unknown else 0) for s, held in enumerate(state.racks)]
-
-
-def _ends_at(state: State, empty: int) -> bool:
-    """Whether a state is over; never while a draw is due (the deal, a refill)."""
-    return not state.draws and _ends(state, empty, _rack_sizes(state))
 
 
 class _Flow(NamedTuple):

@@ -25,10 +25,10 @@ from tilegames.axio._model import (
     START_CELLS,
     SWAP,
     UNSEEN,
+    AnyMove,
     Colour,
     Decline,
     Draw,
-    Move,
     PairIndex,
     Place,
     State,
@@ -99,7 +99,7 @@ def _first_round_pairs(state: State, geometry: _Geometry) -> Mask:
 # ---------------------------------------------------------------------------
 
 
-def _checked(state: State, move: Move) -> Placed | None:
+def _checked(state: State, move: AnyMove) -> Placed | None:
     """Check a move of the game; for a placement return its pair and colours.
 
     Returns ``None`` for a legal swap choice or decline.
@@ -191,7 +191,7 @@ def _not_held(state: State, tile: Tile) -> str:
     return f"seat {seat} has no {name} tile in its rack"
 
 
-def _check_draw(state: State, move: Move) -> None:
+def _check_draw(state: State, move: AnyMove) -> None:
     """At a chance step: a draw of a tile the bag may hold, or the unseen draw (AXIO-13)."""
     kind = type(move)
     if kind is Unseen:
@@ -261,13 +261,13 @@ def _turn_text(state: State) -> str:
     return f"seat {state.seat} to place, turn {state.turn}"
 
 
-def _refused(state: State, move: Move, refusal: Refusal) -> IllegalMoveError:
+def _refused(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
     """The error ``apply`` and ``score_move`` raise (a GameOverError once the game is over)."""
     over = (state._index or _index(state))[1]  # is_over
     return illegal_move(_written(move), refusal, turn="" if over else _turn_text(state), over=over)
 
 
-def why_illegal(state: State, move: Move) -> str | None:
+def why_illegal(state: State, move: AnyMove) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> from tilegames.axio import new_game
@@ -293,7 +293,7 @@ def why_illegal(state: State, move: Move) -> str | None:
 # ---------------------------------------------------------------------------
 
 
-class LegalMoves(LazyMoves[Move]):
+class LegalMoves(LazyMoves[AnyMove]):
     """The legal moves of a state, as a lazy sequence: moves are built when asked for.
 
     The order is stable. While placing: by pair of cells (in reading order of
@@ -347,10 +347,10 @@ class LegalMoves(LazyMoves[Move]):
             self._pairs: Mask = pairs
             self._placements = placements = pairs.bit_count() * width
             self._count = placements + (state.bonuses > 0)  # the decline, AXIO-11
-            self._fixed: tuple[Move, ...] | None = None
+            self._fixed: tuple[AnyMove, ...] | None = None
             return
         if over:
-            fixed: tuple[Move, ...] = ()
+            fixed: tuple[AnyMove, ...] = ()
         elif state.draws:  # a chance step of an explicit game
             fixed = (*(Draw(tile) for tile in dict.fromkeys(state.bag)), UNSEEN)
         else:  # deciding
@@ -366,12 +366,12 @@ class LegalMoves(LazyMoves[Move]):
         return self._count
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int) -> AnyMove: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[AnyMove, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+    def __getitem__(self, index: int | slice) -> AnyMove | tuple[AnyMove, ...]:
         """The move at an index, as :meth:`LazyMoves.__getitem__`; an int in range goes first.
 
         Raises:
@@ -388,7 +388,7 @@ class LegalMoves(LazyMoves[Move]):
             return move
         return super().__getitem__(index)
 
-    def _at(self, position: int) -> Move:
+    def _at(self, position: int) -> AnyMove:
         """The move at ``position`` (in range).
 
         A placement is remembered in the state's index with its pair, so that
@@ -404,7 +404,7 @@ class LegalMoves(LazyMoves[Move]):
         _LISTED.last = (self._state, move, pair)
         return move
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[AnyMove]:
         """Every legal move, in order."""
         if self._fixed is not None:
             yield from self._fixed

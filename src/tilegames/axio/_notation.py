@@ -24,10 +24,11 @@ from tilegames.axio._model import (
     KEEP,
     STANDARD_TILES,
     SWAP,
+    TITLE,
     UNSEEN,
+    AnyMove,
     Decline,
     Draw,
-    Move,
     Place,
     State,
     SwapChoice,
@@ -90,7 +91,7 @@ def parse_tile(text: str) -> Tile:
     return _TILE_OF[COLOUR_LETTERS.index(written[0]), COLOUR_LETTERS.index(written[1])]
 
 
-def format_move(move: Move) -> str:
+def format_move(move: AnyMove) -> str:
     """Write a move: ``Cq,r/Cq,r`` (placement), ``swap`` or ``keep`` (swap choice), ``decline``.
 
     ``decline`` declines a bonus placement (AXIO-11). A placement gives each
@@ -124,7 +125,7 @@ def format_move(move: Move) -> str:
     return f"{_LETTER.get(c0, str(c0))}{q0},{r0}/{_LETTER.get(c1, str(c1))}{q1},{r1}"
 
 
-def parse_move(text: str, state: State | View | None = None) -> Move:
+def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     """Read a move written as by :func:`format_move`.
 
     Spaces are ignored, letters may be lower case, and the two hexes of a
@@ -152,7 +153,7 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     if type(text) is not str:
         wrong_type("axio.parse_move", "a move written as text", text)
     if state is not None and type(state) is not State and type(state) is not View:
-        wrong_type("axio.parse_move", "an AXIO State, View or None as state", state)
+        wrong_type("axio.parse_move", f"an {TITLE} State, View or None as state", state)
     _ascii(text)
     written = text.strip().lower()
     fixed = _WORDS.get(written)

@@ -14,13 +14,12 @@ from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._chance import _apply_draw, _apply_explicit
+from tilegames.axio._explicit import _apply_draw, _apply_explicit
 from tilegames.axio._model import (
     _A_MOVE,
     _A_POSITION,
     _A_STATE,
     _FINAL,
-    _GAME,
     _LISTED,
     _MAX_TILES,
     _NO_POINTS,
@@ -33,12 +32,14 @@ from tilegames.axio._model import (
     _TEAM,
     EMPTY,
     MODES,
+    NAME,
     RACK_SIZE,
     STANDARD_TILES,
+    TITLE,
+    AnyMove,
     Colour,
     Decline,
     Draw,
-    Move,
     PairIndex,
     Place,
     Points,
@@ -175,7 +176,7 @@ def _check_setup(players: object, mode: object) -> tuple[str, int]:
     count: int | None = None
     if players is not None:
         if type(players) is not int or not 1 <= players <= 4:
-            msg = f"AXIO is for 1 to 4 players, not {shown(players)}"
+            msg = f"{TITLE} is for 1 to 4 players, not {shown(players)}"
             raise ConfigurationError(msg)
         count = players
     chosen = str(mode) if mode is not None else _SOLO if count == 1 else _STANDARD
@@ -361,7 +362,7 @@ def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) 
     return points
 
 
-def score_move(state: State, move: Move) -> Points:
+def score_move(state: State, move: AnyMove) -> Points:
     """The points per colour the move would score (AXIO-9), before the caps of AXIO-10.
 
     A swap choice and a decline score nothing.
@@ -400,7 +401,7 @@ def _wrong_arguments(function: str, state: object, move: object) -> None:
     wrong_type(function, _A_MOVE, move, move=True)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: AnyMove) -> State:
     """Play a move: place and score (AXIO-7 .. AXIO-11), decline a bonus, or choose to swap.
 
     In an explicit game, also a chance outcome at a chance step: a
@@ -778,13 +779,13 @@ def outcome(state: State) -> Outcome | None:
     if state.mode == _SOLO:
         (track,) = state.tracks
         return Outcome(
-            scores=(solo_score(track),), ranking=[{0}], reason=reason, game=_GAME, mode=_SOLO
+            scores=(solo_score(track),), ranking=[{0}], reason=reason, game=NAME, mode=_SOLO
         )
     per_seat = scores(state)
     return Outcome(
         scores=per_seat,
         ranking=rank_lowest_colour(per_seat),
         reason=reason,
-        game=_GAME,
+        game=NAME,
         mode=state.mode,
     )

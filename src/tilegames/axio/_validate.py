@@ -16,10 +16,9 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._chance import _check_explicit, _check_explicit_flow
+from tilegames.axio._explicit import _check_explicit, _check_explicit_flow
 from tilegames.axio._model import (
     _FINAL,
-    _GAME,
     _MAX_TILES,
     _MOVE_TYPES,
     _RACK,
@@ -34,13 +33,15 @@ from tilegames.axio._model import (
     COLOURS,
     EMPTY,
     MODES,
+    NAME,
     RACK_SIZE,
     STANDARD_TILES,
     START_CELLS,
     TEAM_CAP,
+    TITLE,
     TRACK_CAP,
+    AnyMove,
     Draw,
-    Move,
     Place,
     Points,
     State,
@@ -66,7 +67,7 @@ def _check_seat_count(where: str, per_seat: object) -> int:
     """Check a tuple with one entry per seat; return the number of seats (AXIO-3)."""
     if type(per_seat) is not tuple or not 1 <= len(per_seat) <= len(_RADIUS):
         seats = len(per_seat) if type(per_seat) is tuple else per_seat
-        raise invalid(where, f"{seats!r} seats; AXIO is for 1 to {len(_RADIUS)} players")
+        raise invalid(where, f"{seats!r} seats; {TITLE} is for 1 to {len(_RADIUS)} players")
     return len(per_seat)
 
 
@@ -623,8 +624,8 @@ def _is_solo_score(score: int) -> bool:
 
 def _outcome_mode(result: Outcome, seats: int) -> str:
     """The outcome's mode; for an old outcome without one, read off the scores as before."""
-    if result.game not in ("", _GAME):
-        raise invalid("Outcome.game", f"{result.game!r} is not {_GAME!r}")
+    if result.game not in ("", NAME):
+        raise invalid("Outcome.game", f"{result.game!r} is not {NAME!r}")
     if result.mode:
         return _check_mode("Outcome.mode", result.mode, seats)
     scores = result.scores
@@ -681,7 +682,7 @@ def _validate_outcome(result: Outcome) -> None:
 
 
 def validate(
-    value: State | View | Outcome | Move, *, tiles: Iterable[Tile | str] | None = None
+    value: State | View | Outcome | AnyMove, *, tiles: Iterable[Tile | str] | None = None
 ) -> None:
     """Check a state, view or outcome made outside the rules, for example loaded from JSON.
 
@@ -762,7 +763,7 @@ def validate(
     elif kind is Draw:
         _validate_draw(cast(Draw, value))
     elif kind not in _MOVE_TYPES:
-        wrong_type("axio.validate", "an AXIO State, View, move or Outcome", value)
+        wrong_type("axio.validate", f"an {TITLE} State, View, move or Outcome", value)
 
 
 def _validate_place(move: Place) -> None:
