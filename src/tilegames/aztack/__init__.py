@@ -46,10 +46,8 @@ spots with those masks; a seat's placements on a spot are then one ``&`` with
 the bitmask of its supply, and :func:`legal_moves` is a lazy sequence whose
 length is a sum of bit counts.
 
-The package is cut as every game's: names and values (``_model``), tables
-(``_tables``), notation (``_notation``), the validator (``_validate``), the
-move generator and move check (``_moves``), the rules (``_rules``), agents'
-helpers (``_agents``) and pictures (``_draw``); this module is the public face.
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
 """
 
 from __future__ import annotations
@@ -58,13 +56,13 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.aztack._agents import determinize, evaluate
-from tilegames.aztack._chance import ChanceMoves, chance_outcomes
 from tilegames.aztack._choices import choices as choices
 from tilegames.aztack._draw import draw as draw
 from tilegames.aztack._draw import move_cells as move_cells
 from tilegames.aztack._draw import pictures as pictures
 from tilegames.aztack._draw import render_text
 from tilegames.aztack._encoding import encoding as encoding
+from tilegames.aztack._explicit import ChanceMoves, chance_outcomes
 from tilegames.aztack._model import (
     BASE_STONES,
     BLUE,
@@ -86,8 +84,10 @@ from tilegames.aztack._model import (
     RED,
     STANDARD_STONES,
     SUPPLY_SIZE,
+    TITLE,
     WATER,
     WIDTH,
+    AnyMove,
     Colour,
     Deal,
     Glyph,
@@ -131,7 +131,6 @@ from tilegames.aztack._rules import (
 from tilegames.aztack._validate import validate
 
 __all__ = [
-    "choices",
     "BASE_STONES",
     "BLUE",
     "COLOURS",
@@ -154,6 +153,7 @@ __all__ = [
     "SUPPLY_SIZE",
     "WATER",
     "WIDTH",
+    "AnyMove",
     "ChanceMoves",
     "Colour",
     "Deal",
@@ -172,6 +172,7 @@ __all__ = [
     "apply",
     "can_place",
     "chance_outcomes",
+    "choices",
     "determinize",
     "evaluate",
     "format_half",
@@ -206,6 +207,6 @@ _SETUPS: Final = (
     Setup(4, {"mode": "speed"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, "Aztack", _SETUPS, move_types=(Place, Pass, Lay, Deal)
+    globals(), NAME, TITLE, _SETUPS, move_types=(Place, Pass, Lay, Deal)
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
 from tilegames._core.rules import Pictures
@@ -16,17 +18,25 @@ from tilegames._core.svg import Drawing, cell_key
 from tilegames.aztack._model import (
     _A_POSITION,
     DEPTH,
+    STANDARD_STONES,
     WIDTH,
     XY,
     Half,
+    Kind,
+    Match,
     Move,
     Place,
     State,
+    Stone,
     View,
+    _check_halves,
     _half,
 )
+from tilegames.aztack._moves import _match
 from tilegames.aztack._notation import format_half
 from tilegames.aztack._rules import heights, supply, to_move, tops
+from tilegames.aztack._tables import _NUMBER
+from tilegames.geometry import pyramid
 
 # ---------------------------------------------------------------------------
 # Plain-text picture
@@ -336,22 +346,9 @@ def draw_piece(piece: object, *, rotation: int = 0, size: float = 48.0) -> str:
     >>> draw_piece(STANDARD_STONES[0], rotation=1).count("<rect")
     3
     """
-    from tilegames.aztack._model import COLOURS, GLYPHS, Stone
-
-    halves = piece.halves if isinstance(piece, Stone) else piece
-    if (
-        type(halves) is not tuple
-        or len(halves) != 2
-        or not all(
-            type(h) is tuple
-            and len(h) == 2
-            and type(h[0]) is int
-            and 0 <= h[0] < len(COLOURS)
-            and type(h[1]) is int
-            and 0 <= h[1] < len(GLYPHS)
-            for h in halves
-        )
-    ):
+    try:
+        halves = _check_halves(piece.halves if isinstance(piece, Stone) else piece)
+    except (TypeError, ValueError):
         wrong_type("aztack.draw_piece", "an Aztack Stone or two (colour, glyph) halves", piece)
     if type(rotation) is not int or not 0 <= rotation <= 3:
         wrong_type("aztack.draw_piece", "a rotation 0..3", rotation)
@@ -382,12 +379,6 @@ def draw_piece(piece: object, *, rotation: int = 0, size: float = 48.0) -> str:
 
 def placed_view(position: View, move: Move) -> View:
     """The view with the move's stone laid on the pyramid and nothing else changed."""
-    import attrs
-
-    from tilegames.aztack._model import STANDARD_STONES, Kind
-    from tilegames.aztack._tables import _NUMBER
-    from tilegames.geometry import pyramid
-
     if type(move) is not Place:
         return position
     stones = position.stones if position.stones is not None else STANDARD_STONES
@@ -404,10 +395,6 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
 
     Returned as the ``data-stone`` attribute of the piece.
     """
-    from tilegames.aztack._model import STANDARD_STONES, Match
-    from tilegames.aztack._moves import _match
-    from tilegames.aztack._tables import _NUMBER
-
     if type(move) is not Place:
         return ()
     stones = position.stones if position.stones is not None else STANDARD_STONES
@@ -430,8 +417,6 @@ draw.marks = move_marks  # type: ignore[attr-defined]
 
 def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
     """The stone a placement lays, in its orientation on the cells, or ``None`` for a pass."""
-    from tilegames.aztack._model import STANDARD_STONES
-
     if type(move) is not Place:
         return None
     stones = position.stones if position.stones is not None else STANDARD_STONES

@@ -26,45 +26,32 @@ import attrs
 
 from tilegames._core.bits import mask_of
 from tilegames._core.checks import wrong_type
-from tilegames._core.refusal import Refusal
+from tilegames.aztack._checks import _check_hand_made
 from tilegames.aztack._model import (
     _A_STATE,
     _CELLS,
-    BASE_STONES,
+    DEPTH,
     SUPPLY_SIZE,
     WIDTH,
+    AnyMove,
     Deal,
     Lay,
-    Move,
     State,
     StoneId,
     _Index,
-)
-from tilegames.aztack._moves import LegalMoves, _end_rule, _index
-from tilegames.aztack._notation import format_move, format_stone
-from tilegames.aztack._tables import (
-    _XY,
-    _full_index,
     _Set,
-    _setup_index,
-    _stones_per_colour,
 )
+from tilegames.aztack._moves import LegalMoves, _index
+from tilegames.aztack._tables import _BASE_SLOTS, _base_ok, _full_index, _setup_index
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
-Outcomes = tuple[tuple[Move, Fraction], ...]
+Outcomes = tuple[tuple[AnyMove, Fraction], ...]
 """Chance outcomes with their probabilities, as :func:`chance_outcomes` gives them."""
 
 
 def _laid(grid: Pyramid) -> int:
     """How many base stones are laid (during the setup every cell has height 0 or 1)."""
     return sum(1 for height in grid.heights if height) // 2
-
-
-def _base_cells(slot: int) -> tuple[int, int]:
-    """The cells of base stone ``slot`` (0..11): ``(x, 2r)`` and ``(x, 2r + 1)``, AZT-4."""
-    row, x = divmod(slot, WIDTH)
-    near = 2 * row * WIDTH + x
-    return near, near + WIDTH
 
 
 def _bag(state: State) -> list[StoneId]:
@@ -91,7 +78,7 @@ def _outcomes(state: State, info: _Set) -> Outcomes:
     """The outcomes of the chance step of a state being set up (see the module)."""
     bag = _bag(state)
     total = len(bag)
-    found: list[tuple[Move, Fraction]] = []
+    found: list[tuple[AnyMove, Fraction]] = []
     if 0 in state.pyramid.heights:
         doubles = info.doubles
         for stone, count in _distinct(info, bag):
@@ -128,7 +115,7 @@ def chance_outcomes(state: State) -> Outcomes:
     """
     if type(state) is not State:
         wrong_type("aztack.chance_outcomes", _A_STATE, state)
-    index = _index(state)
+    index = state._index or _index(_check_hand_made(state))
     if not index.setup:
         return ()
     return _outcomes(state, index.info)
@@ -142,21 +129,21 @@ class ChanceMoves(LegalMoves):
     def __init__(self, state: State) -> None:
         """List the chance outcomes of ``state`` (a state being set up)."""
         self._state = state
-        self._index = _index(state)
+        self._index = index = state._index or _index(_check_hand_made(state))
         self._only = None
         self._groups = []
         self._ends = []
         self._hands = {}
-        self._outcomes = tuple(move for move, _ in _outcomes(state, _index(state).info))
+        self._outcomes = tuple(move for move, _ in _outcomes(state, index.info))
 
     def __len__(self) -> int:
         """The number of distinct outcomes."""
         return len(self._outcomes)
 
-    def _at(self, position: int) -> Move:
+    def _at(self, position: int) -> AnyMove:
         return self._outcomes[position]
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[AnyMove]:
         """The outcomes, in order."""
         return iter(self._outcomes)
 
@@ -165,71 +152,29 @@ class ChanceMoves(LegalMoves):
         return move in self._outcomes
 
 
-def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
-    """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
-    written = format_move(move)
-    laying = type(move) is Lay
-    rule = "AZT-8" if laying else "AZT-10"
-    if not index.setup:
-        if index.over:
-            raise Refusal("the game is over", _end_rule(state))
-        seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
-        raise Refusal(
-            f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
-            "move: chance decides nothing more in Aztack",
-            "AZT-20",
-        )
-    if laying != (0 in state.pyramid.heights):
-        if laying:
-            raise Refusal(
-                f"the base is laid; chance deals the stones now (deal:N), not {written}", "AZT-10"
-            )
-        raise Refusal(
-            f"the base is not laid yet ({_laid(state.pyramid)} of {BASE_STONES} stones); "
-            f"chance lays the next base stone (lay:N or lay:Nr), not {written}",
-            "AZT-8",
-        )
-    stone = move.stone
-    count = len(state.stones)
-    if not 0 <= stone < count:
-        raise Refusal(f"stone {stone} is not in the set of {count} stones (ids 0..{count - 1})")
-    tops = state.pyramid.tops
-    if stone in tops:
-        raise Refusal(
-            f"stone {stone} is not in the bag: it lies in the base at {_XY[tops.index(stone)]}",
-            rule,
-        )
-    for seat, held in enumerate(state.supplies):
-        if stone in held:
-            raise Refusal(f"stone {stone} is not in the bag: it was dealt to seat {seat}", rule)
-    info = index.info
-    if info.twins:
-        lowest = next(s for s in _bag(state) if info.twin[s] == info.twin[stone])
-        if lowest != stone:
-            raise Refusal(
-                f"stone {stone} is alike to stone {lowest}, also in the bag: that outcome is "
-                f"written with stone {lowest}",
-                "AZT-2",
-            )
-    if type(move) is Lay and move.turned and info.doubles >> stone & 1:
-        raise Refusal(
-            f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: turned "
-            f"round it lies the same, the outcome lay:{stone}",
-            "AZT-7",
-        )
-
-
-def _base_ok(info: _Set, tops: tuple[StoneId, ...]) -> bool:
-    """Whether every colour is on at least two base stones (AZT-9)."""
-    return min(_stones_per_colour(info, set(tops))) >= 2
+def _explicit_start(info: _Set, count: int, mode: str) -> State:
+    """The first state of an explicit game: no base stone laid, nothing dealt (AZT-8)."""
+    state = State(
+        stones=info.stones,
+        pyramid=Pyramid(
+            width=WIDTH, depth=DEPTH, heights=(0,) * _CELLS, tops=(NO_STONE,) * _CELLS
+        ),
+        faces=(0,) * _CELLS,
+        supplies=((),) * count,
+        turn=0 if mode == "turns" else None,
+        last_placed=(0,) * count,
+        explicit=True,
+    )
+    object.__setattr__(state, "_index", _setup_index(info, (0,) * count))
+    return state
 
 
 def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:
-    """The state after a legal chance outcome (checked by :func:`_check_chance`)."""
+    """The state after a legal chance outcome (checked by ``_validate._check_chance``)."""
     info = index.info
     if isinstance(move, Lay):
         grid = state.pyramid
-        near, far = _base_cells(_laid(grid))
+        near, far = _BASE_SLOTS[_laid(grid)]
         heights, tops, faces = list(grid.heights), list(grid.tops), list(state.faces)
         heights[near] = heights[far] = 1
         tops[near] = tops[far] = move.stone

@@ -10,20 +10,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Final, overload
+from typing import Final, overload
 
 import attrs
 
-from tilegames._core.bits import Mask
+from tilegames._core.bits import Mask, mask_of
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import pyramid
 from tilegames.geometry.pyramid import Pyramid
-
-if TYPE_CHECKING:
-    from tilegames.aztack._moves import _Group, _Hand
-    from tilegames.aztack._tables import _Set
 
 # ---------------------------------------------------------------------------
 # Names: colours, glyphs, halves, cells, sizes
@@ -92,8 +88,12 @@ MODES: Final = ("turns", "speed")
 _KINDS: Final = len(COLOURS) * len(GLYPHS)  # 20 half kinds, kind = glyph * 5 + colour (AZT-3)
 _MAX_STONES: Final = 240  # the largest custom set (keeps the AZT-9 reshuffle quick)
 _CELLS: Final = WIDTH * DEPTH
+_PAIRS: Final = pyramid.adjacent_pairs(WIDTH, DEPTH)
+"""The 38 pairs of adjacent cells ``(a, b)``, ``a < b``, in the order moves are listed."""
 NAME: Final = "aztack"
 """The game's registry name (:func:`tilegames.get`), also in its outcomes."""
+TITLE: Final = "Aztack"
+"""The game's name in words, for people."""
 
 
 def _kind(half: Half) -> Kind:
@@ -480,10 +480,112 @@ _MOVE_TYPES: Final = (Place, Pass)
 _CHANCE_TYPES: Final = (Lay, Deal)
 """The chance outcomes of an explicit game (AZT-8 .. AZT-10)."""
 
+AnyMove = Place | Pass | Lay | Deal
+"""Every move of Aztack: the seats' :class:`Place` and :class:`Pass`, chance's :class:`Lay`
+and :class:`Deal` (the outcomes of an explicit game's setup)."""
+
 # What the entry points expect, for their WrongTypeError messages.
 _A_STATE: Final = "an Aztack State"
 _A_POSITION: Final = "an Aztack State or View"
 _A_MOVE: Final = "an Aztack move (Place or Pass)"  # Lay and Deal too, at chance steps
+
+
+# ---------------------------------------------------------------------------
+# The tables of a stone set: which stones fit on which pair of halves
+# ---------------------------------------------------------------------------
+
+
+class _Set:
+    """The tables of one stone set, built once per set.
+
+    ``fit[a * 20 + b]`` is the bitmask (bit ``i`` for stone ``i``) of the
+    stones whose first half may cover a half of kind ``a`` and second half a
+    half of kind ``b``: both colours or both glyphs match (AZT-12);
+    ``exact[...]`` those whose halves are exactly ``a`` and ``b`` (both
+    colours and both glyphs, the bonus of AZT-13).
+    """
+
+    # No __slots__ here or in _Index: tools that walk a state's values through
+    # its fields and slots (the conformance checker's search for seeds) then
+    # stop at these caches instead of visiting hundreds of table entries.
+
+    stones: StoneSet
+    kinds: tuple[tuple[Kind, Kind], ...]
+    """Per stone, the kinds of its first and second half."""
+    fit: tuple[Mask, ...]
+    exact: tuple[Mask, ...]
+    doubles: Mask
+    """Bitmask of the stones whose two halves are alike: turned round they lie the same."""
+    twin: tuple[StoneId, ...]
+    """Per stone, the lowest id of a stone alike (same halves, either way round)."""
+    twins: bool
+    """Whether any two stones of the set are alike."""
+    colours: tuple[Mask, ...]
+    """Per stone, the bitmask of the colours on it."""
+    by_id: tuple[Stone, ...]
+    """The stones by id, as a plain tuple (for ``map(by_id.__getitem__, ids)``)."""
+    places: dict[int, Place]
+    """The placements without a discard handed out so far, by ``((seat * shift + stone) * 24
+    + first cell) * 24 + second cell``: moves are values, so the move generator builds each
+    one once per set (at most 4 seats x stones x 76 ways to lie) instead of once a state."""
+    shift: int
+    """The number of stones: a spot's masks hold its second orientation this many bits up."""
+    masks: tuple[tuple[Mask, Mask, Mask], ...]
+    """Per pair of faces ``fa * 20 + fb``, the masks of a spot on them (all of :data:`_Spot`
+    but its cells)."""
+    spots: list[_Spot | None]
+    """The spot table: the spot of pair ``p`` with faces ``fa``, ``fb`` (on its cells
+    ``a < b``) at ``p * 400 + fa * 20 + fb``; ``None`` until first needed (:meth:`spot`)."""
+
+    def __init__(self, stones: StoneSet) -> None:
+        self.stones = stones
+        self.kinds = tuple((_kind(s.halves[0]), _kind(s.halves[1])) for s in stones)
+        by_colours = [0] * len(COLOURS) ** 2
+        by_glyphs = [0] * len(GLYPHS) ** 2
+        exact = [0] * _KINDS**2
+        for bit, ((c1, g1), (c2, g2)) in enumerate(s.halves for s in stones):
+            by_colours[c1 * len(COLOURS) + c2] |= 1 << bit
+            by_glyphs[g1 * len(GLYPHS) + g2] |= 1 << bit
+            exact[_kind((c1, g1)) * _KINDS + _kind((c2, g2))] |= 1 << bit
+        fit = []
+        for a in range(_KINDS):
+            (ca, ga) = _half(a)
+            for b in range(_KINDS):
+                (cb, gb) = _half(b)
+                fit.append(by_colours[ca * len(COLOURS) + cb] | by_glyphs[ga * len(GLYPHS) + gb])
+        self.fit = tuple(fit)
+        self.exact = tuple(exact)
+        self.doubles = mask_of(i for i, (k1, k2) in enumerate(self.kinds) if k1 == k2)
+        first: dict[frozenset[Kind], StoneId] = {}
+        self.twin = tuple(first.setdefault(frozenset(k), i) for i, k in enumerate(self.kinds))
+        self.twins = len(first) < len(stones)
+        self.colours = tuple((1 << c1) | (1 << c2) for c1, c2 in (s.colours for s in stones))
+        self.by_id = tuple(stones)
+        self.shift = len(stones)
+        self.places = {}
+        self.masks = self._spot_masks()
+        self.spots = [None] * (len(_PAIRS) * _KINDS * _KINDS)
+
+    def spot(self, key: int) -> _Spot:
+        """The spot table's entry ``key`` (see :attr:`spots`), built on first use."""
+        found = self.spots[key]
+        if found is None:
+            pair, faces = divmod(key, _KINDS * _KINDS)
+            found = self.spots[key] = _PAIRS[pair] + self.masks[faces]
+        return found
+
+    def _spot_masks(self) -> tuple[tuple[Mask, Mask, Mask], ...]:
+        """Per pair of faces ``fa * 20 + fb``, the masks of a spot (:data:`_Spot`) on them."""
+        turnable = ~self.doubles
+        shift = self.shift
+        found = []
+        for fa in range(_KINDS):
+            for fb in range(_KINDS):
+                ab, ba = fa * _KINDS + fb, fb * _KINDS + fa
+                fab, fba = self.fit[ab], self.fit[ba] & turnable
+                xab, xba = self.exact[ab], self.exact[ba] & turnable
+                found.append((fab | fba << shift, xab | xba << shift, fab | fba))
+        return tuple(found)
 
 
 # ---------------------------------------------------------------------------
@@ -501,11 +603,6 @@ size of the set) for it laid first half on ``b``. The second orientation
 leaves out the doubles: turned round, a double lies as it does the first way
 (AZT-7). ``reach`` is a plain mask of stones: the two orientations or'ed (a
 double fits one way exactly when it fits the other)."""
-
-
-if TYPE_CHECKING:
-    _Listing = tuple[Pass | None, list[_Group], list[int], dict[Seat, _Hand]]
-    """The legal moves of a state as ``_moves._listing`` lays them out."""
 
 
 class _Index:
@@ -553,7 +650,7 @@ class _Index:
     """Whether chance is to move (the setup of an explicit game): then ``over`` is also set."""
 
     # The caches, filled on first use (class attributes are the empty defaults).
-    picked: Move | None = None
+    picked: AnyMove | None = None
     """The move that ``legal_moves(state)[i]`` built last: legal here, so ``apply`` trusts it."""
     shown: tuple[tuple[Stone, ...], ...] | None = None
     """Per seat, its stones (for :func:`~tilegames.aztack.view`)."""

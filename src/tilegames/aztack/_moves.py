@@ -11,38 +11,44 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Final, overload
+from typing import Final, overload
 
 import attrs
 
 from tilegames._core.bits import Mask, iter_bits, mask_of, nth_bit
+from tilegames._core.chance import CHANCE
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Seat
+from tilegames.aztack._checks import _check_hand_made
 from tilegames.aztack._model import (
     _CELLS,
     _MOVE_TYPES,
     COLOURS,
     DEPTH,
     WIDTH,
+    AnyMove,
     Cell,
     Kind,
     Match,
-    Move,
     Pass,
     Place,
     State,
     StoneId,
     _half,
     _Index,
+    _Set,
     _setting_up,
 )
 from tilegames.aztack._notation import format_half, format_move, format_stone
-from tilegames.aztack._tables import _ADJACENT, _NUMBER, _XY, _full_index, _Set, _setup_index
-from tilegames.aztack._validate import _check_state
-
-if TYPE_CHECKING:
-    from tilegames.aztack._model import _Listing
+from tilegames.aztack._tables import (
+    _ADJACENT,
+    _NUMBER,
+    _XY,
+    _full_index,
+    _set_info,
+    _setup_index,
+)
 
 # ---------------------------------------------------------------------------
 # The index of a state
@@ -50,10 +56,14 @@ if TYPE_CHECKING:
 
 
 def _index(state: State) -> _Index:
-    """The state's index, built (and a hand-built state's shape checked) on first use."""
+    """The state's index, built on first use (the rules give the states they make theirs).
+
+    It reads a well-formed state: check a state that the rules did not make
+    first (:func:`~tilegames.aztack._checks._check_hand_made`).
+    """
     index = state._index
     if index is None:
-        info = _check_state(state)
+        info = _set_info(state.stones)
         masks = tuple(mask_of(held) for held in state.supplies)
         grid = state.pyramid
         if _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
@@ -118,6 +128,9 @@ The masks hold both orientations, as the spot's masks do (:data:`_Spot`):
 the low ``shift`` bits (:attr:`_Set.shift`) the stones laid first half on
 ``a``, the bits above them the stones laid first half on ``b``."""
 
+_Listing = tuple[Pass | None, list[_Group], list[int], dict[Seat, _Hand]]
+"""The legal moves of a state as :func:`_listing` lays them out."""
+
 _NONE: _Listing = (None, [], [], {})
 """The layout of no moves at all (the game is over); never changed."""
 
@@ -180,7 +193,7 @@ def _twins_listing(
     return total
 
 
-class LegalMoves(LazyMoves[Move]):
+class LegalMoves(LazyMoves[AnyMove]):
     """The legal moves of a state, as a lazy sequence: moves are built when asked for.
 
     The order is stable:
@@ -206,7 +219,7 @@ class LegalMoves(LazyMoves[Move]):
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
         self._state = state
-        index = self._index = state._index or _index(state)
+        index = self._index = state._index or _index(_check_hand_made(state))
         # Laid out anew at each call, not kept in the index: random play asks once a state,
         # and a search keeping many states alive would keep every layout alive too.
         listing = _NONE if index.over else _listing(state, index)
@@ -220,12 +233,12 @@ class LegalMoves(LazyMoves[Move]):
         return ends[-1] if ends else 0
 
     @overload
-    def __getitem__(self, position: int) -> Move: ...
+    def __getitem__(self, position: int) -> AnyMove: ...
 
     @overload
-    def __getitem__(self, position: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, position: slice) -> tuple[AnyMove, ...]: ...
 
-    def __getitem__(self, position: int | slice) -> Move | tuple[Move, ...]:
+    def __getitem__(self, position: int | slice) -> AnyMove | tuple[AnyMove, ...]:
         """The move at an index (negative counts from the end), or a tuple for a slice.
 
         Raises:
@@ -247,12 +260,12 @@ class LegalMoves(LazyMoves[Move]):
             self._hands[seat] = hand
         return hand
 
-    def _at(self, position: int) -> Move:
+    def _at(self, position: int) -> AnyMove:
         move = self._build(position)
         self._index.picked = move  # a cache: this move is legal in the state (see apply)
         return move
 
-    def _build(self, position: int) -> Move:
+    def _build(self, position: int) -> AnyMove:
         """The move at ``position`` (``0 <= position < len(self)``)."""
         only = self._only
         if only is not None:
@@ -283,7 +296,7 @@ class LegalMoves(LazyMoves[Move]):
             return _walk(hand, seat, a, b, first, bonus, offset)
         return _walk(hand, seat, b, a, stones >> shift, bonus >> shift, offset - count)
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[AnyMove]:
         """Every legal move, in order."""
         if self._only is not None:
             yield self._only
@@ -334,6 +347,13 @@ def _walk(
     raise AssertionError(offset)  # pragma: no cover (the counts add up)
 
 
+def _seats_to_move(index: _Index, turn: Seat | None) -> tuple[Seat, ...]:
+    """The seats that may move (:func:`~tilegames.aztack.to_move`) by a state's index and turn."""
+    if index.over:
+        return (CHANCE,) if index.setup else ()
+    return index.movers if turn is None else (turn,)
+
+
 # ---------------------------------------------------------------------------
 # The one move check (AZT-6, AZT-7, AZT-11 .. AZT-14, AZT-17)
 # ---------------------------------------------------------------------------
@@ -346,7 +366,7 @@ def _end_rule(state: State) -> str:
     return "AZT-18" if state.turn is None else "AZT-16"
 
 
-def _check_move(state: State, index: _Index, move: Move) -> Match:
+def _check_move(state: State, index: _Index, move: Place | Pass) -> Match:
     """What a legal move matches (``NONE`` for a pass); raise :class:`Refusal` if it is illegal.
 
     The one check behind :func:`why_illegal`, :func:`apply`, :func:`score_move`
@@ -473,7 +493,7 @@ def _check_discard(
         )
 
 
-def listed_match(state: State, index: _Index, move: Move) -> Match:
+def listed_match(state: State, index: _Index, move: AnyMove) -> Match:
     """What a move built by ``legal_moves(state)`` matches, without :func:`_check_move`.
 
     Only for a legal move (the one the listing handed out last, its index's

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import islice
-from typing import Final
 
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
-from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
+from tilegames._core.chance import EXPLICIT, chance_mode
 from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
-from tilegames.aztack._chance import ChanceMoves, _apply_chance, _check_chance
+from tilegames.aztack._checks import _check_hand_made, _check_set
+from tilegames.aztack._explicit import ChanceMoves, _apply_chance, _explicit_start
 from tilegames.aztack._model import (
     _A_MOVE,
     _A_POSITION,
@@ -38,7 +38,7 @@ from tilegames.aztack._model import (
     SUPPLY_SIZE,
     WIDTH,
     XY,
-    Cell,
+    AnyMove,
     Colour,
     Deal,
     Glyph,
@@ -56,10 +56,19 @@ from tilegames.aztack._model import (
     _check_halves,
     _half,
     _Index,
+    _Set,
 )
-from tilegames.aztack._moves import LegalMoves, _check_move, _end_rule, _index, listed_match
+from tilegames.aztack._moves import (
+    LegalMoves,
+    _check_move,
+    _end_rule,
+    _index,
+    _seats_to_move,
+    listed_match,
+)
 from tilegames.aztack._notation import format_move, parse_stone
 from tilegames.aztack._tables import (
+    _BASE_SLOTS,
     _NUMBER,
     _PAIR_NUMBER,
     _STANDARD,
@@ -67,10 +76,8 @@ from tilegames.aztack._tables import (
     _base_index,
     _passed_index,
     _placed_index,
-    _Set,
-    _set_info,
-    _setup_index,
 )
+from tilegames.aztack._validate import _check_chance
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
@@ -129,7 +136,7 @@ def new_game(
         msg = f"mode must be one of {MODES}, not {shown(mode)}"
         raise ConfigurationError(msg)
     explicit = chance_mode(chance) == EXPLICIT
-    info = _STANDARD if stones is None else _set_info(_check_stones(stones, count))
+    info = _STANDARD if stones is None else _check_set(_check_stones(stones), count)
     stream = rng.Stream(rng.normalize_seed(seed))
     if explicit:
         return _explicit_start(info, count, mode)
@@ -155,23 +162,6 @@ def new_game(
     return state
 
 
-def _explicit_start(info: _Set, count: int, mode: str) -> State:
-    """The first state of an explicit game: no base stone laid, nothing dealt (AZT-8)."""
-    state = State(
-        stones=info.stones,
-        pyramid=Pyramid(
-            width=WIDTH, depth=DEPTH, heights=(0,) * _CELLS, tops=(NO_STONE,) * _CELLS
-        ),
-        faces=(0,) * _CELLS,
-        supplies=((),) * count,
-        turn=0 if mode == "turns" else None,
-        last_placed=(0,) * count,
-        explicit=True,
-    )
-    object.__setattr__(state, "_index", _setup_index(info, (0,) * count))
-    return state
-
-
 def _shuffle(info: _Set, stream: rng.Stream) -> list[StoneId]:
     """The stones shuffled until the first twelve hold every colour twice (AZT-8, AZT-9).
 
@@ -188,18 +178,6 @@ def _shuffle(info: _Set, stream: rng.Stream) -> list[StoneId]:
             once |= on
         if twice == every:
             return list(order)
-
-
-def _base_slots() -> tuple[tuple[Cell, Cell], ...]:
-    """Per base stone ``i`` (row by row), its cells ``(x, 2r)`` and ``(x, 2r + 1)`` (AZT-4)."""
-    return tuple(
-        (2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x)
-        for row, x in (divmod(i, WIDTH) for i in range(BASE_STONES))
-    )
-
-
-_BASE_SLOTS: Final = _base_slots()
-"""Per base stone, its two cells: the first half lies on the first unless turned."""
 
 
 def _lay_base(
@@ -232,7 +210,8 @@ def _check_players(players: object) -> int:
     return players
 
 
-def _check_stones(stones: object, players: int) -> StoneSet:
+def _check_stones(stones: object) -> StoneSet:
+    """The stones given to :func:`new_game` as a set, each one read and checked (AZT-2)."""
     if isinstance(stones, (str, bytes)):
         msg = "stones must be a collection of stones, not one string"
         raise ConfigurationError(msg)
@@ -254,26 +233,8 @@ def _check_stones(stones: object, players: int) -> StoneSet:
         except (TypeError, ValueError) as error:
             msg = f"stone {index} {given!r} is not a stone: {error} (AZT-2)"
             raise ConfigurationError(msg) from None
-    need = BASE_STONES + SUPPLY_SIZE * players
-    if not need <= len(result) <= _MAX_STONES:
-        msg = (
-            f"a set of {len(result)} stones cannot be dealt to {players} players: the base "
-            f"takes {BASE_STONES} and each supply {SUPPLY_SIZE}, so at least {need} stones "
-            f"are needed (and at most {_MAX_STONES}) (AZT-8, AZT-10)"
-        )
-        raise ConfigurationError(msg)
-    for colour, name in enumerate(COLOURS):
-        having = sum(1 for s in result if colour in s.colours)
-        if having < 2:
-            msg = (
-                f"{name} is on {having} stone(s) of the set; the base needs every colour on "
-                "at least 2 stones (AZT-9)"
-            )
-            raise ConfigurationError(msg)
     return StoneSet(result)
 
-
-# ---------------------------------------------------------------------------
 
 # ---------------------------------------------------------------------------
 # Reading a state
@@ -302,7 +263,7 @@ def is_over(state: State) -> bool:
     """
     if type(state) is not State:
         wrong_type("aztack.is_over", _A_STATE, state)
-    index = state._index or _index(state)  # (the cache's attribute first: called every step)
+    index = state._index or _index(_check_hand_made(state))
     return index.over and not index.setup
 
 
@@ -315,11 +276,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
     """
     if type(state) is not State:
         wrong_type("aztack.to_move", _A_STATE, state)
-    index = _index(state)
-    if index.over:
-        return (CHANCE,) if index.setup else ()
-    turn = state.turn
-    return index.movers if turn is None else (turn,)
+    return _seats_to_move(state._index or _index(_check_hand_made(state)), state.turn)
 
 
 def can_place(state: State, seat: Seat) -> bool:
@@ -331,7 +288,7 @@ def can_place(state: State, seat: Seat) -> bool:
     if type(state) is not State:
         wrong_type("aztack.can_place", _A_STATE, state)
     check_seat(seat, len(state.supplies))
-    index = _index(state)
+    index = state._index or _index(_check_hand_made(state))
     return not index.over and seat in index.movers
 
 
@@ -396,22 +353,17 @@ def view(state: State, seat: Seat) -> View:
     if type(state) is not State:
         wrong_type("aztack.view", _A_STATE, state)
     check_seat(seat, len(state.supplies))
-    index = _index(state)
+    index = state._index or _index(_check_hand_made(state))
     shown = index.shown
     if shown is None:  # every seat's view shows the same stones: work them out once a state
         by_id = index.info.by_id.__getitem__
         shown = index.shown = tuple([tuple(map(by_id, held)) for held in state.supplies])
-    moving: tuple[Seat, ...]
-    if index.over:
-        moving = (CHANCE,) if index.setup else ()
-    else:
-        moving = index.movers if state.turn is None else (state.turn,)  # as to_move
     stones = state.stones
     custom = stones is not STANDARD_STONES and stones != STANDARD_STONES
     return View(
         seat=seat,
         mode=MODES[state.turn is None],
-        to_move=moving,
+        to_move=_seats_to_move(index, state.turn),
         pyramid=state.pyramid,
         faces=state.faces,
         supplies=shown,
@@ -444,7 +396,7 @@ def legal_moves(state: State) -> LegalMoves:
     """
     if type(state) is not State:
         wrong_type("aztack.legal_moves", _A_STATE, state)
-    if state.explicit and _index(state).setup:
+    if state.explicit and (state._index or _index(_check_hand_made(state))).setup:
         return ChanceMoves(state)
     return LegalMoves(state)
 
@@ -469,6 +421,21 @@ def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> Illeg
     return illegal_move(format_move(move), refusal, turn=turn, over=index.over)
 
 
+def _move_of(name: str, move: Move) -> AnyMove:
+    """``move``, if it is a move or a chance outcome of Aztack; else raise WrongTypeError."""
+    if type(move) not in _MOVE_TYPES and type(move) not in _CHANCE_TYPES:
+        wrong_type(name, _A_MOVE, move, move=True)
+    return move  # type: ignore[return-value]  # one of the four types, by the test above
+
+
+def _check_any(state: State, index: _Index, move: AnyMove) -> Match:
+    """What a legal move matches (``NONE`` for a chance outcome); raise Refusal if illegal."""
+    if isinstance(move, (Lay, Deal)):  # the exact types: see _move_of
+        _check_chance(state, index, move)
+        return Match.NONE
+    return _check_move(state, index, move)
+
+
 def why_illegal(state: State, move: Move) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
@@ -481,16 +448,9 @@ def why_illegal(state: State, move: Move) -> str | None:
     """
     if type(state) is not State:
         wrong_type("aztack.why_illegal", _A_STATE, state)
-    if type(move) not in _MOVE_TYPES:
-        if type(move) not in _CHANCE_TYPES:
-            wrong_type("aztack.why_illegal", _A_MOVE, move, move=True)
-        try:
-            _check_chance(state, _index(state), move)  # type: ignore[arg-type]
-        except Refusal as refusal:
-            return explain(refusal)
-        return None
+    checked = _move_of("aztack.why_illegal", move)
     try:
-        _check_move(state, _index(state), move)
+        _check_any(state, state._index or _index(_check_hand_made(state)), checked)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -506,19 +466,11 @@ def score_move(state: State, move: Move) -> Match:
     """
     if type(state) is not State:
         wrong_type("aztack.score_move", _A_STATE, state)
-    index = _index(state)
+    index = state._index or _index(_check_hand_made(state))
     if move is index.picked:  # the move legal_moves(state) built last is legal: no check
         return listed_match(state, index, move)
-    if type(move) not in _MOVE_TYPES:
-        if type(move) not in _CHANCE_TYPES:
-            wrong_type("aztack.score_move", _A_MOVE, move, move=True)
-        try:
-            _check_chance(state, index, move)  # type: ignore[arg-type]
-        except Refusal as refusal:
-            raise _refused(state, index, move, refusal) from None
-        return Match.NONE
     try:
-        return _check_move(state, index, move)
+        return _check_any(state, index, _move_of("aztack.score_move", move))
     except Refusal as refusal:
         raise _refused(state, index, move, refusal) from None
 
@@ -551,10 +503,10 @@ def apply(state: State, move: Move) -> State:
         if type(move) not in _CHANCE_TYPES:
             wrong_type("aztack.apply", _A_MOVE, move, move=True)
         return _apply_outcome(state, move)  # type: ignore[arg-type]
-    index = state._index or _index(state)
+    index = state._index or _index(_check_hand_made(state))
     if move is not index.picked:  # a move that legal_moves(state) built is legal: no check
         try:
-            _check_move(state, index, move)
+            _check_move(state, index, move)  # type: ignore[arg-type]  # Place or Pass
         except Refusal as refusal:
             raise _refused(state, index, move, refusal) from None
     if type(move) is not Place:  # a legal pass: nothing on the table changes
@@ -612,7 +564,7 @@ def _place(state: State, index: _Index, move: Place) -> State:
 
 def _apply_outcome(state: State, move: Lay | Deal) -> State:
     """Apply a chance outcome of an explicit game's setup (AZT-8 .. AZT-10)."""
-    index = _index(state)
+    index = state._index or _index(_check_hand_made(state))
     try:
         _check_chance(state, index, move)
     except Refusal as refusal:
@@ -642,7 +594,7 @@ def outcome(state: State) -> Outcome | None:
     """
     if type(state) is not State:
         wrong_type("aztack.outcome", _A_STATE, state)
-    index = _index(state)
+    index = state._index or _index(_check_hand_made(state))
     if not index.over or index.setup:
         return None
     left = stones_left(state)
@@ -675,6 +627,3 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(
         scores=left, ranking=ranking, reason=reason, game=NAME, mode=MODES[state.turn is None]
     )
-
-
-# ---------------------------------------------------------------------------

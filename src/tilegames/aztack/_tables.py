@@ -14,29 +14,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from tilegames._core.bits import Mask, mask_of
+from tilegames._core.bits import Mask
 from tilegames.aztack._model import (
     _CELLS,
     _KINDS,
+    _PAIRS,
+    BASE_STONES,
     COLOURS,
-    DEPTH,
-    GLYPHS,
     STANDARD_STONES,
     WIDTH,
     XY,
     Cell,
     Colour,
     Kind,
-    Place,
-    Stone,
     StoneId,
     StoneSet,
-    _half,
     _Index,
-    _kind,
+    _Set,
     _Spot,
 )
-from tilegames.geometry import pyramid
 from tilegames.geometry.pyramid import Pyramid
 
 # ---------------------------------------------------------------------------
@@ -53,10 +49,20 @@ _XY: Final = _cell_coordinates()
 """Cell number -> ``(x, y)``."""
 _NUMBER: Final[Mapping[XY, Cell]] = {xy: cell for cell, xy in enumerate(_XY)}
 """``(x, y)`` -> cell number, for the cells of the grid only."""
-_PAIRS: Final = pyramid.adjacent_pairs(WIDTH, DEPTH)
-"""The 38 pairs of adjacent cells ``(a, b)``, ``a < b``, in the order moves are listed."""
 _ADJACENT: Final = frozenset(_PAIRS) | frozenset((b, a) for a, b in _PAIRS)
 """Every pair of adjacent cells, either way round."""
+
+
+def _base_slots() -> tuple[tuple[Cell, Cell], ...]:
+    """Per base stone ``i`` (row by row), its cells ``(x, 2r)`` and ``(x, 2r + 1)`` (AZT-4)."""
+    return tuple(
+        (2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x)
+        for row, x in (divmod(i, WIDTH) for i in range(BASE_STONES))
+    )
+
+
+_BASE_SLOTS: Final = _base_slots()
+"""Per base stone, its two cells: the first half lies on the first unless turned."""
 
 
 def _pair_keys() -> tuple[tuple[int, Cell, Cell, int], ...]:
@@ -110,101 +116,8 @@ _AROUND: Final = _around()
 
 
 # ---------------------------------------------------------------------------
-# Per-set tables: which stones fit on which pair of halves
+# The tables of each stone set, kept once built
 # ---------------------------------------------------------------------------
-
-
-class _Set:
-    """The tables of one stone set, built once per set.
-
-    ``fit[a * 20 + b]`` is the bitmask (bit ``i`` for stone ``i``) of the
-    stones whose first half may cover a half of kind ``a`` and second half a
-    half of kind ``b``: both colours or both glyphs match (AZT-12);
-    ``exact[...]`` those whose halves are exactly ``a`` and ``b`` (both
-    colours and both glyphs, the bonus of AZT-13).
-    """
-
-    # No __slots__ here or in _Index: tools that walk a state's values through
-    # its fields and slots (the conformance checker's search for seeds) then
-    # stop at these caches instead of visiting hundreds of table entries.
-
-    stones: StoneSet
-    kinds: tuple[tuple[Kind, Kind], ...]
-    """Per stone, the kinds of its first and second half."""
-    fit: tuple[Mask, ...]
-    exact: tuple[Mask, ...]
-    doubles: Mask
-    """Bitmask of the stones whose two halves are alike: turned round they lie the same."""
-    twin: tuple[StoneId, ...]
-    """Per stone, the lowest id of a stone alike (same halves, either way round)."""
-    twins: bool
-    """Whether any two stones of the set are alike."""
-    colours: tuple[Mask, ...]
-    """Per stone, the bitmask of the colours on it."""
-    by_id: tuple[Stone, ...]
-    """The stones by id, as a plain tuple (for ``map(by_id.__getitem__, ids)``)."""
-    places: dict[int, Place]
-    """The placements without a discard handed out so far, by ``((seat * shift + stone) * 24
-    + first cell) * 24 + second cell``: moves are values, so the move generator builds each
-    one once per set (at most 4 seats x stones x 76 ways to lie) instead of once a state."""
-    shift: int
-    """The number of stones: a spot's masks hold its second orientation this many bits up."""
-    masks: tuple[tuple[Mask, Mask, Mask], ...]
-    """Per pair of faces ``fa * 20 + fb``, the masks of a spot on them (all of :data:`_Spot`
-    but its cells)."""
-    spots: list[_Spot | None]
-    """The spot table: the spot of pair ``p`` with faces ``fa``, ``fb`` (on its cells
-    ``a < b``) at ``p * 400 + fa * 20 + fb``; ``None`` until first needed (:meth:`spot`)."""
-
-    def __init__(self, stones: StoneSet) -> None:
-        self.stones = stones
-        self.kinds = tuple((_kind(s.halves[0]), _kind(s.halves[1])) for s in stones)
-        by_colours = [0] * len(COLOURS) ** 2
-        by_glyphs = [0] * len(GLYPHS) ** 2
-        exact = [0] * _KINDS**2
-        for bit, ((c1, g1), (c2, g2)) in enumerate(s.halves for s in stones):
-            by_colours[c1 * len(COLOURS) + c2] |= 1 << bit
-            by_glyphs[g1 * len(GLYPHS) + g2] |= 1 << bit
-            exact[_kind((c1, g1)) * _KINDS + _kind((c2, g2))] |= 1 << bit
-        fit = []
-        for a in range(_KINDS):
-            (ca, ga) = _half(a)
-            for b in range(_KINDS):
-                (cb, gb) = _half(b)
-                fit.append(by_colours[ca * len(COLOURS) + cb] | by_glyphs[ga * len(GLYPHS) + gb])
-        self.fit = tuple(fit)
-        self.exact = tuple(exact)
-        self.doubles = mask_of(i for i, (k1, k2) in enumerate(self.kinds) if k1 == k2)
-        first: dict[frozenset[Kind], StoneId] = {}
-        self.twin = tuple(first.setdefault(frozenset(k), i) for i, k in enumerate(self.kinds))
-        self.twins = len(first) < len(stones)
-        self.colours = tuple((1 << c1) | (1 << c2) for c1, c2 in (s.colours for s in stones))
-        self.by_id = tuple(stones)
-        self.shift = len(stones)
-        self.places = {}
-        self.masks = self._spot_masks()
-        self.spots = [None] * (len(_PAIRS) * _KINDS * _KINDS)
-
-    def spot(self, key: int) -> _Spot:
-        """The spot table's entry ``key`` (see :attr:`spots`), built on first use."""
-        found = self.spots[key]
-        if found is None:
-            pair, faces = divmod(key, _KINDS * _KINDS)
-            found = self.spots[key] = _PAIRS[pair] + self.masks[faces]
-        return found
-
-    def _spot_masks(self) -> tuple[tuple[Mask, Mask, Mask], ...]:
-        """Per pair of faces ``fa * 20 + fb``, the masks of a spot (:data:`_Spot`) on them."""
-        turnable = ~self.doubles
-        shift = self.shift
-        found = []
-        for fa in range(_KINDS):
-            for fb in range(_KINDS):
-                ab, ba = fa * _KINDS + fb, fb * _KINDS + fa
-                fab, fba = self.fit[ab], self.fit[ba] & turnable
-                xab, xba = self.exact[ab], self.exact[ba] & turnable
-                found.append((fab | fba << shift, xab | xba << shift, fab | fba))
-        return tuple(found)
 
 
 _SETS: dict[StoneSet, _Set] = {}
@@ -242,6 +155,11 @@ def _stones_per_colour(info: _Set, stones: Iterable[StoneId]) -> list[int]:
         for colour in _COLOUR_SETS[info.colours[stone]]:
             counts[colour] += 1
     return counts
+
+
+def _base_ok(info: _Set, tops: Iterable[StoneId]) -> bool:
+    """Whether every colour is on at least two base stones (AZT-9); ``tops`` may repeat."""
+    return min(_stones_per_colour(info, set(tops))) >= 2
 
 
 # ---------------------------------------------------------------------------

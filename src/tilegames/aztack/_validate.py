@@ -1,27 +1,35 @@
 """Aztack's one validator: states, views, moves and outcomes made outside the rules.
 
-:func:`_check_state` is the one path for states: with ``full=False`` it
-checks the shape that every function needs (a hand-built state is checked
-so when its index is first built); :func:`validate` adds (``full=True``)
-what a game could have reached, for values loaded from documents. Views are
-checked by the same parts, against the set they carry.
+:func:`validate` checks a value loaded from a document: a state's fields
+(``_checks.py``, as every function checks a state the rules did not make)
+and what a game could have reached, in either chance mode; a view by the
+same parts, against the set it carries; a move or an outcome on its own. It
+also says why a chance outcome is not one of a state's (:func:`_check_chance`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import invalid, wrong_type
+from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Outcome
+from tilegames.aztack._checks import (
+    _check_grid,
+    _check_held,
+    _check_reached,
+    _check_seats,
+    _check_set,
+    _check_state_fields,
+    _check_tops,
+)
+from tilegames.aztack._explicit import _bag, _laid
 from tilegames.aztack._model import (
-    _CELLS,
-    _KINDS,
     _MAX_STONES,
     BASE_STONES,
-    COLOURS,
     DEPTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -40,267 +48,25 @@ from tilegames.aztack._model import (
     StoneSet,
     View,
     _Index,
-    _kind,
+    _Set,
     _setting_up,
 )
+from tilegames.aztack._moves import _end_rule
+from tilegames.aztack._notation import format_move, format_stone
 from tilegames.aztack._tables import (
     _ADJACENT,
+    _BASE_SLOTS,
     _NUMBER,
-    _PAIRS,
     _XY,
+    _base_ok,
     _full_index,
-    _Set,
     _set_info,
-    _stones_per_colour,
 )
-from tilegames.geometry.pyramid import NO_STONE, Pyramid
+from tilegames.geometry.pyramid import Pyramid
 
 # ---------------------------------------------------------------------------
-# The parts, shared by states and views
+# The turn and the setup, read of a state or a view
 # ---------------------------------------------------------------------------
-
-
-def _check_seats(kind: str, supplies: object, last_placed: object, turn: object) -> int:
-    """Check the per-seat fields; return the number of seats."""
-    if type(supplies) is not tuple or not MIN_PLAYERS <= len(supplies) <= MAX_PLAYERS:
-        raise invalid(f"{kind}.supplies", "expected one supply for each of 2 to 4 seats")
-    count = len(supplies)
-    if (
-        type(last_placed) is not tuple
-        or len(last_placed) != count
-        or any(type(n) is not int or n < 0 for n in last_placed)
-    ):
-        raise invalid(f"{kind}.last_placed", f"expected {count} ints >= 0, got {last_placed!r}")
-    if turn is not None and (type(turn) is not int or not 0 <= turn < count):
-        raise invalid(f"{kind}.turn", f"{turn!r} is neither None nor a seat 0..{count - 1}")
-    return count
-
-
-def _check_grid(kind: str, grid: object, faces: object, *, partial: bool = False) -> Pyramid:
-    """Check the pyramid and the faces of a state or view (``partial``: a base being laid)."""
-    if not isinstance(grid, Pyramid) or (grid.width, grid.depth) != (WIDTH, DEPTH):
-        raise invalid(f"{kind}.pyramid", f"expected a {WIDTH}x{DEPTH} Pyramid")
-    if min(grid.heights) < (0 if partial else 1):
-        raise invalid(f"{kind}.pyramid.heights", "every cell has the base under it (AZT-4)")
-    if type(faces) is not tuple or len(faces) != _CELLS:
-        raise invalid(f"{kind}.faces", f"expected a tuple of {_CELLS} half kinds")
-    if any(type(f) is not int or not 0 <= f < _KINDS for f in faces):
-        raise invalid(f"{kind}.faces", "half kinds are ints 0..19 (glyph * 5 + colour)")
-    return grid
-
-
-def _check_tops(kind: str, stones: StoneSet, grid: Pyramid, faces: Sequence[int]) -> None:
-    """Each top is a stone of the set on one cell or two side by side, showing its halves."""
-    if any(not 0 <= top < len(stones) for top in grid.tops if top != NO_STONE):
-        raise invalid(f"{kind}.pyramid.tops", f"a stone id is not in the set of {len(stones)}")
-    showing: dict[StoneId, list[int]] = {}
-    for cell, top in enumerate(grid.tops):
-        if top != NO_STONE:  # a cell of a base still being laid (an explicit game's setup)
-            showing.setdefault(top, []).append(cell)
-    for top, cells in showing.items():
-        halves = stones[top].halves
-        kinds = (_kind(halves[0]), _kind(halves[1]))
-        shown = sorted(faces[cell] for cell in cells)
-        if len(cells) > 2 or (len(cells) == 2 and tuple(cells) not in _ADJACENT):
-            raise invalid(
-                f"{kind}.pyramid.tops", f"stone {top} on cells {[_XY[c] for c in cells]}"
-            )
-        if (len(cells) == 2 and shown != sorted(kinds)) or not set(shown) <= set(kinds):
-            raise invalid(f"{kind}.faces", f"stone {top} does not have the halves its cells show")
-
-
-def _check_held(kind: str, stones: StoneSet, supplies: Sequence[object], grid: Pyramid) -> None:
-    """Each supply holds distinct ids of the set, ascending, found nowhere else."""
-    seen: set[StoneId] = set()
-    tops = set(grid.tops)
-    for seat, held in enumerate(supplies):
-        field = f"{kind}.supplies[{seat}]"
-        if type(held) is not tuple or any(type(s) is not int for s in held):
-            raise invalid(field, f"expected a tuple of stone ids, got {held!r}")
-        if list(held) != sorted(set(held)) or any(not 0 <= s < len(stones) for s in held):
-            raise invalid(field, f"{held!r} must be distinct ids of the set, ascending")
-        if seen & set(held) or set(held) & tops:
-            raise invalid(field, "holds a stone that is also elsewhere (another supply or a top)")
-        seen |= set(held)
-
-
-def _placed(grid: Pyramid) -> int:
-    """How many stones were placed on the base: each raises two cells by one."""
-    return (sum(grid.heights) - _CELLS) // 2
-
-
-_Tiling = int
-"""Stones lying flat over some cells: bit ``i`` for a stone on the ``i``-th pair of ``_PAIRS``."""
-
-_BASE_TILING: Final[_Tiling] = sum(
-    1 << i for i, (a, b) in enumerate(_PAIRS) if b == a + WIDTH and (a // WIDTH) % 2 == 0
-)
-"""The base (AZT-4): cell ``(x, 2r)`` with ``(x, 2r + 1)``, one stone across each row."""
-
-
-def _tilings(cells: set[int], allowed: list[int]) -> list[_Tiling]:
-    """Every way to cover exactly ``cells`` with stones on the allowed pairs (indices in _PAIRS).
-
-    The lowest uncovered cell pairs with its right or its lower neighbour (its
-    other neighbours are lower, so already covered): a 6 x 4 grid has 281 ways
-    at most, so the work is bounded.
-    """
-    by_cell: dict[int, list[int]] = {}
-    for i in allowed:
-        by_cell.setdefault(_PAIRS[i][0], []).append(i)
-    found: list[_Tiling] = []
-
-    def cover(left: set[int], tiling: _Tiling) -> None:
-        if not left:
-            found.append(tiling)
-            return
-        low = min(left)
-        for i in by_cell.get(low, ()):
-            other = _PAIRS[i][1]
-            if other in left:
-                cover(left - {low, other}, tiling | 1 << i)
-
-    cover(cells, 0)
-    return found
-
-
-def _check_layers(kind: str, grid: Pyramid) -> None:
-    """The heights and tops are a stack of whole stones that the rules could build (AZT-4, AZT-6).
-
-    Level ``h`` is the layer of stones lying at height ``h``: it covers
-    exactly the cells of height ``h`` or more, each stone on two adjacent
-    cells (AZT-6, it lies flat), level 1 being the base (AZT-4). A cell of
-    height ``h`` shows the stone of level ``h`` on it: a stone shown on two
-    cells covers those two, a stone shown on one cell has its other half under
-    a higher cell. Each stone bridges two stones of the level below (AZT-6),
-    so no stone lies on the same two cells as the one beneath it. Built level
-    by level, such a stack can be placed in that order, so these are all the
-    checks the shape of a pyramid needs.
-    """
-    heights, tops = grid.heights, grid.tops
-    showing: dict[int, set[int]] = {}
-    for cell, top in enumerate(tops):
-        showing.setdefault(top, set()).add(cell)
-    below: list[_Tiling] = []
-    for level in range(1, max(heights) + 1):
-        cells = {c for c in range(_CELLS) if heights[c] >= level}
-        allowed = []
-        for i, (a, b) in enumerate(_PAIRS):
-            if level == 1 and not _BASE_TILING >> i & 1:
-                continue
-            if heights[a] < level or heights[b] < level:
-                continue
-            if all(
-                heights[end] > level
-                or showing[tops[end]] == {a, b}
-                or (len(showing[tops[end]]) == 1 and heights[a + b - end] > level)
-                for end in (a, b)
-            ):
-                allowed.append(i)
-        layer = _tilings(cells, allowed)
-        if not layer:
-            where = [_XY[c] for c in sorted(cells)]
-            raise invalid(
-                f"{kind}.pyramid",
-                f"level {level} (cells {where}) is not covered by whole stones lying flat "
-                "under the tops shown (AZT-4, AZT-6)",
-            )
-        if level > 1:
-            layer = [t for t in layer if any(not t & under for under in below)]
-            if not layer:
-                raise invalid(
-                    f"{kind}.pyramid",
-                    f"level {level} cannot be laid so that every stone bridges two stones of "
-                    f"level {level - 1}: one would lie on the same two cells as the one beneath "
-                    "(AZT-6)",
-                )
-        below = layer
-
-
-def _check_reached(
-    kind: str,
-    stones: StoneSet,
-    grid: Pyramid,
-    supplies: Sequence[Sequence[object]],
-    last: Sequence[int],
-) -> None:
-    """What a game could have reached: sizes, the pyramid, placement numbers, stones in play."""
-    if (sum(grid.heights) - _CELLS) % 2:
-        raise invalid(f"{kind}.pyramid.heights", "each stone raises two cells: the sum is odd")
-    for seat, held in enumerate(supplies):
-        if len(held) > SUPPLY_SIZE:
-            raise invalid(f"{kind}.supplies[{seat}]", f"{len(held)} stones; a seat draws 12")
-    for row in range(DEPTH // 2):
-        for x in range(WIDTH):
-            near, far = 2 * row * WIDTH + x, (2 * row + 1) * WIDTH + x
-            uncovered = grid.heights[near] == grid.heights[far] == 1
-            if uncovered and grid.tops[near] != grid.tops[far]:
-                raise invalid(
-                    f"{kind}.pyramid.tops", f"base stone at {_XY[near]} is split (AZT-4)"
-                )
-    placed = _placed(grid)
-    made = [n for n in last if n]
-    if len(set(made)) != len(made) or any(n > placed for n in made):
-        worst = max(made, default=0)
-        raise invalid(f"{kind}.last_placed", f"placement {worst} of {placed} made so far")
-    in_play = BASE_STONES + placed + sum(map(len, supplies))
-    if in_play > len(stones):
-        raise invalid(f"{kind}.stones", f"{in_play} stones in play, the set has fewer")
-    if max(made, default=0) != placed:
-        raise invalid(
-            f"{kind}.last_placed",
-            f"the latest placement is {max(made, default=0)}, but {placed} stones were placed",
-        )
-    if len(stones) >= BASE_STONES + SUPPLY_SIZE * len(supplies):
-        _check_counts(kind, [len(held) for held in supplies], last, placed)
-    _check_layers(kind, grid)
-
-
-def _check_counts(kind: str, left: Sequence[int], last: Sequence[int], placed: int) -> None:
-    """The stones each seat has left agree with the placements it made (AZT-10, AZT-13, AZT-15).
-
-    A seat that never placed still holds its 12 stones. A seat that placed
-    ``p`` times, its latest being placement ``last``, has given up ``p``
-    stones and at most ``p`` bonus discards: ``p <= 12 - left <= 2 * p`` and
-    ``p <= last``. The placements ``1 .. placed`` are shared out so that each
-    seat's latest is its ``last``; a supply empties only on the game's latest
-    placement (the game then ends).
-    """
-    for seat, (n, latest) in enumerate(zip(left, last, strict=True)):
-        if latest == 0 and n != SUPPLY_SIZE:
-            raise invalid(
-                f"{kind}.supplies[{seat}]",
-                f"{n} stones, but the seat never placed: it holds the {SUPPLY_SIZE} it drew",
-            )
-        if latest and n == SUPPLY_SIZE:
-            raise invalid(
-                f"{kind}.supplies[{seat}]", f"{n} stones, but the seat placed (placement {latest})"
-            )
-        if n == 0 and latest != placed:
-            raise invalid(
-                f"{kind}.supplies[{seat}]",
-                f"empty after placement {latest}, but the game goes on to {placed} (AZT-15)",
-            )
-    # Seats by their latest placement: the q = p - 1 earlier placements of a
-    # seat are numbers below its latest that are no seat's latest. The latest
-    # numbers nest, so the seats fit when each prefix fits (Hall's condition);
-    # the sums that each prefix can reach form an interval.
-    made = sorted((latest, seat) for seat, latest in enumerate(last) if latest)
-    low = high = 0
-    for rank, (latest, seat) in enumerate(made):
-        given = SUPPLY_SIZE - left[seat]
-        room = latest - 1 - rank  # earlier numbers that are no seat's latest
-        low += (given + 1) // 2 - 1
-        high = min(high + min(given, latest) - 1, room)
-        if low > high:
-            break
-    if made and not low <= placed - len(made) <= high:
-        raise invalid(
-            f"{kind}.supplies",
-            f"stones left {tuple(left)} do not agree with {placed} placements and latest "
-            f"placements {tuple(last)}: each placement gives up one stone and at most one "
-            "bonus discard (AZT-13)",
-        )
 
 
 class _Play(NamedTuple):
@@ -365,10 +131,7 @@ def _check_setup(play: _Play) -> None:
     kind, info, grid, faces, supplies, turn, last = play
     heights = grid.heights
     laid = 0
-    for slot in range(BASE_STONES):
-        row, x = divmod(slot, WIDTH)
-        near = 2 * row * WIDTH + x
-        far = near + WIDTH
+    for slot, (near, far) in enumerate(_BASE_SLOTS):
         pair = (heights[near], heights[far])
         if pair == (1, 1) and laid == slot:
             laid += 1
@@ -393,7 +156,7 @@ def _check_setup(play: _Play) -> None:
     sizes = [len(held) for held in supplies]
     if laid < BASE_STONES and any(sizes):
         raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
-    if laid == BASE_STONES and min(_stones_per_colour(info, set(grid.tops))) < 2:
+    if laid == BASE_STONES and not _base_ok(info, grid.tops):
         raise invalid(
             f"{kind}.pyramid",
             "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
@@ -411,29 +174,7 @@ def _check_setup(play: _Play) -> None:
                 f"seat {seat} holds stones while seat {seat - 1} has {sizes[seat - 1]} of its "
                 f"{SUPPLY_SIZE}: seats are dealt in order (AZT-10)",
             )
-    _check_set_deals(kind, info, len(sizes))
-
-
-def _check_set_deals(kind: str, info: _Set, players: int) -> None:
-    """The set can finish the setup: a base of every colour twice, then the deal (AZT-8..AZT-10).
-
-    As :func:`~tilegames.aztack.new_game` asks of a set: ``12 + 12 * players``
-    stones, and every colour on two stones, or no base would ever be kept.
-    """
-    count, need = len(info.stones), BASE_STONES + SUPPLY_SIZE * players
-    if count < need:
-        raise invalid(
-            f"{kind}.stones",
-            f"a set of {count} stones cannot be set up for {players} seats: the base takes "
-            f"{BASE_STONES} and each supply {SUPPLY_SIZE}, {need} in all (AZT-8, AZT-10)",
-        )
-    on = _stones_per_colour(info, range(count))
-    if min(on) < 2:
-        raise invalid(
-            f"{kind}.stones",
-            f"{COLOURS[on.index(min(on))]} is on {min(on)} stone(s) of the set, but a base "
-            "is laid again until every colour is on two of its stones (AZT-9)",
-        )
+    _check_set(info.stones, len(sizes), f"{kind}.stones")
 
 
 # ---------------------------------------------------------------------------
@@ -441,38 +182,16 @@ def _check_set_deals(kind: str, info: _Set, players: int) -> None:
 # ---------------------------------------------------------------------------
 
 
-def _check_state(state: State, *, full: bool = False) -> _Set:
-    """Check a state made outside the rules; return its set's tables.
-
-    With ``full=False``, what every function needs on a hand-built state
-    (checked when its index is first built): the fields' types and sizes,
-    supplies apart from the tops, tops showing halves of their stones. With
-    ``full=True`` (:func:`validate`), also what a game could have reached.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-    """
-    stones = state.stones
-    if not isinstance(stones, StoneSet):
-        raise invalid("State.stones", f"expected a StoneSet, got {type(stones).__name__}")
-    explicit = state.explicit
-    if type(explicit) is not bool:
-        raise invalid("State.explicit", f"expected True or False, got {explicit!r}")
-    _check_seats("State", state.supplies, state.last_placed, state.turn)
-    grid = _check_grid("State", state.pyramid, state.faces, partial=explicit)
-    _check_tops("State", stones, grid, state.faces)
-    _check_held("State", stones, state.supplies, grid)
-    info = _set_info(stones)
+def _check_state(state: State) -> None:
+    """A state's fields, and what a game could have reached (in either chance mode)."""
+    grid = _check_state_fields(state)
+    info = _set_info(state.stones)
     play = _Play("State", info, grid, state.faces, state.supplies, state.turn, state.last_placed)
-    if _setting_up(explicit, grid.heights, state.supplies, state.last_placed):
-        if full:
-            _check_setup(play)
-        elif 0 in grid.heights and any(state.supplies):
-            raise invalid("State.supplies", "stones are dealt only once the base is laid")
-    elif full:
-        _check_reached("State", stones, grid, state.supplies, state.last_placed)
+    if _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
+        _check_setup(play)
+    else:
+        _check_reached("State", state.stones, grid, state.supplies, state.last_placed)
         _check_turn(play)
-    return info
 
 
 def _view_ids(seen: View, stones: StoneSet) -> tuple[tuple[StoneId, ...], ...]:
@@ -500,35 +219,28 @@ def _check_view(seen: View) -> None:
     if type(seen.seat) is not int or not 0 <= seen.seat < count:
         raise invalid("View.seat", f"{seen.seat!r} is not a seat 0..{count - 1}")
     moving = seen.to_move
-    stones = STANDARD_STONES if seen.stones is None else seen.stones
     if seen.stones is not None and not isinstance(seen.stones, StoneSet):
         raise invalid("View.stones", f"expected a StoneSet or None, got {seen.stones!r}")
-    if _setting_up(seen.explicit, grid.heights, seen.supplies, seen.last_placed):
-        if moving != (CHANCE,):
-            raise invalid("View.to_move", f"{moving!r}, but chance is to move: (-1,)")
-        _check_tops("View", stones, grid, seen.faces)
-        supplies = _view_ids(seen, stones)
-        _check_held("View", stones, supplies, grid)
-        info = _set_info(stones)
-        _check_setup(_Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed))
-        return
-    if (
+    stones = STANDARD_STONES if seen.stones is None else seen.stones
+    setting_up = _setting_up(seen.explicit, grid.heights, seen.supplies, seen.last_placed)
+    if setting_up and moving != (CHANCE,):
+        raise invalid("View.to_move", f"{moving!r}, but chance is to move: (-1,)")
+    if not setting_up and (
         type(moving) is not tuple
         or list(moving) != sorted(set(moving))
         or not set(moving) <= set(range(count))
     ):
         raise invalid("View.to_move", f"{moving!r} must be distinct seats, ascending")
-    if seen.stones is not None and not isinstance(seen.stones, StoneSet):
-        raise invalid("View.stones", f"expected a StoneSet or None, got {seen.stones!r}")
-    stones = STANDARD_STONES if seen.stones is None else seen.stones
     _check_tops("View", stones, grid, seen.faces)
     supplies = _view_ids(seen, stones)
     _check_held("View", stones, supplies, grid)
-    _check_reached("View", stones, grid, supplies, seen.last_placed)
     info = _set_info(stones)
-    index = _check_turn(
-        _Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed)
-    )
+    play = _Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed)
+    if setting_up:
+        _check_setup(play)
+        return
+    _check_reached("View", stones, grid, supplies, seen.last_placed)
+    index = _check_turn(play)
     expected = () if index.over else index.movers if seen.turn is None else (seen.turn,)
     if moving != expected:
         raise invalid("View.to_move", f"{moving!r}, but the seats that may move are {expected}")
@@ -606,7 +318,7 @@ def validate(value: State | View | Outcome | Move) -> None:
         WrongTypeError: if the value is no state, view, move or outcome of Aztack.
     """
     if isinstance(value, State):
-        _check_state(value, full=True)
+        _check_state(value)
     elif isinstance(value, View):
         _check_view(value)
     elif isinstance(value, Outcome):
@@ -653,4 +365,58 @@ def _check_move(move: Place | Pass | Lay | Deal) -> None:
             "Place.discard",
             f"stone {move.stone} is the one placed, but the bonus discards another of the "
             "seat's stones (AZT-13)",
+        )
+
+
+def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
+    """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
+    written = format_move(move)
+    laying = type(move) is Lay
+    rule = "AZT-8" if laying else "AZT-10"
+    if not index.setup:
+        if index.over:
+            raise Refusal("the game is over", _end_rule(state))
+        seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
+        raise Refusal(
+            f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
+            "move: chance decides nothing more in Aztack",
+            "AZT-20",
+        )
+    if laying != (0 in state.pyramid.heights):
+        if laying:
+            raise Refusal(
+                f"the base is laid; chance deals the stones now (deal:N), not {written}", "AZT-10"
+            )
+        raise Refusal(
+            f"the base is not laid yet ({_laid(state.pyramid)} of {BASE_STONES} stones); "
+            f"chance lays the next base stone (lay:N or lay:Nr), not {written}",
+            "AZT-8",
+        )
+    stone = move.stone
+    count = len(state.stones)
+    if not 0 <= stone < count:
+        raise Refusal(f"stone {stone} is not in the set of {count} stones (ids 0..{count - 1})")
+    tops = state.pyramid.tops
+    if stone in tops:
+        raise Refusal(
+            f"stone {stone} is not in the bag: it lies in the base at {_XY[tops.index(stone)]}",
+            rule,
+        )
+    for seat, held in enumerate(state.supplies):
+        if stone in held:
+            raise Refusal(f"stone {stone} is not in the bag: it was dealt to seat {seat}", rule)
+    info = index.info
+    if info.twins:
+        lowest = next(s for s in _bag(state) if info.twin[s] == info.twin[stone])
+        if lowest != stone:
+            raise Refusal(
+                f"stone {stone} is alike to stone {lowest}, also in the bag: that outcome is "
+                f"written with stone {lowest}",
+                "AZT-2",
+            )
+    if type(move) is Lay and move.turned and info.doubles >> stone & 1:
+        raise Refusal(
+            f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: turned "
+            f"round it lies the same, the outcome lay:{stone}",
+            "AZT-7",
         )
