@@ -2,8 +2,8 @@
 
 A small mutator built on :mod:`ast`, with no dependency beyond the test
 extra (not run in CI). It makes one small fault at a time in a game's
-``_rules.py``, ``_validate.py`` or ``_chance.py`` (its explicit chance
-steps and their validation), the shared chance and generator code
+``_moves.py``, ``_explicit.py`` (its explicit chance steps),
+``_checks.py``, ``_validate.py`` or ``_rules.py``, the shared chance and generator code
 (``_core/chance.py``, ``_core/rng.py``), a geometry module or
 ``records.py`` (a flipped comparison,
 a constant off by one, a dropped ``raise``...), writes it into a private copy
@@ -16,13 +16,13 @@ Usage (from the repository root)::
     python tools/mutation.py --unit polygon --module _validate --list
     python tools/mutation.py --unit records --unit chance --sample 12 --seed 28
     python tools/mutation.py --unit axio --unit axio_rota --unit aztack --unit polygon \
-        --module _chance --sample 10 --seed 28 --jobs 2     # explicit chance, each game
+        --module _explicit --sample 10 --seed 28 --jobs 2   # explicit chance, each game
     python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross   # 8 of each unit
     python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross --deep
     python tools/mutation.py --sample 8 --seed 27 --tests cross --tree ../old-checkout
 
-The units are the four games (their ``_rules``, ``_validate`` and
-``_chance``; ``--module`` picks some), ``chance`` (``_core/chance.py`` and
+The units are the four games (their ``_moves``, ``_explicit``, ``_checks``,
+``_validate`` and ``_rules``; ``--module`` picks some), ``chance`` (``_core/chance.py`` and
 ``_core/rng.py``), the three geometry modules and ``records``. ``--deep`` runs the deep test tier
 (``pytest --deep``) instead of the everyday one. ``--tree DIR`` runs the
 tests of another checkout (``tests/``, ``docs/``, ``examples/``, its
@@ -80,7 +80,7 @@ EQUIVALENT_FILE = ROOT / "tools" / "mutation_equivalent.txt"
 GAMES = ("axio_rota", "axio", "aztack", "polygon")
 """The game packages under ``src/tilegames``."""
 
-MODULES = ("_rules", "_validate", "_chance")
+MODULES = ("_moves", "_explicit", "_checks", "_validate", "_rules")
 """The modules mutated in each game."""
 
 KEYWORDS = {
@@ -164,7 +164,7 @@ UNITS = {
         ),
     )
 }
-"""Every unit, by name: the four games (``_rules``, ``_validate``, ``_chance``), chance,
+"""Every unit, by name: the four games (their rules, checks and chance modules), chance,
 geometry, records."""
 
 SELECTIONS = ("game", "conformance", "cross")
@@ -740,7 +740,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--module",
         choices=MODULES,
         action="append",
-        help="a game's modules to mutate (default: _rules, _validate and _chance)",
+        help="a game's modules to mutate (default: all five)",
     )
     parser.add_argument(
         "--sample", type=int, help="run this many mutants of each unit, drawn at random"
