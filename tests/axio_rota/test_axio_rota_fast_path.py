@@ -21,9 +21,9 @@ from tilegames import IllegalMoveError, serialize
 from tilegames import axio_rota as rota
 from tilegames._core import tracks
 from tilegames.axio_rota import Move
-from tilegames.axio_rota._model import Board
-from tilegames.axio_rota._rules import _checked, _points, _scored_onto
-from tilegames.axio_rota._tables import STANDARD_TILES, tile_info
+from tilegames.axio_rota._model import STANDARD_TILES, Board
+from tilegames.axio_rota._moves import _checked, _points, _scored_onto
+from tilegames.axio_rota._tables import tile_info
 
 SEEDS = range(12)
 

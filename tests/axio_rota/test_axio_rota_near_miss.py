@@ -26,8 +26,8 @@ from step_budget import step_budget
 from tiers import examples
 from tilegames import ConfigurationError, InvalidStateError
 from tilegames import axio_rota as rota
+from tilegames.axio_rota._checks import check_extent
 from tilegames.axio_rota._model import MAX_TILES
-from tilegames.axio_rota._validate import check_extent
 from tilegames.geometry import square
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, to_dict

@@ -40,10 +40,8 @@ JSON on its own; a custom set travels in :attr:`State.tiles`::
     >>> from_json(to_json(custom), rota.State) == custom
     True
 
-The package is cut like every game's: ``_model`` (names, moves, states),
-``_tables`` (built once), ``_rules`` (new_game .. outcome, the fast path),
-``_notation``, ``_validate``, ``_chance`` (explicit chance), ``_agents``
-and ``_draw``; this module is its public face.
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
 """
 
 from __future__ import annotations
@@ -52,13 +50,13 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.axio_rota._agents import determinize, evaluate
-from tilegames.axio_rota._chance import chance_outcomes
 from tilegames.axio_rota._choices import choices as choices
 from tilegames.axio_rota._draw import draw as draw
 from tilegames.axio_rota._draw import move_cells as move_cells
 from tilegames.axio_rota._draw import pictures as pictures
 from tilegames.axio_rota._draw import render_text
 from tilegames.axio_rota._encoding import encoding as encoding
+from tilegames.axio_rota._explicit import chance_outcomes
 from tilegames.axio_rota._model import (
     BLUE,
     COLOUR_LETTERS,
@@ -69,6 +67,7 @@ from tilegames.axio_rota._model import (
     PURPLE,
     RED,
     STACK_SIZE,
+    STANDARD_TILES,
     TITLE,
     TRACK_CAP,
     UNSEEN,
@@ -84,8 +83,8 @@ from tilegames.axio_rota._model import (
     View,
 )
 from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
+from tilegames.axio_rota._moves import LegalMoves
 from tilegames.axio_rota._rules import (
-    LegalMoves,
     apply,
     hand,
     is_over,
@@ -103,11 +102,10 @@ from tilegames.axio_rota._rules import (
     view,
     why_illegal,
 )
-from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS
+from tilegames.axio_rota._tables import START_CELLS
 from tilegames.axio_rota._validate import validate
 
 __all__ = [
-    "choices",
     "BLUE",
     "COLOURS",
     "COLOUR_LETTERS",
@@ -134,6 +132,7 @@ __all__ = [
     "View",
     "apply",
     "chance_outcomes",
+    "choices",
     "determinize",
     "evaluate",
     "format_move",

@@ -7,9 +7,12 @@ from typing import Final
 from tilegames._core import checks, rng, tracks
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
+from tilegames.axio_rota._checks import check_state, wrong_move, wrong_state
+from tilegames.axio_rota._explicit import _explicit_state
 from tilegames.axio_rota._model import (
     STAGES,
-    TRACK_CAP,
+    STANDARD_TILES,
+    TITLE,
     AnyMove,
     Board,
     Draw,
@@ -20,9 +23,9 @@ from tilegames.axio_rota._model import (
     Unseen,
     View,
 )
-from tilegames.axio_rota._moves import _board
+from tilegames.axio_rota._moves import _index, _mover
 from tilegames.axio_rota._rules import score_move
-from tilegames.axio_rota._tables import STANDARD_TILES, canonical
+from tilegames.axio_rota._tables import canonical
 
 _EXTRA_TURN_BONUS = 4.0  # what a colour reaching 12 is worth: it earns an extra turn
 
@@ -51,9 +54,9 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
         WrongTypeError: for a value that is not an AXIO Rota state, move or seat.
     """
     if type(state) is not State:
-        checks.wrong_type("axio_rota.evaluate", "an AXIO Rota State", state)
+        wrong_state("evaluate", state)
     if type(move) not in (Move, Draw, Unseen, Reveal):
-        checks.wrong_type("axio_rota.evaluate", "an AXIO Rota Move", move, move=True)
+        wrong_move("evaluate", move)
     points = score_move(state, move)
     if type(move) is Draw or type(move) is Unseen:
         checks.check_seat(seat, len(state.tracks))
@@ -83,13 +86,6 @@ def _holds_tile(seen: View, seat: Seat) -> bool:
     if sizes[seat] > 0:
         return True
     return seat > current or any(size > 0 for size in sizes)
-
-
-def _mover(seen: View) -> Seat | None:
-    """The seat to move, or once the game is over the seat that won it by ROTA-17, else None."""
-    if seen.to_move:
-        return seen.to_move[0]
-    return next((s for s, t in enumerate(seen.tracks) if tracks.all_at(t, TRACK_CAP)), None)
 
 
 def _unseen(seen: View, the_set: tuple[Tile, ...]) -> list[Tile]:
@@ -132,11 +128,11 @@ def determinize(seen: View, stream: rng.Stream) -> State:
             ``stream`` not a :class:`~tilegames.rng.Stream`.
     """
     if type(seen) is not View:
-        checks.wrong_type("axio_rota.determinize", "an AXIO Rota View", seen)
+        checks.wrong_type("axio_rota.determinize", f"an {TITLE} View", seen)
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("axio_rota.determinize", "a tilegames.rng.Stream", stream)
     if seen.pool is not None:
-        return _determinize_explicit(seen, stream)
+        return _explicit_state(seen, stream)
     the_set = STANDARD_TILES if seen.tiles is None else seen.tiles
     holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]
     needed = sum(seen.stack_sizes) + seen.supply_size + len(holders)
@@ -165,43 +161,17 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         tiles=seen.tiles,
     )
     # A search samples one view many times. The samples deal the same unseen tiles in
-    # another order, so the first is checked as any state the rules index (_board) and
-    # the rest share its display's index (a Board never changes); a view whose set falls
-    # short, filled up at random, has each sample checked.
+    # another order, so the first is checked as any state the rules index and the rest
+    # share its display's index (a Board never changes); a view whose set falls short,
+    # filled up at random, has each sample checked.
     board = None if filled else _last_board.get(seen)
     if board is not None:
         object.__setattr__(state, "_board", board)
     else:
-        _last_board.put(seen, _board(state))
+        check_state(state)
+        _last_board.put(seen, _index(state))
     return state
 
 
 _last_board: Final = LastOf[View, Board]()
 """The last view sampled and the display index of its samples (see :func:`determinize`)."""
-
-
-def _determinize_explicit(seen: View, stream: rng.Stream) -> State:
-    """An explicit state for an explicit view: the hidden hands drawn from the view's pool."""
-    pool = list(seen.pool or ())
-    hands: list[Tile | None] = [None] * len(seen.tracks)
-    hands[seen.seat] = seen.hand
-    for seat in range(len(seen.tracks)):
-        if seen.unseen >> seat & 1 and pool and seat != seen.seat:
-            hands[seat] = pool.pop(stream.randbelow(len(pool)))
-    mover = seen.turn if seen.drawing else _mover(seen)
-    return State(
-        display=seen.display,
-        tracks=seen.tracks,
-        hands=tuple(hands),
-        stacks=((),) * len(seen.tracks),
-        supply=(),
-        seat=seen.seat if mover is None else mover,
-        extra_tile=seen.extra_tile,
-        extra_turns=seen.extra_turns,
-        tiles=seen.tiles,
-        pool=tuple(pool),
-        stack_counts=seen.stack_sizes,
-        supply_count=seen.supply_size,
-        drawing=seen.drawing,
-        unseen=seen.unseen & 1 << seen.seat,  # its own hand drawn unseen stays so
-    )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices, same_path
-from tilegames.axio_rota._model import AnyMove, Draw, Move, Reveal, State, Unseen
+from tilegames.axio_rota._model import NAME, TITLE, AnyMove, Draw, Move, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
 __all__ = ["choices", "path"]
@@ -41,7 +41,7 @@ def path(move: AnyMove) -> tuple[Part, ...]:
     if type(move) is Reveal:
         return (("tile", move.tile), *path(move.move))
     if type(move) is not Move:
-        wrong_type("axio_rota.choices", "an AXIO Rota move", move, move=True)
+        wrong_type("axio_rota.choices", f"an {TITLE} move", move, move=True)
     parts: tuple[Part, ...] = (("cell", move.cell), ("rotation", move.rotation))
     return parts if move.named is None else (*parts, ("colour", move.named))
 
@@ -78,5 +78,5 @@ def choices(
         IllegalMoveError: if a part picked is not offered, naming it and the options.
     """
     if type(state) is not State:
-        wrong_type("axio_rota.choices", "an AXIO Rota State", state)
-    return game_choices("axio-rota", state, to_move, legal_moves, same_path(path), picked, seat)
+        wrong_type("axio_rota.choices", f"an {TITLE} State", state)
+    return game_choices(NAME, state, to_move, legal_moves, same_path(path), picked, seat)

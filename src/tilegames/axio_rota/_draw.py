@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from tilegames._core import checks
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Pictures
@@ -18,8 +20,11 @@ from tilegames.axio_rota._model import (
     State,
     Tile,
     View,
+    tile_problem,
 )
 from tilegames.axio_rota._notation import format_tile
+from tilegames.axio_rota._rules import to_move
+from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Corner
 
 CELL: Final = 56.0
@@ -46,8 +51,6 @@ def _public(position: State | View) -> tuple[tuple[int, ...], int, tuple[int, ..
     """The stack sizes, the supply size and the seats to move, from a state or a view."""
     if isinstance(position, View):
         return position.stack_sizes, position.supply_size, position.to_move
-    from tilegames.axio_rota._rules import to_move  # the rules import nothing from here
-
     return tuple(map(len, position.stacks)), len(position.supply), to_move(position)
 
 
@@ -93,7 +96,7 @@ def draw(position: State | View, *, last_move: object | None, targets: list[Cell
     The picture of :func:`tilegames.render.to_svg` (through :data:`RULES`).
     """
     if type(position) is not State and type(position) is not View:
-        checks.wrong_type("axio_rota.draw", "an AXIO Rota State or View", position)
+        checks.wrong_type("axio_rota.draw", f"an {TITLE} State or View", position)
     placed = dict(position.display)
     last = last_move.cell if type(last_move) is Move else None
     shown = [*placed, *targets, *([last] if last else [])] or [(0, 0)]  # before the start square
@@ -215,7 +218,7 @@ def render_text(position: State | View) -> str:
         WrongTypeError: if ``position`` is not an AXIO Rota state or view.
     """
     if type(position) is not State and type(position) is not View:
-        checks.wrong_type("axio_rota.render_text", "an AXIO Rota State or View", position)
+        checks.wrong_type("axio_rota.render_text", f"an {TITLE} State or View", position)
     lines = [*_text_display(dict(position.display)), *_text_status(position)]
     return "\n".join([*lines, *_TEXT_LEGEND])
 
@@ -283,12 +286,9 @@ def draw_piece(
     >>> draw_piece((0, 1, 2, None), rotation=1).count("<path")
     4
     """
-    from tilegames.axio_rota._model import tile_problem
-    from tilegames.geometry import square
-
     problem = tile_problem(piece)
     if problem:
-        checks.wrong_type("axio_rota.draw_piece", f"an AXIO Rota tile ({problem})", piece)
+        checks.wrong_type("axio_rota.draw_piece", f"an {TITLE} tile ({problem})", piece)
     if type(rotation) is not int or not 0 <= rotation <= 3:
         checks.wrong_type("axio_rota.draw_piece", "a rotation 0..3", rotation)
     corners = square.rotate(piece, rotation)
@@ -301,10 +301,6 @@ def draw_piece(
 
 def placed_view(position: View, move: Move) -> View:
     """The view with the move's tile laid on the display and nothing else changed."""
-    import attrs
-
-    from tilegames.geometry import square
-
     tile = position.extra_tile if position.extra_tile is not None else position.hand
     if type(move) is not Move or tile is None:
         return position
@@ -317,8 +313,6 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
 
     Returned as ``data-cell`` attributes of the pieces, the move's own cell included.
     """
-    from tilegames.geometry import square
-
     if type(move) is not Move:
         return ()
     if isinstance(position, View):

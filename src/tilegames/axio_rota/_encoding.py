@@ -41,9 +41,17 @@ from typing import Any, Final
 
 from tilegames._core.encoding import Block, Encoding, Part
 from tilegames._core.rules import Seat, Setup
-from tilegames.axio_rota._model import COLOURS, START_TILES, Colour, Move, Tile, View
-from tilegames.axio_rota._rules import LegalMoves
-from tilegames.axio_rota._tables import STANDARD_TILES
+from tilegames.axio_rota._model import (
+    COLOURS,
+    STANDARD_TILES,
+    START_TILES,
+    TITLE,
+    Colour,
+    Move,
+    Tile,
+    View,
+)
+from tilegames.axio_rota._moves import LegalMoves
 from tilegames.geometry.square import Cell, unpack
 
 WAYS: Final = 4 * (1 + len(COLOURS))
@@ -88,7 +96,7 @@ def size(position: Any) -> int:
 def action_of(position: Any, move: Move) -> int:
     """The action of a move (see the module docs)."""
     if type(move) is not Move:
-        msg = f"not an AXIO Rota move: {move!r}"
+        msg = f"not an {TITLE} move: {move!r}"
         raise ValueError(msg)
     cell = _table(position).index.get(move.cell, -1)
     if cell < 0:
@@ -103,7 +111,7 @@ def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
     table = _table(position)
     if type(action) is not int or not 0 <= action < len(table.cells) * WAYS:
         last = len(table.cells) * WAYS - 1
-        msg = f"an AXIO Rota action here is an int 0..{last}, not {action!r}"
+        msg = f"an {TITLE} action here is an int 0..{last}, not {action!r}"
         raise ValueError(msg)
     spot, named = divmod(action, 6)
     cell, rotation = divmod(spot, 4)

@@ -7,31 +7,30 @@ draw chance owes next: the start square's next tile (ROTA-7), a seat's stack
 top into its hand (ROTA-8, ROTA-16) or the supply's top tile for an extra
 turn (ROTA-15). Here are the chance steps (:func:`chance_outcomes`, applying
 a :class:`Draw`, :data:`UNSEEN` or a :class:`Reveal`), the explicit start,
-a seat's view of an explicit game, and the checks of explicit states and
-views. The rules and the validator import this module; it reaches back into
-them only inside functions.
+a seat's view of an explicit game and a state drawn from such a view; their
+checks are in :mod:`~tilegames.axio_rota._validate`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import cast
 
 import attrs
 
-from tilegames._core import checks, tracks
+from tilegames._core import tracks
 from tilegames._core.chance import uniform
-from tilegames._core.errors import InvalidStateError
 from tilegames._core.refusal import Refusal
+from tilegames._core.rng import Stream
 from tilegames._core.rules import Seat
+from tilegames.axio_rota._checks import check_state, wrong_state
 from tilegames.axio_rota._model import (
-    DRAWINGS,
-    MAX_TILES,
     NO_POINTS,
     NOTHING,
     STACK,
     STACK_SIZE,
+    STANDARD_TILES,
     START,
     START_TILES,
     SUPPLY,
@@ -45,15 +44,25 @@ from tilegames.axio_rota._model import (
     State,
     Tile,
     View,
+)
+from tilegames.axio_rota._moves import (
+    _DRAWN,
+    LegalMoves,
+    _chance_to_move,
+    _draw_rule,
+    _end_rule,
+    _illegal,
+    _index,
+    _laid,
+    _mover,
+    _scored,
+    _to_move,
     ended,
 )
 from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS, canonical
+from tilegames.axio_rota._tables import START_CELLS, _turned_to, canonical
 from tilegames.geometry import square
 from tilegames.geometry.square import Packed
-
-_invalid = checks.invalid
-
 
 # ---------------------------------------------------------------------------
 # The explicit start (ROTA-7 .. ROTA-9)
@@ -84,29 +93,6 @@ def _explicit_start(chosen: tuple[Tile, ...], players: int) -> State:
 # ---------------------------------------------------------------------------
 # Chance steps: tiles turned up, drawn unseen and revealed
 # ---------------------------------------------------------------------------
-
-
-_DRAWN: Mapping[str, str] = {
-    START: "the next tile of the start square is turned up",
-    STACK: "the seat draws its stack's top tile into its hand",
-    SUPPLY: "the seat draws the supply's top tile for an extra turn",
-}
-
-
-def _draw_rule(state: State) -> str:
-    drawing = state.drawing
-    if drawing == START:
-        return "ROTA-7"
-    if drawing == SUPPLY:
-        return "ROTA-15"
-    return "ROTA-8" if state.stack_counts[state.seat] == STACK_SIZE else "ROTA-16"
-
-
-def _chance_to_move(state: State) -> Refusal:
-    return Refusal(
-        f"chance is to move: {_DRAWN[state.drawing]}; enter the tile turned up, such as '+RGBO'",
-        _draw_rule(state),
-    )
 
 
 def _distinct(pool: Iterable[Tile]) -> list[Tile]:
@@ -152,8 +138,6 @@ def _not_in_pool(state: State, tile: Tile) -> Refusal:
 
 def _holding(state: State, tile: Tile) -> State:
     """The state with the seat to move holding ``tile``, named from the pool."""
-    from tilegames.axio_rota._rules import _board  # late: import cycle
-
     seat = state.seat
     held = attrs.evolve(
         state,
@@ -161,7 +145,7 @@ def _holding(state: State, tile: Tile) -> State:
         pool=_without(cast(tuple[Tile, ...], state.pool), tile),
         unseen=state.unseen & ~(1 << seat),
     )
-    object.__setattr__(held, "_board", _board(state))
+    object.__setattr__(held, "_board", _index(state))
     return held
 
 
@@ -171,9 +155,6 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, Tile] | No
     Raises:
         Refusal: at the first rule the move breaks.
     """
-    from tilegames.axio_rota._rules import _board, _end_rule, _laid  # late: import cycle
-
-    _board(state)
     pool = state.pool
     if pool is None:
         raise Refusal(
@@ -217,8 +198,6 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, Tile] | No
 
 def _explicit_moves(state: State) -> tuple[AnyMove, ...]:
     """The legal moves at a chance step, or of a seat holding an unseen tile."""
-    from tilegames.axio_rota._rules import LegalMoves  # late: import cycle
-
     pool = cast(tuple[Tile, ...], state.pool)
     if state.drawing:
         outcomes: list[AnyMove] = [Draw(tile) for tile in _distinct(pool)]
@@ -236,10 +215,8 @@ def _placed_explicit(
     state: State, held: State, cell: Packed, corners: Tile, named: Colour | None
 ) -> State:
     """Score a placement in an explicit game; leave every draw after it to chance."""
-    from tilegames.axio_rota._rules import _board, _scored  # late: import cycle
-
     seat = held.seat
-    board = _board(held)
+    board = _index(held)
     all_tracks, reached, hands, extra_turns = _scored(held, board, cell, corners, named)
     drawing = NOTHING
     if reached and tracks.all_at(all_tracks[seat], TRACK_CAP):  # ROTA-17
@@ -269,8 +246,6 @@ def _placed_explicit(
 
 def _apply_other(state: State, move: AnyMove) -> State:
     """Apply a chance outcome or a :class:`Reveal` (see :func:`chance_outcomes`)."""
-    from tilegames.axio_rota._rules import _board, _illegal, _turned_to  # late: import cycle
-
     try:
         placed = _check_other(state, move)
     except Refusal as refusal:
@@ -284,7 +259,7 @@ def _apply_other(state: State, move: AnyMove) -> State:
         tile = move.tile
         pool = _without(pool, tile)
     seat, drawing = state.seat, state.drawing
-    board = _board(state)
+    board = _index(state)
     if drawing == START:
         laid = len(state.display)
         start, centre = START_CELLS[laid]
@@ -346,11 +321,11 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     >>> [(str(draw), str(p)) for draw, p in chance_outcomes(state)]
     [('+RGBO', '13/16'), ('+RGB.', '3/16')]
     """
-    from tilegames.axio_rota._rules import _board, _wrong_state  # late: import cycle
-
     if type(state) is not State:
-        _wrong_state("chance_outcomes", state)
-    _board(state)
+        wrong_state("chance_outcomes", state)
+    if state._board is None:  # a state the rules did not make
+        check_state(state)
+        _index(state)
     pool = state.pool
     if pool is None or not state.drawing:
         return ()
@@ -359,8 +334,6 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
 
 def _explicit_view(state: State, seat: Seat) -> View:
     """:func:`view` of an explicit game: other hands join the tiles the seat cannot identify."""
-    from tilegames.axio_rota._rules import to_move  # late: import cycle
-
     the_set = STANDARD_TILES if state.tiles is None else state.tiles
     hands = state.hands
     others = [held for s, held in enumerate(hands) if s != seat and held is not None]
@@ -370,7 +343,7 @@ def _explicit_view(state: State, seat: Seat) -> View:
             unseen |= 1 << s
     return View(
         seat=seat,
-        to_move=to_move(state),
+        to_move=_to_move(state),
         display=state.display,
         tracks=state.tracks,
         hand=hands[seat],
@@ -386,201 +359,33 @@ def _explicit_view(state: State, seat: Seat) -> View:
     )
 
 
-# ---------------------------------------------------------------------------
-# Checking explicit states and views
-# ---------------------------------------------------------------------------
+def _explicit_state(seen: View, stream: Stream) -> State:
+    """An explicit state for an explicit view: the hidden hands drawn from the view's pool.
 
-
-def _check_bits(where: str, bits: object, count: int) -> int:
-    return checks.check_int(where, bits, 0, (1 << count) - 1)
-
-
-def _check_explicit_shape(state: State, count: int) -> None:
-    """The fields of an explicit game: set exactly when :attr:`State.pool` is."""
-    from tilegames.axio_rota._validate import _check_count, _check_tiles  # late: import cycle
-
-    if state.pool is None:
-        if state.stack_counts != () or state.supply_count != 0 or state.drawing or state.unseen:
-            raise _invalid(
-                "State.pool",
-                "stack_counts, supply_count, drawing and unseen belong to an explicit game, "
-                "whose pool is set; a seeded game keeps them at their defaults",
-            )
-        return
-    _check_tiles("State.pool", state.pool)
-    counts = state.stack_counts
-    if type(counts) is not tuple:
-        raise _invalid("State.stack_counts", "expected a tuple with one entry per seat")
-    _check_count("State.stack_counts", len(counts), count)
-    for s, size in enumerate(counts):
-        checks.check_int(f"State.stack_counts[{s}]", size, 0, STACK_SIZE)
-    checks.check_int("State.supply_count", state.supply_count, 0, MAX_TILES)
-    if state.drawing not in DRAWINGS or type(state.drawing) is not str:
-        raise _invalid("State.drawing", f"{state.drawing!r} is not one of {DRAWINGS}")
-    unseen = _check_bits("State.unseen", state.unseen, count)
-    for s in range(count):
-        if unseen >> s & 1 and state.hands[s] is not None:
-            raise _invalid(
-                f"State.unseen[{s}]",
-                f"seat {s} holds a known tile, so it holds no tile drawn unseen (ROTA-22)",
-            )
-    if any(state.stacks) or state.supply:
-        raise _invalid(
-            "State.stacks",
-            "an explicit game keeps its face-down tiles in its pool; stacks and supply are empty",
-        )
-
-
-def _resolved(state: State) -> State:
-    """The seeded state an explicit one stands for: the pending draw made, the pool dealt.
-
-    The tiles of the pool go, in its order, to the hands drawn unseen, the
-    start square still to lay, the pending draw, the stacks and the supply;
-    the validator then checks that state as a seeded one.
-
-    Raises:
-        InvalidStateError: if the pool does not hold the tiles still unidentified,
-            or the pending draw is not the one the rules would wait for.
+    The rest of the pool stays unidentified, face down for chance to turn up
+    (so does the seat's own hand if it was drawn unseen); the state is one
+    that ``seen`` cannot tell from the true one (:func:`determinize`).
     """
-    pool = list(cast(tuple[Tile, ...], state.pool))
-    count = len(state.tracks)
-    drawing = state.drawing
-    start_left = START_TILES - len(state.display) if drawing == START else 0
-    _check_pool_size(
-        "State", len(pool), start_left, state.stack_counts, state.supply_count, state.unseen
-    )
-    pool.reverse()  # pop from the front
-    hands = list(state.hands)
-    for s in range(count):
-        if state.unseen >> s & 1:
-            hands[s] = pool.pop()
-    display = set(state.display)
-    sizes = list(state.stack_counts)
-    seat, extra_tile, extra_turns, supply = (
-        state.seat,
-        state.extra_tile,
-        state.extra_turns,
-        state.supply_count,
-    )
-    if drawing == START:
-        laid = {cell for cell, _ in display}
-        expected = {cell for cell, _ in START_CELLS[: len(display)]}
-        if start_left <= 0 or laid != expected or any(map(any, state.tracks)) or seat:
-            raise _invalid(
-                "State.drawing",
-                "the start square is laid first, tile by tile in reading order, before any "
-                "draw or placement (ROTA-7)",
-            )
-        for cell, centre in START_CELLS[len(display) :]:
-            drawn = pool.pop()
-            if None in drawn:
-                drawn = square.rotate(drawn, centre - drawn.index(None))
-            display.add((cell, drawn))
-        drawing = STACK
-    if drawing == STACK:
-        if extra_tile is not None or hands[seat] is not None or not sizes[seat]:
-            raise _invalid(
-                "State.drawing",
-                f"seat {seat} draws from its stack only with no tile to place and tiles in its "
-                "stack (ROTA-8, ROTA-16)",
-            )
-        if sizes[seat] == STACK_SIZE:  # the deal: this seat and the later ones draw
-            for s in range(seat, count):
-                if sizes[s] != STACK_SIZE or hands[s] is not None:
-                    raise _invalid(
-                        f"State.stack_counts[{s}]",
-                        "at the deal the seats draw their hands in seat order (ROTA-8)",
-                    )
-                hands[s] = pool.pop()
-                sizes[s] -= 1
-            seat = 0
-        else:
-            if extra_turns:
-                raise _invalid(
-                    "State.extra_turns",
-                    "a seat draws its hand tile after its extra turns (ROTA-16)",
-                )
-            hands[seat] = pool.pop()
-            sizes[seat] -= 1
-            seat = (seat + 1) % count
-    elif drawing == SUPPLY:
-        if extra_tile is not None or hands[seat] is not None or not supply or extra_turns < 1:
-            raise _invalid(
-                "State.drawing",
-                f"seat {seat} draws from the supply only when it is owed an extra turn, has "
-                "placed its tile and the supply is not empty (ROTA-15)",
-            )
-        extra_tile = pool.pop()
-        supply -= 1
-        extra_turns -= 1
-    pool.reverse()
-    stacks = []
-    for size in sizes:
-        stacks.append(tuple(pool[:size]))
-        del pool[:size]
+    pool = list(seen.pool or ())
+    hands: list[Tile | None] = [None] * len(seen.tracks)
+    hands[seen.seat] = seen.hand
+    for seat in range(len(seen.tracks)):
+        if seen.unseen >> seat & 1 and pool and seat != seen.seat:
+            hands[seat] = pool.pop(stream.randbelow(len(pool)))
+    mover = seen.turn if seen.drawing else _mover(seen)
     return State(
-        display=frozenset(display),
-        tracks=state.tracks,
+        display=seen.display,
+        tracks=seen.tracks,
         hands=tuple(hands),
-        stacks=tuple(stacks),
-        supply=tuple(pool),
-        seat=seat,
-        extra_tile=extra_tile,
-        extra_turns=extra_turns,
-        tiles=state.tiles,
+        stacks=((),) * len(seen.tracks),
+        supply=(),
+        seat=seen.seat if mover is None else mover,
+        extra_tile=seen.extra_tile,
+        extra_turns=seen.extra_turns,
+        tiles=seen.tiles,
+        pool=tuple(pool),
+        stack_counts=seen.stack_sizes,
+        supply_count=seen.supply_size,
+        drawing=seen.drawing,
+        unseen=seen.unseen & 1 << seen.seat,  # its own hand drawn unseen stays so
     )
-
-
-def _check_pool_size(
-    owner: str, size: int, start_left: int, stacks: Sequence[int], supply: int, unseen: int
-) -> None:
-    """Refuse the pool of a ``"State"`` or ``"View"`` that does not hold the tiles out of sight.
-
-    Those are the start tiles still to lay, the stacks, the supply and the
-    hands drawn unseen (ROTA-3, ROTA-9); ``size`` is the pool's length.
-    """
-    need = start_left + sum(stacks) + supply + unseen.bit_count()
-    if size != need:
-        if owner == "State":
-            tiles, hands = "unidentified", "hands drawn unseen"
-        else:
-            tiles, hands = "out of sight", "hidden hands"
-        raise _invalid(
-            f"{owner}.pool",
-            f"{size} tiles {tiles}, but {start_left} start tiles to lay, "
-            f"{sum(stacks)} in the stacks, {supply} in the supply and "
-            f"{unseen.bit_count()} {hands} make {need} (ROTA-3, ROTA-9)",
-        )
-
-
-def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
-    """An explicit view passes if a valid explicit state drawn from it shows exactly it."""
-    from tilegames._core.rng import Stream
-    from tilegames.axio_rota._agents import determinize  # here: _agents imports the rules
-    from tilegames.axio_rota._rules import view
-    from tilegames.axio_rota._validate import _check_set_order, _validate_state
-
-    pool = cast(tuple[Tile, ...], seen.pool)
-    _check_set_order("View.pool", pool, the_set)
-    start_left = START_TILES - len(seen.display) if seen.drawing == START else 0
-    _check_pool_size(
-        "View", len(pool), start_left, seen.stack_sizes, seen.supply_size, seen.unseen
-    )
-    if seen.unseen >> seen.seat & 1 and seen.hand is not None:
-        raise _invalid("View.unseen", "the seat's own hand is shown, so it is not unseen")
-    state = determinize(seen, Stream(0))
-    try:
-        _validate_state(state, the_set)
-    except InvalidStateError as error:
-        raise _invalid("View", f"no game shows this view: {error}") from None
-    if view(state, seen.seat) != seen:
-        shown_view = view(state, seen.seat)
-        wrong = next(
-            f.name
-            for f in attrs.fields(View)
-            if getattr(seen, f.name) != getattr(shown_view, f.name)
-        )
-        raise _invalid(
-            f"View.{wrong}",
-            "does not agree with the rest of the view (whose turn, who holds a hidden tile)",
-        )

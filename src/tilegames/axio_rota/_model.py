@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import Final
 
 import attrs
 
-from tilegames._core import chance, tracks
+from tilegames._core import chance
 from tilegames._core.bits import Mask
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import OPTIONAL, Seat
@@ -67,6 +68,48 @@ STAGES: Final = (TRACK_CAP,)
 NO_POINTS: Final[Points] = (0, 0, 0, 0, 0)
 LETTER: Final[Mapping[Colour | None, str]] = {None: ".", **dict(enumerate(COLOUR_LETTERS))}
 """The letter of a corner: a colour's initial, ``.`` for empty."""
+
+
+def _standard_tiles() -> tuple[Tile, ...]:
+    """Build the reconstructed 60-tile set of ROTA-3 (a [decision] of the spec).
+
+    * 30 tiles with four different colours: for each missing colour, the
+      lowest remaining colour at the top left and the other three in every
+      order (the 6 arrangements up to rotation);
+    * 20 tiles with one empty corner: for each colour triple ``a < b < c``,
+      the empty corner at the top left followed clockwise by ``a, b, c``, and
+      its mirror image, followed by ``c, b, a``;
+    * 10 tiles ``(a, b, a, b)``: the pairs ``{c, c+1}`` then ``{c, c+2}``
+      for each colour ``c`` (mod 5), lower colour first.
+    """
+    colours = range(len(COLOURS))
+    four: list[Tile] = []
+    for missing in colours:
+        first, *others = (c for c in colours if c != missing)
+        for b, c, d in itertools.permutations(others):
+            four.append((first, b, c, d))
+    three: list[Tile] = []
+    for a, b, c in itertools.combinations(colours, 3):
+        three.append((None, a, b, c))
+        three.append((None, c, b, a))
+    two: list[Tile] = []
+    for step in (1, 2):
+        for c in colours:
+            low, high = sorted((c, (c + step) % len(COLOURS)))
+            two.append((low, high, low, high))
+    return (*four, *three, *two)
+
+
+STANDARD_TILES: Final[tuple[Tile, ...]] = _standard_tiles()
+"""The 60 tiles of the standard set (ROTA-3), as data.
+
+Every colour is on exactly 44 corners and 20 corners are empty:
+
+>>> len(STANDARD_TILES), sum(tile.count(None) for tile in STANDARD_TILES)
+(60, 20)
+>>> [sum(tile.count(c) for tile in STANDARD_TILES) for c in range(5)]
+[44, 44, 44, 44, 44]
+"""
 
 
 def tile_problem(tile: object) -> str:
@@ -217,7 +260,7 @@ class Reveal:
             msg = f"a reveal's tile must be a tile: {problem} (ROTA-2), not {self.tile!r}"
             raise TypeError(msg)
         if type(self.move) is not Move:
-            msg = f"a reveal's move must be an AXIO Rota Move, not {self.move!r}"
+            msg = f"a reveal's move must be an {TITLE} Move, not {self.move!r}"
             raise TypeError(msg)
 
     def __str__(self) -> str:
@@ -652,26 +695,3 @@ def _facts(display: frozenset[tuple[Cell, Tile]], pool: tuple[Tile, ...] | None)
     """What a state's or view's repr says besides the seats and who moves."""
     facts = [] if pool is None else ["explicit chance"]
     return [*facts, f"{len(display)} tiles on the board"]
-
-
-# ---------------------------------------------------------------------------
-# Facts of a state that the rules and the validator both read
-# ---------------------------------------------------------------------------
-
-
-def ended(state: State) -> bool:
-    """Whether the game is over: the seat to move has no tile to place (ROTA-17, ROTA-18).
-
-    In an explicit game, not while chance is to move or the seat holds an unseen tile.
-    """
-    return (
-        state.extra_tile is None
-        and state.hands[state.seat] is None
-        and not state.drawing
-        and not state.unseen >> state.seat & 1
-    )
-
-
-def all_at_cap_seat(state: State) -> Seat | None:
-    """The seat with all five tracks at 12, if any (ROTA-17)."""
-    return next((s for s, t in enumerate(state.tracks) if tracks.all_at(t, TRACK_CAP)), None)

@@ -1,9 +1,11 @@
-"""AXIO Rota's move generator: the display index of a state, the lazy legal moves, placements.
+"""AXIO Rota's rules on a well-formed position: the index, legal moves, refusals, scoring, the end.
 
-Split from :mod:`tilegames.axio_rota._rules` (which re-exports what it
-uses): :class:`LegalMoves` lists a state's placements without building them,
-and :func:`_placed` checks one placement against a display index
-(:class:`~tilegames.axio_rota._model.Board`), saying which rule it breaks.
+Nothing here checks a state: the callers in :mod:`~tilegames.axio_rota._rules`
+check one they did not make before it gets here. :func:`_index` builds and
+caches a state's display index (:class:`~tilegames.axio_rota._model.Board`);
+:class:`LegalMoves` lists a state's placements without building them;
+:func:`_placed` checks one placement against the index, saying which rule it
+breaks; :func:`_scored_onto` is the fast path's scoring.
 """
 
 from __future__ import annotations
@@ -11,32 +13,46 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-from collections.abc import Iterator
-from typing import overload
+from collections.abc import Iterator, Mapping
+from typing import cast, overload
 
+from tilegames._core import tracks
+from tilegames._core.chance import CHANCE
+from tilegames._core.errors import IllegalMoveError
 from tilegames._core.moves import LazyMoves
-from tilegames._core.refusal import Refusal
+from tilegames._core.refusal import Refusal, illegal_move
+from tilegames._core.rules import Seat
 from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
+    COUNT_MASK,
+    SHIFT,
+    STACK,
+    STACK_SIZE,
+    STAGES,
+    START,
+    SUPPLY,
+    TRACK_CAP,
+    AnyMove,
     Board,
     Colour,
+    CornerCounts,
     Move,
+    Points,
     Rotation,
     State,
     Tile,
+    View,
 )
 from tilegames.axio_rota._notation import format_tile
 from tilegames.axio_rota._tables import TileInfo, tile_info
-from tilegames.axio_rota._validate import check_state
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Packed
 
 
-def _board(state: State) -> Board:
-    """The state's display index, built on first use (after :func:`check_state`)."""
+def _index(state: State) -> Board:
+    """The state's display index, built on first use and cached in the state (no check)."""
     board = state._board
     if board is None:
-        check_state(state)
         board = Board.build(state.display)
         object.__setattr__(state, "_board", board)
     return board
@@ -82,7 +98,7 @@ class LegalMoves(LazyMoves[Move]):
 
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
-        board = state._board or _board(state)
+        board = state._board or _index(state)
         extra = state.extra_tile
         tile = extra if extra is not None else state.hands[state.seat]
         self._board = board
@@ -235,3 +251,193 @@ def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
     if cell is not None and board.touching(cell):
         return f"cell {xy} touches the display only at a corner; a tile must share an edge"
     return f"cell {xy} shares no edge with a tile of the display"
+
+
+def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
+    """Check a move; return its packed cell and the corners it lays down.
+
+    Raises:
+        Refusal: at the first rule the move breaks.
+    """
+    cell, info = _checked(state, move)
+    return cell, info.turned[move.rotation]
+
+
+def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
+    """Check a move; return its packed cell and the tables of the tile it places.
+
+    Raises:
+        Refusal: at the first rule the move breaks.
+    """
+    board = state._board or _index(state)
+    tile = state.extra_tile
+    if tile is None:
+        tile = state.hands[state.seat]
+        if tile is None:
+            if state.drawing:
+                raise _chance_to_move(state)
+            if state.unseen >> state.seat & 1:
+                raise Refusal(
+                    f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
+                    "such as 'RGBO@1,0:0' (a Reveal)",
+                    "ROTA-11",
+                )
+            raise Refusal("the game is over", _end_rule(state))
+    return _placed(board, tile, move)
+
+
+def _end_rule(state: State) -> str:
+    return "ROTA-17" if all_at_cap_seat(state) is not None else "ROTA-18"
+
+
+def _illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
+    """The public error for a refused move: the game-over message said once."""
+    if ended(state):
+        return illegal_move(str(move), refusal, over=True)
+    if state.drawing:
+        return illegal_move(str(move), refusal, turn=f"chance to move ({_DRAWN[state.drawing]})")
+    turn = f"seat {state.seat} to move"
+    if state.extra_tile is not None:
+        turn += f", extra turn with {format_tile(state.extra_tile)} from the supply"
+    return illegal_move(str(move), refusal, turn=turn)
+
+
+_DRAWN: Mapping[str, str] = {
+    START: "the next tile of the start square is turned up",
+    STACK: "the seat draws its stack's top tile into its hand",
+    SUPPLY: "the seat draws the supply's top tile for an extra turn",
+}
+
+
+def _draw_rule(state: State) -> str:
+    drawing = state.drawing
+    if drawing == START:
+        return "ROTA-7"
+    if drawing == SUPPLY:
+        return "ROTA-15"
+    return "ROTA-8" if state.stack_counts[state.seat] == STACK_SIZE else "ROTA-16"
+
+
+def _chance_to_move(state: State) -> Refusal:
+    return Refusal(
+        f"chance is to move: {_DRAWN[state.drawing]}; enter the tile turned up, such as '+RGBO'",
+        _draw_rule(state),
+    )
+
+
+def _points(
+    circles: Mapping[Packed, int], cell: Packed, corners: Tile, named: Colour | None
+) -> Points:
+    """ROTA-12: per colour, the matching corners of the other tiles at each corner's circle."""
+    points = [0, 0, 0, 0, 0]
+    for step, colour in zip(square.PACKED_CORNER_STEPS, corners, strict=True):
+        if colour is None:
+            colour = named
+            if colour is None:
+                continue
+        counts = circles.get(cell + step)
+        if counts:
+            points[colour] += counts >> SHIFT[colour] & COUNT_MASK
+    red, green, blue, orange, purple = points
+    return red, green, blue, orange, purple
+
+
+def _scored(
+    state: State, board: Board, cell: Packed, corners: Tile, named: Colour | None
+) -> tuple[tuple[Points, ...], tuple[int, ...], tuple[Tile | None, ...], int]:
+    """Score the seat's placement (ROTA-12, ROTA-14) on ``board``, the display of ``state``.
+
+    Returns the tracks after it, the stages it reaches, the hands (the held
+    tile gone unless the extra tile was placed) and the extra turns owed.
+    """
+    seat, hands = state.seat, state.hands
+    points = _points(board.circles, cell, corners, named)
+    all_tracks = state.tracks
+    reached: tuple[int, ...] = ()
+    if any(points):
+        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
+        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
+    if state.extra_tile is None:
+        hands = (*hands[:seat], None, *hands[seat + 1 :])
+    return all_tracks, reached, hands, state.extra_turns + len(reached)
+
+
+def _scored_onto(
+    mine: Points, before: CornerCounts, info: TileInfo, rotation: Rotation, named: Colour | None
+) -> tuple[Points, int]:
+    """Score a legal placement onto the mover's tracks (ROTA-12, ROTA-14), from tables.
+
+    The fast path of ``apply``: the same as :func:`_points` then
+    ``tracks.add_points(mine, points, stages=STAGES)``, reading the counts of
+    the tile's circles from ``before`` (taken as the board grew) and which
+    corner scores for which colour from the tile's tables. Capping once at
+    the end is the same as capping each addition, as points are never negative.
+
+    Args:
+        mine: the mover's tracks.
+        before: the counts of the four circles (corners 0..3) without the tile.
+        info: the tile's tables.
+        rotation: the quarter turns of the placement.
+        named: the colour named for the empty corner, or ``None``; not ``None``
+            only if the turned tile's empty corner touches a tile.
+
+    Returns:
+        The new tracks (``mine`` itself if the placement scores nothing) and
+        the number of colours that reached 12 (each owes an extra turn, ROTA-15).
+    """
+    gained: list[int] | None = None
+    for corner, colour, shift in info.scoring[rotation]:
+        matched = before[corner] >> shift & COUNT_MASK
+        if matched:
+            if gained is None:
+                gained = list(mine)
+            gained[colour] += matched
+    if named is not None:  # the empty corner scores for the colour named (ROTA-12)
+        matched = before[info.gaps[rotation]] >> SHIFT[named] & COUNT_MASK
+        if matched:
+            if gained is None:
+                gained = list(mine)
+            gained[named] += matched
+    if gained is None:
+        return mine, 0
+    reached = 0
+    for colour, value in enumerate(gained):
+        if value >= TRACK_CAP:
+            gained[colour] = TRACK_CAP
+            reached += mine[colour] < TRACK_CAP
+    red, green, blue, orange, purple = gained
+    return (red, green, blue, orange, purple), reached
+
+
+def ended(state: State) -> bool:
+    """Whether the game is over: the seat to move has no tile to place (ROTA-17, ROTA-18).
+
+    In an explicit game, not while chance is to move or the seat holds an unseen tile.
+    """
+    return (
+        state.extra_tile is None
+        and state.hands[state.seat] is None
+        and not state.drawing
+        and not state.unseen >> state.seat & 1
+    )
+
+
+def all_at_cap_seat(position: State | View) -> Seat | None:
+    """The seat with all five tracks at 12, if any (ROTA-17)."""
+    return next((s for s, t in enumerate(position.tracks) if tracks.all_at(t, TRACK_CAP)), None)
+
+
+def _to_move(state: State) -> tuple[Seat, ...]:
+    """The seats that may move: the seat to move, ``(CHANCE,)`` at a draw, ``()`` once over."""
+    if state.extra_tile is None and state.hands[state.seat] is None:
+        if state.drawing:
+            return (CHANCE,)
+        return (state.seat,) if state.unseen >> state.seat & 1 else ()
+    return (state.seat,)
+
+
+def _mover(seen: View) -> Seat | None:
+    """The seat to move, or once the game is over the seat that won it by ROTA-17, else None."""
+    if seen.to_move:
+        return seen.to_move[0]
+    return all_at_cap_seat(seen)

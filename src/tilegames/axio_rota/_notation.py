@@ -14,6 +14,7 @@ from tilegames._core.notation import integer as _integer
 from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
     LETTER,
+    TITLE,
     UNSEEN,
     AnyMove,
     Draw,
@@ -112,7 +113,7 @@ def format_move(move: AnyMove) -> str:
     if type(move) is Reveal:
         return format_tile(move.tile) + "@" + format_move(move.move)
     if type(move) is not Move:
-        checks.wrong_type("axio_rota.format_move", "an AXIO Rota Move", move, move=True)
+        checks.wrong_type("axio_rota.format_move", f"an {TITLE} Move", move, move=True)
     for number in move.cell:
         if not -_TOO_BIG < number < _TOO_BIG:
             msg = f"cell coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
@@ -148,7 +149,7 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     if type(text) is not str:
         checks.wrong_type("axio_rota.parse_move", "a move's text such as '0,-2:1'", text)
     if state is not None and type(state) is not State and type(state) is not View:
-        checks.wrong_type("axio_rota.parse_move", "an AXIO Rota State, View or None", state)
+        checks.wrong_type("axio_rota.parse_move", f"an {TITLE} State, View or None", state)
     _ascii(text)
     written = text.strip()
     if not written:

@@ -21,19 +21,17 @@ the start square laid and indexed from tables per tile and cell.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, NamedTuple, NoReturn, cast
+from typing import cast
 
 from tilegames._core import checks, rng, tracks
-from tilegames._core.bits import Mask
-from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
+from tilegames._core.chance import EXPLICIT, chance_mode
 from tilegames._core.checks import shown
-from tilegames._core.errors import ConfigurationError, IllegalMoveError
-from tilegames._core.refusal import Refusal, explain, illegal_move
+from tilegames._core.errors import ConfigurationError
+from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
-from tilegames.axio_rota._chance import (
-    _DRAWN,
+from tilegames.axio_rota._checks import check_set, check_state, wrong_move, wrong_state
+from tilegames.axio_rota._explicit import (
     _apply_other,
-    _chance_to_move,
     _check_other,
     _explicit_moves,
     _explicit_start,
@@ -41,57 +39,53 @@ from tilegames.axio_rota._chance import (
     _placed_explicit,
 )
 from tilegames.axio_rota._model import (
-    COUNT_MASK,
     MAX_PLAYERS,
     NAME,
     NO_POINTS,
-    ONE,
-    SHIFT,
     STACK_SIZE,
-    STAGES,
+    STANDARD_TILES,
     START_TILES,
+    TITLE,
     TRACK_CAP,
     AnyMove,
-    Board,
-    Colour,
-    CornerCounts,
     Draw,
     Move,
     Points,
     Reveal,
-    Rotation,
     State,
     Tile,
     Unseen,
     View,
+)
+from tilegames.axio_rota._moves import (
+    LegalMoves,
+    _checked,
+    _illegal,
+    _index,
+    _laid,
+    _points,
+    _scored_onto,
+    _to_move,
     all_at_cap_seat,
     ended,
 )
-from tilegames.axio_rota._moves import LegalMoves as LegalMoves
-from tilegames.axio_rota._moves import _board as _board
-from tilegames.axio_rota._moves import _placed
-from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import (
-    STANDARD_TILES,
-    START_CELLS,
-    TileInfo,
-    tile_info,
-)
-from tilegames.axio_rota._validate import check_set
-from tilegames.geometry import square
+from tilegames.axio_rota._tables import _START, TileInfo, _start_square, tile_info
 from tilegames.geometry.square import Cell, Packed
 
-_STATE = "an AXIO Rota State"
-_MOVE = "an AXIO Rota Move"
 _MOVE_TYPES = (Move, Draw, Unseen, Reveal)
 
 
-def _wrong_state(function: str, state: object) -> NoReturn:
-    checks.wrong_type(f"axio_rota.{function}", _STATE, state)
+def _check(state: State) -> None:
+    """Check a state the rules did not make (its index slot is empty), then index it.
 
+    A state made by :func:`new_game` or :func:`apply` carries its index, and so
+    does one checked here: neither is checked again.
 
-def _wrong_move(function: str, move: object) -> NoReturn:
-    checks.wrong_type(f"axio_rota.{function}", _MOVE, move, move=True)
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    check_state(state)
+    _index(state)
 
 
 # ---------------------------------------------------------------------------
@@ -139,7 +133,7 @@ def new_game(
             or a tile (named by its index) or the set's size is not allowed.
     """
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        msg = f"AXIO Rota is for 1 to {MAX_PLAYERS} players, not {shown(players)}"
+        msg = f"{TITLE} is for 1 to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     mode = chance_mode(chance)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, players)
@@ -167,97 +161,6 @@ def new_game(
     return state
 
 
-class _StartTemplate(NamedTuple):
-    """What the start square's index (ROTA-7) is, whatever tiles are laid on it."""
-
-    cells: tuple[Cell, ...]
-    """The 4 cells, in :data:`START_CELLS` order."""
-    packed: tuple[Packed, ...]
-    """The same, packed."""
-    rim: list[Packed]
-    """The 8 cells sharing an edge with the square, in reading order."""
-    masks: list[Mask]
-    """Their touching corners."""
-    vertices: tuple[Packed, ...]
-    """The 9 vertices of the square, in the order of :attr:`circles`."""
-    held: tuple[int, ...]
-    """Their :data:`~tilegames.axio_rota._model.HELD` bits, in the same order."""
-    circles: tuple[tuple[Packed, int, tuple[int, ...]], ...]
-    """Per vertex of the square (9): the :data:`~tilegames.axio_rota._model.HELD` bits of
-    the cells around it, and the corners meeting there, as indices into the 16 corners of
-    the 4 tiles laid (``4 * tile + corner``)."""
-
-
-_NO_COLOURS: Final[Tile] = cast(Tile, (None, None, None, None))  # adds only HELD bits
-
-
-def _start_template() -> _StartTemplate:
-    """The start square's index without its colours: the frontier does not depend on them."""
-    cells = tuple(cell for cell, _ in START_CELLS)
-    packed = tuple(square.pack(x, y) for x, y in cells)
-    blank = Board.build((cell, _NO_COLOURS) for cell in cells)
-    meeting: dict[Packed, list[int]] = {}
-    for index, cell in enumerate(packed):
-        for corner, step in enumerate(square.PACKED_CORNER_STEPS):
-            meeting.setdefault(cell + step, []).append(4 * index + corner)
-    circles = tuple(
-        (vertex, blank.circles[vertex], tuple(where)) for vertex, where in meeting.items()
-    )
-    vertices = tuple(vertex for vertex, _, _ in circles)
-    held = tuple(bits for _, bits, _ in circles)
-    return _StartTemplate(cells, packed, blank.rim, blank.masks, vertices, held, circles)
-
-
-_START: Final = _start_template()
-
-
-_Laying = tuple[Tile, tuple[int, ...]]
-"""A tile laid on one cell of the start square: its corners as laid (:func:`_turned_to`),
-and what it adds to each circle of the square, in :attr:`_StartTemplate.circles` order."""
-
-_LAYINGS: Final[tuple[dict[Tile, _Laying], ...]] = ({}, {}, {}, {})
-"""Per cell of the start square, tile -> its :data:`_Laying`, made on first sight."""
-
-
-def _laying(slot: int, tile: Tile) -> _Laying:
-    """How ``tile`` lies on cell ``slot`` of the start square, what it adds to the circles."""
-    laid = _turned_to(tile, START_CELLS[slot][1])
-    one = ONE
-    adds = [0] * 16
-    adds[4 * slot : 4 * slot + 4] = [one[colour] for colour in laid]
-    made = laid, tuple(sum(adds[corner] for corner in where) for _, _, where in _START.circles)
-    _LAYINGS[slot][tile] = made
-    return made
-
-
-def _start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
-    """The 4 tiles of the start square as laid (ROTA-7), and the square's index.
-
-    The same as :func:`_turned_to` and ``Board.build``, from tables made once
-    per tile and cell: the index is the template's, with the circles' counts
-    summed from what each tile adds.
-    """
-    first, second, third, fourth = drawn
-    layings = _LAYINGS
-    laid_0, adds_0 = layings[0].get(first) or _laying(0, first)
-    laid_1, adds_1 = layings[1].get(second) or _laying(1, second)
-    laid_2, adds_2 = layings[2].get(third) or _laying(2, third)
-    laid_3, adds_3 = layings[3].get(fourth) or _laying(3, fourth)
-    summed = map(sum, zip(_START.held, adds_0, adds_1, adds_2, adds_3, strict=True))
-    circles = dict(zip(_START.vertices, summed, strict=True))
-    cell_0, cell_1, cell_2, cell_3 = _START.packed
-    placed = (cell_3, laid_3, (cell_2, laid_2, (cell_1, laid_1, (cell_0, laid_0, None))))
-    board = Board(placed, circles, _START.rim[:], _START.masks[:])
-    return [laid_0, laid_1, laid_2, laid_3], board
-
-
-def _turned_to(tile: Tile, centre: square.Corner) -> Tile:
-    """The tile with its empty corner, if any, turned to corner ``centre`` (ROTA-7)."""
-    if None not in tile:
-        return tile
-    return square.rotate(tile, centre - tile.index(None))
-
-
 # ---------------------------------------------------------------------------
 # Reading a state
 # ---------------------------------------------------------------------------
@@ -266,7 +169,7 @@ def _turned_to(tile: Tile, centre: square.Corner) -> Tile:
 def players(state: State) -> int:
     """The number of seats."""
     if type(state) is not State:
-        _wrong_state("players", state)
+        wrong_state("players", state)
     return len(state.tracks)
 
 
@@ -277,8 +180,9 @@ def tile_to_place(state: State) -> Tile | None:
     turns this tile as it is given here.
     """
     if type(state) is not State:
-        _wrong_state("tile_to_place", state)
-    _board(state)
+        wrong_state("tile_to_place", state)
+    if state._board is None:
+        _check(state)
     extra = state.extra_tile
     return extra if extra is not None else state.hands[state.seat]
 
@@ -291,9 +195,9 @@ def is_over(state: State) -> bool:
     the game stopped at once.
     """
     if type(state) is not State:
-        _wrong_state("is_over", state)
+        wrong_state("is_over", state)
     if state._board is None:
-        _board(state)
+        _check(state)
     # ended(state), inline: it is asked before every move of a playout
     return (
         state.extra_tile is None
@@ -310,20 +214,16 @@ def to_move(state: State) -> tuple[Seat, ...]:
     :func:`chance_outcomes`).
     """
     if type(state) is not State:
-        _wrong_state("to_move", state)
+        wrong_state("to_move", state)
     if state._board is None:
-        _board(state)
-    if state.extra_tile is None and state.hands[state.seat] is None:
-        if state.drawing:
-            return (CHANCE,)
-        return (state.seat,) if state.unseen >> state.seat & 1 else ()
-    return (state.seat,)
+        _check(state)
+    return _to_move(state)
 
 
 def scores(state: State) -> tuple[Points, ...]:
     """Each seat's five score tracks, in :data:`COLOURS` order."""
     if type(state) is not State:
-        _wrong_state("scores", state)
+        wrong_state("scores", state)
     return state.tracks
 
 
@@ -334,15 +234,16 @@ def hand(state: State, seat: Seat) -> Tile | None:
         SeatError: if the seat is not in the game (a ``ValueError``).
     """
     if type(state) is not State:
-        _wrong_state("hand", state)
-    _board(state)
+        wrong_state("hand", state)
+    if state._board is None:
+        _check(state)
     return state.hands[checks.check_seat(seat, len(state.tracks))]
 
 
 def stack_sizes(state: State) -> tuple[int, ...]:
     """Per seat, the number of tiles left in its personal stack (public, ROTA-21)."""
     if type(state) is not State:
-        _wrong_state("stack_sizes", state)
+        wrong_state("stack_sizes", state)
     if state.pool is not None:
         return state.stack_counts
     return tuple(map(len, state.stacks))
@@ -351,7 +252,7 @@ def stack_sizes(state: State) -> tuple[int, ...]:
 def supply_size(state: State) -> int:
     """The number of tiles left in the general supply (public, ROTA-21)."""
     if type(state) is not State:
-        _wrong_state("supply_size", state)
+        wrong_state("supply_size", state)
     if state.pool is not None:
         return state.supply_count
     return len(state.supply)
@@ -365,7 +266,7 @@ def tiles_on_display(state: State | View) -> Mapping[Cell, Tile]:
     [(-1, -1), (-1, 0), (0, -1), (0, 0)]
     """
     if type(state) is not State and type(state) is not View:
-        checks.wrong_type("axio_rota.tiles_on_display", "an AXIO Rota State or View", state)
+        checks.wrong_type("axio_rota.tiles_on_display", f"an {TITLE} State or View", state)
     return dict(state.display)
 
 
@@ -381,9 +282,9 @@ def view(state: State, seat: Seat) -> View:
         SeatError: if the seat is not in the game (a ``ValueError``).
     """
     if type(state) is not State:
-        _wrong_state("view", state)
+        wrong_state("view", state)
     if state._board is None:
-        _board(state)
+        _check(state)
     if type(seat) is not int or not 0 <= seat < len(state.tracks):
         checks.check_seat(seat, len(state.tracks))  # raises, saying why
     if state.pool is not None:
@@ -430,68 +331,21 @@ def legal_moves(state: State) -> Sequence[AnyMove]:
     '-1,-2:0'
     """
     if type(state) is not State:
-        _wrong_state("legal_moves", state)
+        wrong_state("legal_moves", state)
     moves = state._legal
     if moves is None:
+        if state._board is None:
+            _check(state)
         if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
             return _explicit_moves(state)
         moves = LegalMoves(state)
-        object.__setattr__(state, "_legal", moves)  # a cache, like _board
+        object.__setattr__(state, "_legal", moves)  # a cache, like the index
     return moves
 
 
 # ---------------------------------------------------------------------------
 # Checking, scoring and applying a move
 # ---------------------------------------------------------------------------
-
-
-def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
-    """Check a move; return its packed cell and the corners it lays down.
-
-    Raises:
-        Refusal: at the first rule the move breaks.
-    """
-    cell, info = _checked(state, move)
-    return cell, info.turned[move.rotation]
-
-
-def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
-    """Check a move; return its packed cell and the tables of the tile it places.
-
-    Raises:
-        Refusal: at the first rule the move breaks.
-    """
-    board = state._board or _board(state)
-    tile = state.extra_tile
-    if tile is None:
-        tile = state.hands[state.seat]
-        if tile is None:
-            if state.drawing:
-                raise _chance_to_move(state)
-            if state.unseen >> state.seat & 1:
-                raise Refusal(
-                    f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
-                    "such as 'RGBO@1,0:0' (a Reveal)",
-                    "ROTA-11",
-                )
-            raise Refusal("the game is over", _end_rule(state))
-    return _placed(board, tile, move)
-
-
-def _end_rule(state: State) -> str:
-    return "ROTA-17" if all_at_cap_seat(state) is not None else "ROTA-18"
-
-
-def _illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
-    """The public error for a refused move: the game-over message said once."""
-    if ended(state):
-        return illegal_move(str(move), refusal, over=True)
-    if state.drawing:
-        return illegal_move(str(move), refusal, turn=f"chance to move ({_DRAWN[state.drawing]})")
-    turn = f"seat {state.seat} to move"
-    if state.extra_tile is not None:
-        turn += f", extra turn with {format_tile(state.extra_tile)} from the supply"
-    return illegal_move(str(move), refusal, turn=turn)
 
 
 def why_illegal(state: State, move: AnyMove) -> str | None:
@@ -506,9 +360,11 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
             string: read it with :func:`parse_move` first).
     """
     if type(state) is not State:
-        _wrong_state("why_illegal", state)
+        wrong_state("why_illegal", state)
     if type(move) not in _MOVE_TYPES:
-        _wrong_move("why_illegal", move)
+        wrong_move("why_illegal", move)
+    if state._board is None:
+        _check(state)
     try:
         if type(move) is Move:
             _laid(state, move)
@@ -519,43 +375,6 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     return None
 
 
-def _points(
-    circles: Mapping[Packed, int], cell: Packed, corners: Tile, named: Colour | None
-) -> Points:
-    """ROTA-12: per colour, the matching corners of the other tiles at each corner's circle."""
-    points = [0, 0, 0, 0, 0]
-    for step, colour in zip(square.PACKED_CORNER_STEPS, corners, strict=True):
-        if colour is None:
-            colour = named
-            if colour is None:
-                continue
-        counts = circles.get(cell + step)
-        if counts:
-            points[colour] += counts >> SHIFT[colour] & COUNT_MASK
-    red, green, blue, orange, purple = points
-    return red, green, blue, orange, purple
-
-
-def _scored(
-    state: State, board: Board, cell: Packed, corners: Tile, named: Colour | None
-) -> tuple[tuple[Points, ...], tuple[int, ...], tuple[Tile | None, ...], int]:
-    """Score the seat's placement (ROTA-12, ROTA-14) on ``board``, the display of ``state``.
-
-    Returns the tracks after it, the stages it reaches, the hands (the held
-    tile gone unless the extra tile was placed) and the extra turns owed.
-    """
-    seat, hands = state.seat, state.hands
-    points = _points(board.circles, cell, corners, named)
-    all_tracks = state.tracks
-    reached: tuple[int, ...] = ()
-    if any(points):
-        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
-        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
-    if state.extra_tile is None:
-        hands = (*hands[:seat], None, *hands[seat + 1 :])
-    return all_tracks, reached, hands, state.extra_turns + len(reached)
-
-
 def score_move(state: State, move: AnyMove) -> Points:
     """The points per colour the move would score (ROTA-12), before the cap of ROTA-14.
 
@@ -564,10 +383,12 @@ def score_move(state: State, move: AnyMove) -> Points:
         WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
     """
     if type(state) is not State:
-        _wrong_state("score_move", state)
+        wrong_state("score_move", state)
     if type(move) is not Move:
         if type(move) not in _MOVE_TYPES:
-            _wrong_move("score_move", move)
+            wrong_move("score_move", move)
+        if state._board is None:
+            _check(state)
         try:
             placed = _check_other(state, move)
         except Refusal as refusal:
@@ -575,16 +396,17 @@ def score_move(state: State, move: AnyMove) -> Points:
         if placed is None:  # chance's outcome scores nothing
             return NO_POINTS
         held, cell, corners = placed
-        return _points(_board(held).circles, cell, corners, cast(Reveal, move).move.named)
+        return _points(_index(held).circles, cell, corners, cast(Reveal, move).move.named)
     cell, info = _placement(state, move)
-    return _points(_board(state).circles, cell, info.turned[move.rotation], move.named)
+    return _points(_index(state).circles, cell, info.turned[move.rotation], move.named)
 
 
 def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     """The packed cell and tile tables of a placement: as picked from the legal moves, or checked.
 
     A move just picked from the state's own legal moves is legal, and not
-    checked again; any other goes through :func:`_checked`.
+    checked again; any other goes through :func:`_checked` (after the state's own
+    check, for a state the rules did not make).
 
     Raises:
         IllegalMoveError: if the move is not legal.
@@ -593,6 +415,8 @@ def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     picked = listed._picked if type(listed) is LegalMoves else None
     if picked is not None and picked[0] is move:
         return picked[1], picked[2]
+    if state._board is None:
+        _check(state)
     try:
         return _checked(state, move)
     except Refusal as refusal:
@@ -627,17 +451,19 @@ def apply(state: State, move: AnyMove) -> State:
             string: read it with :func:`parse_move` first).
     """
     if type(state) is not State:
-        _wrong_state("apply", state)
+        wrong_state("apply", state)
     if type(move) is not Move:
         if type(move) not in _MOVE_TYPES:
-            _wrong_move("apply", move)
+            wrong_move("apply", move)
+        if state._board is None:
+            _check(state)
         return _apply_other(state, move)
     cell, info = _placement(state, move)
     rotation = move.rotation
     corners = info.turned[rotation]
     if state.pool is not None:
         return _placed_explicit(state, state, cell, corners, move.named)
-    board: Board = state._board  # type: ignore[assignment]  # built by _checked or legal_moves
+    board = state._board or _index(state)  # indexed by legal_moves or _placement
     grown, before = board.grown(cell, corners, info.adds[rotation])
     seat, hands, stacks, supply = state.seat, state.hands, state.stacks, state.supply
     all_tracks = state.tracks
@@ -682,53 +508,6 @@ _ALL_AT_CAP: Points = (TRACK_CAP,) * 5
 """Five tracks at the cap: the immediate win of ROTA-17."""
 
 
-def _scored_onto(
-    mine: Points, before: CornerCounts, info: TileInfo, rotation: Rotation, named: Colour | None
-) -> tuple[Points, int]:
-    """Score a legal placement onto the mover's tracks (ROTA-12, ROTA-14), from tables.
-
-    The fast path of ``apply``: the same as :func:`_points` then
-    ``tracks.add_points(mine, points, stages=STAGES)``, reading the counts of
-    the tile's circles from ``before`` (taken as the board grew) and which
-    corner scores for which colour from the tile's tables. Capping once at
-    the end is the same as capping each addition, as points are never negative.
-
-    Args:
-        mine: the mover's tracks.
-        before: the counts of the four circles (corners 0..3) without the tile.
-        info: the tile's tables.
-        rotation: the quarter turns of the placement.
-        named: the colour named for the empty corner, or ``None``; not ``None``
-            only if the turned tile's empty corner touches a tile.
-
-    Returns:
-        The new tracks (``mine`` itself if the placement scores nothing) and
-        the number of colours that reached 12 (each owes an extra turn, ROTA-15).
-    """
-    gained: list[int] | None = None
-    for corner, colour, shift in info.scoring[rotation]:
-        matched = before[corner] >> shift & COUNT_MASK
-        if matched:
-            if gained is None:
-                gained = list(mine)
-            gained[colour] += matched
-    if named is not None:  # the empty corner scores for the colour named (ROTA-12)
-        matched = before[info.gaps[rotation]] >> SHIFT[named] & COUNT_MASK
-        if matched:
-            if gained is None:
-                gained = list(mine)
-            gained[named] += matched
-    if gained is None:
-        return mine, 0
-    reached = 0
-    for colour, value in enumerate(gained):
-        if value >= TRACK_CAP:
-            gained[colour] = TRACK_CAP
-            reached += mine[colour] < TRACK_CAP
-    red, green, blue, orange, purple = gained
-    return (red, green, blue, orange, purple), reached
-
-
 # ---------------------------------------------------------------------------
 # The result (ROTA-17 .. ROTA-20)
 # ---------------------------------------------------------------------------
@@ -746,8 +525,9 @@ def outcome(state: State) -> Outcome | None:
     modes, so its ``mode`` is ``""``.
     """
     if type(state) is not State:
-        _wrong_state("outcome", state)
-    _board(state)
+        wrong_state("outcome", state)
+    if state._board is None:
+        _check(state)
     if not ended(state):
         return None
     winner = all_at_cap_seat(state)

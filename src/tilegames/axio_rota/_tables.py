@@ -1,61 +1,28 @@
-"""AXIO Rota's tables, built once at import by named functions: the set, the start, per tile."""
+"""AXIO Rota's tables, built once at import by named functions: the start square, per tile."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
-from typing import Final, NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple, cast
 
 from tilegames._core.bits import Mask
-from tilegames.axio_rota._model import COLOURS, SHIFT, Colour, Rotation, Tile, corner_adds
+from tilegames.axio_rota._model import (
+    COLOURS,
+    ONE,
+    SHIFT,
+    STANDARD_TILES,
+    Board,
+    Colour,
+    Rotation,
+    Tile,
+    corner_adds,
+)
 from tilegames.geometry import square
-from tilegames.geometry.square import Cell
+from tilegames.geometry.square import Cell, Packed
 
 # ---------------------------------------------------------------------------
-# The standard set (ROTA-3) and the start square (ROTA-7)
+# The start square (ROTA-7)
 # ---------------------------------------------------------------------------
-
-
-def _standard_tiles() -> tuple[Tile, ...]:
-    """Build the reconstructed 60-tile set of ROTA-3 (a [decision] of the spec).
-
-    * 30 tiles with four different colours: for each missing colour, the
-      lowest remaining colour at the top left and the other three in every
-      order (the 6 arrangements up to rotation);
-    * 20 tiles with one empty corner: for each colour triple ``a < b < c``,
-      the empty corner at the top left followed clockwise by ``a, b, c``, and
-      its mirror image, followed by ``c, b, a``;
-    * 10 tiles ``(a, b, a, b)``: the pairs ``{c, c+1}`` then ``{c, c+2}``
-      for each colour ``c`` (mod 5), lower colour first.
-    """
-    colours = range(len(COLOURS))
-    four: list[Tile] = []
-    for missing in colours:
-        first, *others = (c for c in colours if c != missing)
-        for b, c, d in itertools.permutations(others):
-            four.append((first, b, c, d))
-    three: list[Tile] = []
-    for a, b, c in itertools.combinations(colours, 3):
-        three.append((None, a, b, c))
-        three.append((None, c, b, a))
-    two: list[Tile] = []
-    for step in (1, 2):
-        for c in colours:
-            low, high = sorted((c, (c + step) % len(COLOURS)))
-            two.append((low, high, low, high))
-    return (*four, *three, *two)
-
-
-STANDARD_TILES: Final[tuple[Tile, ...]] = _standard_tiles()
-"""The 60 tiles of the standard set (ROTA-3), as data.
-
-Every colour is on exactly 44 corners and 20 corners are empty:
-
->>> len(STANDARD_TILES), sum(tile.count(None) for tile in STANDARD_TILES)
-(60, 20)
->>> [sum(tile.count(c) for tile in STANDARD_TILES) for c in range(5)]
-[44, 44, 44, 44, 44]
-"""
 
 
 def _start_cells() -> tuple[tuple[Cell, square.Corner], ...]:
@@ -69,6 +36,97 @@ START_CELLS: Final = _start_cells()
 >>> START_CELLS
 (((-1, -1), 2), ((0, -1), 3), ((-1, 0), 1), ((0, 0), 0))
 """
+
+
+class _StartTemplate(NamedTuple):
+    """What the start square's index (ROTA-7) is, whatever tiles are laid on it."""
+
+    cells: tuple[Cell, ...]
+    """The 4 cells, in :data:`START_CELLS` order."""
+    packed: tuple[Packed, ...]
+    """The same, packed."""
+    rim: list[Packed]
+    """The 8 cells sharing an edge with the square, in reading order."""
+    masks: list[Mask]
+    """Their touching corners."""
+    vertices: tuple[Packed, ...]
+    """The 9 vertices of the square, in the order of :attr:`circles`."""
+    held: tuple[int, ...]
+    """Their :data:`~tilegames.axio_rota._model.HELD` bits, in the same order."""
+    circles: tuple[tuple[Packed, int, tuple[int, ...]], ...]
+    """Per vertex of the square (9): the :data:`~tilegames.axio_rota._model.HELD` bits of
+    the cells around it, and the corners meeting there, as indices into the 16 corners of
+    the 4 tiles laid (``4 * tile + corner``)."""
+
+
+_NO_COLOURS: Final[Tile] = cast(Tile, (None, None, None, None))  # adds only HELD bits
+
+
+def _start_template() -> _StartTemplate:
+    """The start square's index without its colours: the frontier does not depend on them."""
+    cells = tuple(cell for cell, _ in START_CELLS)
+    packed = tuple(square.pack(x, y) for x, y in cells)
+    blank = Board.build((cell, _NO_COLOURS) for cell in cells)
+    meeting: dict[Packed, list[int]] = {}
+    for index, cell in enumerate(packed):
+        for corner, step in enumerate(square.PACKED_CORNER_STEPS):
+            meeting.setdefault(cell + step, []).append(4 * index + corner)
+    circles = tuple(
+        (vertex, blank.circles[vertex], tuple(where)) for vertex, where in meeting.items()
+    )
+    vertices = tuple(vertex for vertex, _, _ in circles)
+    held = tuple(bits for _, bits, _ in circles)
+    return _StartTemplate(cells, packed, blank.rim, blank.masks, vertices, held, circles)
+
+
+_START: Final = _start_template()
+
+
+_Laying = tuple[Tile, tuple[int, ...]]
+"""A tile laid on one cell of the start square: its corners as laid (:func:`_turned_to`),
+and what it adds to each circle of the square, in :attr:`_StartTemplate.circles` order."""
+
+_LAYINGS: Final[tuple[dict[Tile, _Laying], ...]] = ({}, {}, {}, {})
+"""Per cell of the start square, tile -> its :data:`_Laying`, made on first sight."""
+
+
+def _laying(slot: int, tile: Tile) -> _Laying:
+    """How ``tile`` lies on cell ``slot`` of the start square, what it adds to the circles."""
+    laid = _turned_to(tile, START_CELLS[slot][1])
+    one = ONE
+    adds = [0] * 16
+    adds[4 * slot : 4 * slot + 4] = [one[colour] for colour in laid]
+    made = laid, tuple(sum(adds[corner] for corner in where) for _, _, where in _START.circles)
+    _LAYINGS[slot][tile] = made
+    return made
+
+
+def _start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
+    """The 4 tiles of the start square as laid (ROTA-7), and the square's index.
+
+    The same as :func:`_turned_to` and ``Board.build``, from tables made once
+    per tile and cell: the index is the template's, with the circles' counts
+    summed from what each tile adds.
+    """
+    first, second, third, fourth = drawn
+    layings = _LAYINGS
+    laid_0, adds_0 = layings[0].get(first) or _laying(0, first)
+    laid_1, adds_1 = layings[1].get(second) or _laying(1, second)
+    laid_2, adds_2 = layings[2].get(third) or _laying(2, third)
+    laid_3, adds_3 = layings[3].get(fourth) or _laying(3, fourth)
+    summed = map(sum, zip(_START.held, adds_0, adds_1, adds_2, adds_3, strict=True))
+    circles = dict(zip(_START.vertices, summed, strict=True))
+    cell_0, cell_1, cell_2, cell_3 = _START.packed
+    placed = (cell_3, laid_3, (cell_2, laid_2, (cell_1, laid_1, (cell_0, laid_0, None))))
+    board = Board(placed, circles, _START.rim[:], _START.masks[:])
+    return [laid_0, laid_1, laid_2, laid_3], board
+
+
+def _turned_to(tile: Tile, centre: square.Corner) -> Tile:
+    """The tile with its empty corner, if any, turned to corner ``centre`` (ROTA-7)."""
+    if None not in tile:
+        return tile
+    return square.rotate(tile, centre - tile.index(None))
 
 
 # ---------------------------------------------------------------------------

@@ -1,35 +1,55 @@
 """Checking AXIO Rota values made outside the rules: hand-made states, loaded documents.
 
-One path: :func:`check_state` is what every state must pass before the fast
-path indexes it (the shapes, types and ranges it relies on); :func:`validate`
-runs it and then the checks of a reachable game (the start square, the set,
-the turn order).
+One path: :func:`~tilegames.axio_rota._checks.check_state` is what every
+state must pass before the fast path indexes it (the shapes, types and ranges
+it relies on); :func:`validate` runs it and then the checks of a reachable
+game (the start square, the set, the turn order), an explicit game's as the
+seeded game it stands for.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import islice
 from typing import cast
+
+import attrs
 
 from tilegames._core import checks, tracks
 from tilegames._core.chance import CHANCE
-from tilegames._core.errors import ConfigurationError, NotationError
+from tilegames._core.errors import InvalidStateError
+from tilegames._core.rng import Stream
 from tilegames._core.rules import Outcome, Seat
-from tilegames.axio_rota._chance import (
+from tilegames._core.tracks import check_ranking
+from tilegames.axio_rota._checks import (
+    _check_a_tile,
     _check_bits,
-    _check_explicit_shape,
-    _resolved,
-    _validate_explicit_view,
+    _check_count,
+    _check_drawing,
+    _check_extra_shape,
+    _check_placed,
+    _check_pool_size,
+    _check_seat_number,
+    _check_set_field,
+    _check_set_order,
+    _check_tiles,
+    _check_tracks,
+    _in_reading_order,
+    _take,
+    check_set,
+    check_state,
 )
+from tilegames.axio_rota._explicit import _explicit_state, _explicit_view
 from tilegames.axio_rota._model import (
     COLOURS,
-    DRAWINGS,
     MAX_PLAYERS,
-    MAX_TILES,
     NAME,
+    STACK,
     STACK_SIZE,
+    STANDARD_TILES,
+    START,
     START_TILES,
+    SUPPLY,
+    TITLE,
     TRACK_CAP,
     AnyMove,
     Draw,
@@ -40,134 +60,18 @@ from tilegames.axio_rota._model import (
     Tile,
     Unseen,
     View,
-    all_at_cap_seat,
-    ended,
-    tile_problem,
 )
-from tilegames.axio_rota._notation import format_tile, parse_tile
-from tilegames.axio_rota._tables import STANDARD_TILES, START_CELLS, canonical
+from tilegames.axio_rota._moves import all_at_cap_seat, ended
+from tilegames.axio_rota._notation import format_tile
+from tilegames.axio_rota._tables import START_CELLS, _turned_to, canonical
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 
 _invalid = checks.invalid
 
 # ---------------------------------------------------------------------------
-# A custom set given to new_game (or to validate for an old document)
+# Rules that states and views both follow
 # ---------------------------------------------------------------------------
-
-
-def _given_tile(index: int, given: object) -> Tile:
-    tile: object = given
-    if isinstance(given, str):
-        try:
-            tile = parse_tile(given)
-        except NotationError as error:
-            msg = f"tile {index} {given!r} is not a tile: {error} (ROTA-2)"
-            raise ConfigurationError(msg) from None
-    elif isinstance(given, Sequence):
-        tile = tuple(given)
-    problem = tile_problem(tile)
-    if problem:
-        msg = f"tile {index} {given!r} is not allowed: {problem} (ROTA-2)"
-        raise ConfigurationError(msg)
-    return cast(Tile, tile)
-
-
-def check_set(tiles: Iterable[Tile | str], players: int) -> tuple[Tile, ...]:
-    """The custom set as tiles, checked for ROTA-2 and for a deal to ``players`` seats.
-
-    Reading stops one tile past the largest set (4096), so an endless iterable is
-    refused by the size check.
-
-    Raises:
-        ConfigurationError: naming the tile (by index) or the size that is not allowed.
-    """
-    if isinstance(tiles, (str, bytes)):
-        msg = "tiles must be a collection of tiles, not one string"
-        raise ConfigurationError(msg)
-    try:  # read one tile past the largest set, no further: an endless iterable is refused
-        given_tiles = islice(tiles, MAX_TILES + 1)
-        result = tuple(_given_tile(index, given) for index, given in enumerate(given_tiles))
-    except TypeError:
-        msg = f"tiles must be a collection of tiles, not {tiles!r:.60}"
-        raise ConfigurationError(msg) from None
-    need = START_TILES + STACK_SIZE * players
-    if not need <= len(result) <= MAX_TILES:
-        size = f"more than {MAX_TILES}" if len(result) > MAX_TILES else f"{len(result)}"
-        msg = (
-            f"tiles: a set of {size} tiles cannot be dealt to {players} player(s): the start "
-            f"square takes {START_TILES} and each stack {STACK_SIZE}, so at least {need} "
-            f"tiles are needed (and at most {MAX_TILES}) (ROTA-7, ROTA-8)"
-        )
-        raise ConfigurationError(msg)
-    return result
-
-
-# ---------------------------------------------------------------------------
-# Parts shared by states and views
-# ---------------------------------------------------------------------------
-
-
-def _check_count(where: str, count: int, players: int) -> None:
-    if count != players:
-        raise _invalid(where, f"{count} entries for {players} seats (one per seat)")
-
-
-def _check_a_tile(where: str, tile: object) -> Tile:
-    problem = tile_problem(tile)
-    if problem:
-        raise _invalid(where, f"{tile!r} is not a tile: {problem} (ROTA-2)")
-    return cast(Tile, tile)
-
-
-def _check_tiles(where: str, tiles: object) -> list[Tile]:
-    if type(tiles) is not tuple:
-        raise _invalid(where, "expected a tuple of tiles")
-    return [_check_a_tile(f"{where}[{i}]", tile) for i, tile in enumerate(tiles)]
-
-
-def _check_tracks(where: str, all_tracks: object) -> int:
-    """Check the score tracks; return the number of seats."""
-    if type(all_tracks) is not tuple or not 1 <= len(all_tracks) <= MAX_PLAYERS:
-        count = len(all_tracks) if type(all_tracks) is tuple else all_tracks
-        raise _invalid(where, f"{count!r} seats; AXIO Rota is for 1 to {MAX_PLAYERS} players")
-    for seat, track in enumerate(all_tracks):
-        if type(track) is not tuple or len(track) != len(COLOURS):
-            raise _invalid(f"{where}[{seat}]", f"{track!r} is not 5 track values (ROTA-4)")
-        for colour, value in enumerate(track):
-            if type(value) is not int or not 0 <= value <= TRACK_CAP:
-                raise _invalid(
-                    f"{where}[{seat}][{colour}]",
-                    f"{value!r} is off the track: tracks run 0..{TRACK_CAP} (ROTA-4, ROTA-14)",
-                )
-    return len(all_tracks)
-
-
-def _check_cell(where: str, cell: object) -> Cell:
-    if (
-        type(cell) is not tuple
-        or len(cell) != 2
-        or type(cell[0]) is not int
-        or type(cell[1]) is not int
-        or not square.packable(cell[0], cell[1])
-    ):
-        raise _invalid(where, f"cell {cell!r} is not (x, y) within +-{square.PACK_REACH}")
-    return cast(Cell, cell)
-
-
-def _check_placed(where: str, display: object) -> dict[Cell, Tile]:
-    """Check the display's cells and tiles; return them by cell."""
-    if type(display) is not frozenset:
-        raise _invalid(where, "the display is a frozenset of (cell, tile) pairs")
-    placed: dict[Cell, Tile] = {}
-    for entry in display:
-        if type(entry) is not tuple or len(entry) != 2:
-            raise _invalid(where, f"{entry!r} is not a (cell, tile) pair")
-        cell = _check_cell(where, entry[0])
-        if cell in placed:
-            raise _invalid(where, f"cell {cell} holds two tiles")
-        placed[cell] = _check_a_tile(f"{where} at {cell}", entry[1])
-    return placed
 
 
 def _check_joined(where: str, placed: dict[Cell, Tile]) -> None:
@@ -189,18 +93,6 @@ def _check_joined(where: str, placed: dict[Cell, Tile]) -> None:
         )
 
 
-def _check_seat_number(where: str, seat: object, count: int) -> Seat:
-    if type(seat) is not int or not 0 <= seat < count:
-        raise _invalid(where, f"{seat!r} is not a seat of this {count}-player game")
-    return seat
-
-
-def _check_extra_shape(where: str, extra_turns: object, extra_tile: object) -> None:
-    checks.check_int(f"{where}.extra_turns", extra_turns)
-    if extra_tile is not None:
-        _check_a_tile(f"{where}.extra_tile", extra_tile)
-
-
 def _check_extra_earned(where: str, extra_turns: int, extra_tile: object, track: Points) -> None:
     """An extra turn is owed for each colour at 12 (ROTA-15), one at a time from the supply."""
     if extra_tile is None and extra_turns:
@@ -217,92 +109,9 @@ def _check_extra_earned(where: str, extra_turns: int, extra_tile: object, track:
         )
 
 
-def _check_set_field(where: str, tiles: object, players: int) -> tuple[Tile, ...]:
-    """The set a value carries: the standard one (``None``) or a custom set for its seats."""
-    if tiles is None:
-        return STANDARD_TILES
-    chosen = _check_tiles(where, tiles)
-    need = START_TILES + STACK_SIZE * players
-    if not need <= len(chosen) <= MAX_TILES:
-        raise _invalid(
-            where,
-            f"a set of {len(chosen)} tiles cannot be dealt to {players} player(s): "
-            f"{need} to {MAX_TILES} tiles (ROTA-7, ROTA-8)",
-        )
-    return tuple(chosen)
-
-
-def _written(tile: Tile) -> str:
-    return f"tile {format_tile(tile)}"
-
-
-def _take(where: str, counts: dict[Tile, int], tiles: Iterable[Tile]) -> None:
-    checks.take(where, counts, [canonical(tile) for tile in tiles], _written, "ROTA-3")
-
-
-def _in_reading_order(placed: dict[Cell, Tile]) -> list[Tile]:
-    return [placed[cell] for cell in sorted(placed, key=lambda xy: xy[::-1])]
-
-
 # ---------------------------------------------------------------------------
 # States
 # ---------------------------------------------------------------------------
-
-
-def check_extent(state: State) -> None:
-    """Refuse a state whose display could grow past the packed coordinates."""
-    left = len(state.supply) + sum(map(len, state.stacks)) + len(state.hands) + 1
-    if state.pool is not None:
-        left += len(state.pool)
-    reach = max((max(abs(x), abs(y)) for (x, y), _ in state.display), default=0)
-    if reach + left + 1 >= square.PACK_REACH + 1:
-        raise _invalid(
-            "State.display",
-            f"the display reaches coordinate {reach} with {left} tiles still to place; "
-            f"cells must stay within +-{square.PACK_REACH}",
-        )
-
-
-def check_state(state: State) -> dict[Cell, Tile]:
-    """Check what the fast path relies on: shapes, types, ranges, tiles; return the display.
-
-    Every state that the rules index without having made it (built by hand,
-    unpickled, changed with ``attrs.evolve``) passes here first.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-    """
-    count = _check_tracks("State.tracks", state.tracks)
-    for name in ("hands", "stacks"):
-        value = getattr(state, name)
-        if type(value) is not tuple:
-            raise _invalid(f"State.{name}", "expected a tuple with one entry per seat")
-        _check_count(f"State.{name}", len(value), count)
-    _check_seat_number("State.seat", state.seat, count)
-    for s, held in enumerate(state.hands):
-        if held is not None:
-            _check_a_tile(f"State.hands[{s}]", held)
-    for s, stack in enumerate(state.stacks):
-        _check_tiles(f"State.stacks[{s}]", stack)
-    _check_tiles("State.supply", state.supply)
-    _check_extra_shape("State", state.extra_turns, state.extra_tile)
-    _check_set_field("State.tiles", state.tiles, count)
-    _check_explicit_shape(state, count)
-    placed = _check_placed("State.display", state.display)
-    check_extent(state)
-    return placed
-
-
-def _check_set_order(where: str, pool: Sequence[Tile], the_set: Sequence[Tile]) -> None:
-    """The pool lists tiles of the set as the set lists them, in its order."""
-    rest = iter(the_set)
-    for i, tile in enumerate(pool):
-        if not any(listed == tile for listed in rest):
-            raise _invalid(
-                f"{where}[{i}]",
-                f"{_written(tile)} is out of the set's order, or is not a tile of the set as "
-                "the set lists it (ROTA-3)",
-            )
 
 
 def _check_stack_heights(state: State) -> None:
@@ -488,6 +297,114 @@ def _check_counters(
     return holds
 
 
+# ---------------------------------------------------------------------------
+# Explicit states: checked as the seeded state they stand for
+# ---------------------------------------------------------------------------
+
+
+def _resolved(state: State) -> State:
+    """The seeded state an explicit one stands for: the pending draw made, the pool dealt.
+
+    The tiles of the pool go, in its order, to the hands drawn unseen, the
+    start square still to lay, the pending draw, the stacks and the supply;
+    the validator then checks that state as a seeded one.
+
+    Raises:
+        InvalidStateError: if the pool does not hold the tiles still unidentified,
+            or the pending draw is not the one the rules would wait for.
+    """
+    pool = list(cast(tuple[Tile, ...], state.pool))
+    start_left = START_TILES - len(state.display) if state.drawing == START else 0
+    _check_pool_size(
+        "State", len(pool), start_left, state.stack_counts, state.supply_count, state.unseen
+    )
+    pool.reverse()  # pop from the front
+    hands = list(state.hands)
+    for s in range(len(hands)):
+        if state.unseen >> s & 1:
+            hands[s] = pool.pop()
+    display = set(state.display)
+    drawing = state.drawing
+    if drawing == START:
+        _lay_start(state, display, pool, start_left)
+        drawing = STACK
+    sizes = list(state.stack_counts)
+    seat, extra_tile, extra_turns = state.seat, state.extra_tile, state.extra_turns
+    supply = state.supply_count
+    if drawing == STACK:
+        seat = _draw_hand(state, hands, sizes, pool)
+    elif drawing == SUPPLY:
+        if extra_tile is not None or hands[seat] is not None or not supply or extra_turns < 1:
+            raise _invalid(
+                "State.drawing",
+                f"seat {seat} draws from the supply only when it is owed an extra turn, has "
+                "placed its tile and the supply is not empty (ROTA-15)",
+            )
+        extra_tile, supply, extra_turns = pool.pop(), supply - 1, extra_turns - 1
+    pool.reverse()
+    stacks = []
+    for size in sizes:
+        stacks.append(tuple(pool[:size]))
+        del pool[:size]
+    return State(
+        display=frozenset(display),
+        tracks=state.tracks,
+        hands=tuple(hands),
+        stacks=tuple(stacks),
+        supply=tuple(pool),
+        seat=seat,
+        extra_tile=extra_tile,
+        extra_turns=extra_turns,
+        tiles=state.tiles,
+    )
+
+
+def _lay_start(state: State, display: set[tuple[Cell, Tile]], pool: list[Tile], left: int) -> None:
+    """Lay the start square's ``left`` tiles still face down, from the end of ``pool`` (ROTA-7)."""
+    laid = {cell for cell, _ in display}
+    expected = {cell for cell, _ in START_CELLS[: len(display)]}
+    if left <= 0 or laid != expected or any(map(any, state.tracks)) or state.seat:
+        raise _invalid(
+            "State.drawing",
+            "the start square is laid first, tile by tile in reading order, before any "
+            "draw or placement (ROTA-7)",
+        )
+    for cell, centre in START_CELLS[len(display) :]:
+        display.add((cell, _turned_to(pool.pop(), centre)))
+
+
+def _draw_hand(state: State, hands: list[Tile | None], sizes: list[int], pool: list[Tile]) -> Seat:
+    """Make the pending draw into a hand (ROTA-8, ROTA-16); return the seat to move after it.
+
+    At the deal (the seat's stack still full) the seat and the later ones
+    draw in seat order, and seat 0 moves next.
+    """
+    seat = state.seat
+    if state.extra_tile is not None or hands[seat] is not None or not sizes[seat]:
+        raise _invalid(
+            "State.drawing",
+            f"seat {seat} draws from its stack only with no tile to place and tiles in its "
+            "stack (ROTA-8, ROTA-16)",
+        )
+    if sizes[seat] == STACK_SIZE:  # the deal: this seat and the later ones draw
+        for s in range(seat, len(hands)):
+            if sizes[s] != STACK_SIZE or hands[s] is not None:
+                raise _invalid(
+                    f"State.stack_counts[{s}]",
+                    "at the deal the seats draw their hands in seat order (ROTA-8)",
+                )
+            hands[s] = pool.pop()
+            sizes[s] -= 1
+        return 0
+    if state.extra_turns:
+        raise _invalid(
+            "State.extra_turns", "a seat draws its hand tile after its extra turns (ROTA-16)"
+        )
+    hands[seat] = pool.pop()
+    sizes[seat] -= 1
+    return (seat + 1) % len(hands)
+
+
 def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
     placed = check_state(state)
     the_set = fallback if state.tiles is None else state.tiles
@@ -548,8 +465,7 @@ def _check_view_shape(seen: View) -> int:
     if seen.hand is not None:
         _check_a_tile("View.hand", seen.hand)
     _check_seat_number("View.turn", seen.turn, count)
-    if seen.drawing not in DRAWINGS or type(seen.drawing) is not str:
-        raise _invalid("View.drawing", f"{seen.drawing!r} is not one of {DRAWINGS}")
+    _check_drawing("View.drawing", seen.drawing)
     _check_bits("View.unseen", seen.unseen, count)
     if seen.pool is None:
         if seen.drawing or seen.unseen or seen.turn:
@@ -586,7 +502,7 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     extra = seen.extra_tile is not None
     if extra and not seen.to_move:
         raise _invalid("View.extra_tile", "an extra turn is in progress in a finished game")
-    winner = next((s for s, t in enumerate(seen.tracks) if tracks.all_at(t, TRACK_CAP)), None)
+    winner = all_at_cap_seat(seen)
     _check_winner("View.tracks", winner, None if seen.to_move else winner)
     mover = seen.to_move[0] if seen.to_move else winner
     held: list[int | None] = [None] * count
@@ -621,6 +537,34 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
         )
 
 
+def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
+    """An explicit view passes if a valid explicit state drawn from it shows exactly it."""
+    pool = cast(tuple[Tile, ...], seen.pool)
+    _check_set_order("View.pool", pool, the_set)
+    start_left = START_TILES - len(seen.display) if seen.drawing == START else 0
+    _check_pool_size(
+        "View", len(pool), start_left, seen.stack_sizes, seen.supply_size, seen.unseen
+    )
+    if seen.unseen >> seen.seat & 1 and seen.hand is not None:
+        raise _invalid("View.unseen", "the seat's own hand is shown, so it is not unseen")
+    state = _explicit_state(seen, Stream(0))
+    try:
+        _validate_state(state, the_set)
+    except InvalidStateError as error:
+        raise _invalid("View", f"no game shows this view: {error}") from None
+    shown_view = _explicit_view(state, seen.seat)
+    if shown_view != seen:
+        wrong = next(
+            f.name
+            for f in attrs.fields(View)
+            if getattr(seen, f.name) != getattr(shown_view, f.name)
+        )
+        raise _invalid(
+            f"View.{wrong}",
+            "does not agree with the rest of the view (whose turn, who holds a hidden tile)",
+        )
+
+
 # ---------------------------------------------------------------------------
 # Outcomes
 # ---------------------------------------------------------------------------
@@ -630,11 +574,11 @@ def _validate_outcome(result: Outcome) -> None:
     if result.game not in ("", NAME):
         raise _invalid("Outcome.game", f"{result.game!r} is not {NAME!r}")
     if result.mode:
-        raise _invalid("Outcome.mode", f"AXIO Rota has no modes, not {result.mode!r}")
+        raise _invalid("Outcome.mode", f"{TITLE} has no modes, not {result.mode!r}")
     scores = result.scores
     if not 1 <= len(scores) <= MAX_PLAYERS:
         raise _invalid(
-            "Outcome.scores", f"{len(scores)} seats; AXIO Rota is for 1 to {MAX_PLAYERS} players"
+            "Outcome.scores", f"{len(scores)} seats; {TITLE} is for 1 to {MAX_PLAYERS} players"
         )
     if len(scores) == 1:  # solo (ROTA-20): the score is the lowest track
         (score,) = scores
@@ -642,11 +586,7 @@ def _validate_outcome(result: Outcome) -> None:
             raise _invalid("Outcome.scores[0]", f"a solo score is 0..{TRACK_CAP}, not {score!r}")
         return
     _check_tracks("Outcome.scores", scores)
-    if result.ranking != tracks.rank_lowest_colour(cast(tuple[Points, ...], scores)):
-        raise _invalid(
-            "Outcome.ranking",
-            "the places do not follow the scores: lowest colour first, then the next (ROTA-19)",
-        )
+    check_ranking(result.ranking, cast(tuple[Points, ...], scores), "ROTA-19")
 
 
 # ---------------------------------------------------------------------------
@@ -713,4 +653,4 @@ def validate(
     elif kind is Outcome:
         _validate_outcome(cast(Outcome, value))
     elif kind not in (Move, Draw, Unseen, Reveal):
-        checks.wrong_type("axio_rota.validate", "an AXIO Rota State, View, Move or Outcome", value)
+        checks.wrong_type("axio_rota.validate", f"an {TITLE} State, View, Move or Outcome", value)
