@@ -110,11 +110,12 @@ def sibling_imports(game: str, path: Path) -> Iterator[tuple[str, str | None, in
     def walk(node: ast.AST, function: str | None) -> Iterator[tuple[str, str | None, int]]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
-                for name in targets(path, child):
-                    if name.startswith(prefix):
-                        yield name[len(prefix) :].split(".")[0], function, child.lineno
-                    elif name == f"tilegames.{game}":
-                        yield "__init__", function, child.lineno
+                reached = {
+                    name[len(prefix) :].split(".")[0] if name.startswith(prefix) else "__init__"
+                    for name in targets(path, child)
+                    if name.startswith(prefix) or name == f"tilegames.{game}"
+                }
+                yield from ((module, function, child.lineno) for module in sorted(reached))
             inner = (
                 child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
             )
