@@ -40,7 +40,7 @@ from tilegames.polygon._model import (
     View,
     printed_depth,
 )
-from tilegames.polygon._rules import to_move
+from tilegames.polygon._rules import bag_size, to_move
 from tilegames.polygon._tables import CORNERS, GROUP, combination_table
 
 SPACE_RADIUS: Final = 27.0
@@ -58,10 +58,6 @@ def _seat_to_move(position: State | View) -> int:
     if type(position) is View:
         return position.to_move[0] if position.to_move else -1
     return position.seat if position.drawn else -1
-
-
-def _bag_size(position: State | View) -> int:
-    return position.bag_size if isinstance(position, View) else len(position.bag)
 
 
 # ---------------------------------------------------------------------------
@@ -245,7 +241,7 @@ def draw(
     width = SPACE_RADIUS * SQRT3 * (2 * RADIUS + 1) + 2 * _MARGIN
     height = SPACE_RADIUS * (3 * RADIUS + 2) + 2 * _MARGIN
     origin = (width / 2, height / 2)
-    drawing = Drawing(width + _PANEL, height, title="Polygon")
+    drawing = Drawing(width + _PANEL, height, title=TITLE)
     drawing.add("rect", x=0, y=0, width=width + _PANEL, height=height, fill="#f7f4ec")
     depths = printed_depth(position.board)  # the printed tiles of the position's own board
     for space, stack, depth in zip(SPACES, position.stacks, depths, strict=True):
@@ -293,7 +289,7 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     else:
         y = _turn_lines(drawing, position, x, y)
     y += 14
-    drawing.add("text", f"bag: {_bag_size(position)} tiles", x=x, y=y, font_size=12, fill="#333")
+    drawing.add("text", f"bag: {bag_size(position)} tiles", x=x, y=y, font_size=12, fill="#333")
     if position.aside:
         y += 18
         drawing.add(
@@ -399,7 +395,7 @@ def render_text(position: State | View) -> str:
         if position.placed:
             spaces = ", ".join(f"{SPACES[cell][0]},{SPACES[cell][1]}" for cell in position.placed)
             lines.append(f"placed this turn: {spaces}")
-    lines.append(f"bag: {_bag_size(position)} tiles")
+    lines.append(f"bag: {bag_size(position)} tiles")
     if position.aside:
         lines.append(f"set aside: {' '.join(position.aside)}")
     lines.append(

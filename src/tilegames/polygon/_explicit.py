@@ -40,7 +40,6 @@ from tilegames.polygon._model import (
     DRAW,
     DRAWS,
     PLAY,
-    RANK,
     ROLL,
     ROLLS,
     STANDARD_SORTED,
@@ -57,7 +56,7 @@ from tilegames.polygon._model import (
     set_slot,
     sorted_values,
 )
-from tilegames.polygon._moves import next_drawer, roll_symbols
+from tilegames.polygon._moves import highest, next_drawer, roll_symbols
 from tilegames.polygon._tables import build_index, printed_stacks
 
 _THIRD: Final = Fraction(1, 3)
@@ -180,8 +179,7 @@ def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
     draws = rounds[-1]
     if len(draws) < len(drawing):
         return _evolve(state, bag=bag, start_draw=rounds)
-    best = max(RANK[value] for _, value in draws)
-    tied = [seat for seat, value in draws if RANK[value] == best]
+    tied = highest(draws)
     if len(tied) > 1:
         if len(bag) < len(tied):  # the tie cannot be drawn out: every drawn tile goes back
             bag = full_set(state)

@@ -245,6 +245,16 @@ equal to it is written as ``None``."""
 # ---------------------------------------------------------------------------
 
 
+def _check_tile(whose: str, tile: object) -> None:
+    """Refuse a tile that is no value; ``whose`` is ``"a move"`` or ``"a draw"``."""
+    if type(tile) is not str:
+        msg = f"{whose}'s tile must be a value string such as '3' or 'W', not {tile!r}"
+        raise TypeError(msg)
+    if tile not in ORDER:
+        msg = f"{whose}'s tile must be one of {', '.join(VALUES)}, not {tile!r}"
+        raise ValueError(msg)
+
+
 @attrs.frozen
 class Move:
     """Place one of the drawn tiles on a space, or set it aside.
@@ -272,13 +282,8 @@ class Move:
 
     def __attrs_post_init__(self) -> None:
         """Refuse fields that cannot describe a placement."""
-        tile, space = self.tile, self.space
-        if type(tile) is not str:
-            msg = f"a move's tile must be a value string such as '3' or 'W', not {tile!r}"
-            raise TypeError(msg)
-        if tile not in ORDER:
-            msg = f"a move's tile must be one of {', '.join(VALUES)}, not {tile!r}"
-            raise ValueError(msg)
+        _check_tile("a move", self.tile)
+        space = self.space
         if space is not None and (
             type(space) is not tuple
             or len(space) != 2
@@ -318,12 +323,7 @@ class Draw:
 
     def __attrs_post_init__(self) -> None:
         """Refuse a tile that is no value."""
-        if type(self.tile) is not str:
-            msg = f"a draw's tile must be a value string such as '3' or 'W', not {self.tile!r}"
-            raise TypeError(msg)
-        if self.tile not in ORDER:
-            msg = f"a draw's tile must be one of {', '.join(VALUES)}, not {self.tile!r}"
-            raise ValueError(msg)
+        _check_tile("a draw", self.tile)
 
     def __str__(self) -> str:
         """The draw in notation: ``+V``."""

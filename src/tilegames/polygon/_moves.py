@@ -33,6 +33,7 @@ from tilegames.polygon._model import (
     SPACES,
     START_DRAW,
     SYMBOLS,
+    TITLE,
     WILD,
     X2,
     X3,
@@ -51,7 +52,7 @@ from tilegames.polygon._model import (
 )
 from tilegames.polygon._tables import build_index
 
-_A_STATE: Final = "a Polygon State"
+_A_STATE: Final = f"a {TITLE} State"
 DISCARD: Final[Cell] = -1
 """What the move check returns for a tile set aside; also its place in a row of :data:`MOVES`."""
 _NOT_UNDER_WILD: Final = frozenset((WILD, X2, X3))
@@ -323,8 +324,7 @@ def draw_for_start(
         held.extend(drawn)
         draws = tuple(zip(drawing, drawn, strict=True))
         rounds.append(draws)
-        best = max(map(RANK.__getitem__, drawn))
-        drawing = [seat for seat, value in draws if RANK[value] == best]
+        drawing = highest(draws)
         if len(drawing) == 1:
             break
     first = drawing[0]
@@ -364,6 +364,12 @@ def start_turn(
     return symbol, seed, (a, b) if ORDER[a] <= ORDER[b] else (b, a), bag[2:]
 
 
+def highest(draws: Sequence[tuple[Seat, Value]]) -> list[Seat]:
+    """The seats of a round of the start-order draw tied for its highest tile (POLY-7)."""
+    best = max(RANK[value] for _, value in draws)
+    return [seat for seat, value in draws if RANK[value] == best]
+
+
 def next_drawer(rounds: Sequence[Round], count: int) -> tuple[Seat, list[Seat]]:
     """The seat that draws next in an undecided start-order draw, and the seats of its round.
 
@@ -374,8 +380,7 @@ def next_drawer(rounds: Sequence[Round], count: int) -> tuple[Seat, list[Seat]]:
     for draws in rounds:
         if len(draws) < len(drawing):
             return drawing[len(draws)], drawing
-        best = max(RANK[value] for _, value in draws)
-        drawing = [seat for seat, value in draws if RANK[value] == best]
+        drawing = highest(draws)
         if len(drawing) == 1:
             msg = "the start-order draw is decided"
             raise ValueError(msg)

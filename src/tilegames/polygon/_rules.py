@@ -519,14 +519,10 @@ def score_move(state: State, move: AnyMove) -> int:
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
-def _apply_outcome(state: State, move: object) -> State:
-    """``apply`` for a chance outcome; the WrongTypeError for anything else."""
-    if type(state) is not State:
-        checks.wrong_type("polygon.apply", _A_STATE, state)
-    if type(move) is not Draw and type(move) is not Roll:
-        checks.wrong_type("polygon.apply", _A_MOVE, move, move=True)
-    _checked("polygon.apply", state, move)
-    return apply_outcome(state, move)
+def _apply_outcome(state: State, move: AnyMove) -> State:
+    """``apply`` for a chance outcome (its checks give the WrongTypeError for anything else)."""
+    _checked("polygon.apply", state, move)  # a Move on a State does not come here
+    return apply_outcome(state, cast(Draw | Roll, move))
 
 
 def apply(state: State, move: AnyMove) -> State:

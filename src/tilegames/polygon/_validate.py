@@ -24,7 +24,6 @@ from tilegames.polygon._model import (
     CELL,
     MIN_PLAYERS,
     NAME,
-    RANK,
     ROLL,
     SPACES,
     STANDARD_TILES,
@@ -41,6 +40,7 @@ from tilegames.polygon._model import (
     printed_depth,
     sorted_values,
 )
+from tilegames.polygon._moves import highest
 from tilegames.polygon._tables import LINKS, STANDARD_SCORING
 
 
@@ -83,8 +83,9 @@ def _check_round(where: str, draws: object, drawing: list[Seat]) -> tuple[tuple[
     return draws
 
 
-def _check_start_draw(where: str, rounds: object, count: int, start_tile: Value) -> Seat:
-    """Check the start-order draw (POLY-7); return the seat that won it."""
+def _check_start_draw(where: str, value: State | View, count: int) -> Seat:
+    """Check the start-order draw (POLY-7) against the START tile; return the seat that won it."""
+    where, rounds = f"{where}.start_draw", value.start_draw
     if type(rounds) is not tuple or not rounds:
         raise invalid(where, "expected at least one round of draws")
     drawing = list(range(count))
@@ -94,11 +95,10 @@ def _check_start_draw(where: str, rounds: object, count: int, start_tile: Value)
         if winner >= 0:
             raise invalid(here, "a round after the draw was decided")
         draws = _check_round(here, given, drawing)
-        best = max(RANK[value] for _, value in draws)
-        drawing = [seat for seat, value in draws if RANK[value] == best]
+        drawing = highest(draws)
         if len(drawing) == 1:
             winner = drawing[0]
-            if dict(draws)[winner] != start_tile:
+            if dict(draws)[winner] != value.stacks[START_CELL][0]:
                 raise invalid(
                     here, f"seat {winner} won the draw, so its tile lies on START (POLY-7)"
                 )
@@ -130,8 +130,7 @@ def _check_start_rounds(where: str, rounds: object, count: int, set_size: int) -
         unfinished = len(draws) < len(drawing)
         if unfinished:
             continue
-        best = max(RANK[value] for _, value in draws)
-        drawing = [seat for seat, value in draws if RANK[value] == best]
+        drawing = highest(draws)
         if len(drawing) == 1:
             raise invalid(
                 here,
@@ -315,12 +314,6 @@ def _check_connected(where: str, value: State | View) -> None:
         )
 
 
-def _starter(where: str, value: State | View, count: int) -> Seat:
-    """The seat that won the start-order draw, checked against the START tile (POLY-7)."""
-    start_tile = value.stacks[START_CELL][0]
-    return _check_start_draw(f"{where}.start_draw", value.start_draw, count, start_tile)
-
-
 def _check_history(
     where: str, value: State | View, tiles: tuple[Value, ...], bag: tuple[Value, ...], first: Seat
 ) -> None:
@@ -345,7 +338,7 @@ def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
             raise invalid("State.seat", "no seat has won the start-order draw yet: it is 0")
         _check_starting("State", state, tiles, state.bag)
         return
-    first = _starter("State", state, count)
+    first = _check_start_draw("State", state, count)
     if state.seat != (first + state.turn - 1) % count:
         raise invalid(
             "State.seat",
@@ -370,7 +363,7 @@ def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
             raise invalid("View.to_move", f"{seen.to_move!r}: chance draws for the start order")
         _check_starting("View", seen, tiles, contents)
         return
-    first = _starter("View", seen, count)
+    first = _check_start_draw("View", seen, count)
     expected = ((first + seen.turn - 1) % count,) if seen.drawn else ()
     if seen.step:
         expected = (CHANCE,)
