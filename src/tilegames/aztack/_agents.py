@@ -14,7 +14,9 @@ from tilegames.aztack._model import (
     _A_STATE,
     _CHANCE_TYPES,
     _MOVE_TYPES,
+    NAME,
     STANDARD_STONES,
+    TITLE,
     Match,
     Move,
     State,
@@ -46,10 +48,10 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
         SeatError: if the seat is not in the game.
     """
     if type(state) is not State:
-        wrong_type("aztack.evaluate", _A_STATE, state)
+        wrong_type(f"{NAME}.evaluate", _A_STATE, state)
     if type(move) not in _MOVE_TYPES:
         if type(move) not in _CHANCE_TYPES:
-            wrong_type("aztack.evaluate", _A_MOVE, move, move=True)
+            wrong_type(f"{NAME}.evaluate", _A_MOVE, move, move=True)
         if seat != CHANCE:  # the chance seat may rate its own outcomes too
             check_seat(seat, len(state.supplies))
         score_move(state, move)  # raises if the outcome is not legal
@@ -78,7 +80,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         WrongTypeError: if ``seen`` is not an Aztack View.
     """
     if type(seen) is not View:
-        wrong_type("aztack.determinize", "an Aztack View", seen)
+        wrong_type(f"{NAME}.determinize", f"an {TITLE} View", seen)
     cached = _last_state.get(seen)
     if cached is not None:  # a search samples one view many times: the same state each time
         return cached

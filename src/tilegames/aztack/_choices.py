@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices
-from tilegames.aztack._model import Move, Pass, Place, State
+from tilegames.aztack._model import NAME, TITLE, Move, Pass, Place, State
 from tilegames.aztack._rules import legal_moves, to_move
 
 __all__ = ["choices", "path_maker"]
@@ -50,7 +50,7 @@ def path_maker(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
         if type(move) is Pass:
             return (("pass", "pass"),)
         if type(move) is not Place:
-            wrong_type("aztack.choices", "an Aztack move", move, move=True)
+            wrong_type(f"{NAME}.choices", f"an {TITLE} move", move, move=True)
         parts: tuple[Part, ...] = (
             ("stone", move.stone),
             ("cell", move.first),
@@ -95,5 +95,5 @@ def choices(
             options, or if ``seat`` may not move now.
     """
     if type(state) is not State:
-        wrong_type("aztack.choices", "an Aztack State", state)
-    return game_choices("aztack", state, to_move, legal_moves, path_maker, picked, seat)
+        wrong_type(f"{NAME}.choices", f"an {TITLE} State", state)
+    return game_choices(NAME, state, to_move, legal_moves, path_maker, picked, seat)

@@ -18,7 +18,9 @@ from tilegames._core.svg import Drawing, cell_key
 from tilegames.aztack._model import (
     _A_POSITION,
     DEPTH,
+    NAME,
     STANDARD_STONES,
+    TITLE,
     WIDTH,
     XY,
     Half,
@@ -81,7 +83,7 @@ def render_text(position: State | View) -> str:
       over the other; xD after it discards stone D (bonus); S:pass passes.
     """
     if type(position) is not State and type(position) is not View:
-        wrong_type("aztack.render_text", _A_POSITION, position)
+        wrong_type(f"{NAME}.render_text", _A_POSITION, position)
     grid = position.pyramid
     levels, top_ids, faces = grid.heights, grid.tops, position.faces
     lines = [("   " + "".join(f"  {x}  " for x in range(WIDTH))).rstrip()]
@@ -177,7 +179,7 @@ def draw(
 ) -> str:
     """The pyramid on the left; whose turn it is and every seat's stones on the right."""
     if type(position) is not State and type(position) is not View:
-        wrong_type("aztack.draw", _A_POSITION, position)
+        wrong_type(f"{NAME}.draw", _A_POSITION, position)
     levels = heights(position)
     top = tops(position)
     top_level = max(levels.values())
@@ -186,7 +188,7 @@ def draw(
     board_h = DEPTH * CELL + 2 * _MARGIN + lift
     seats = len(position.supplies)
     height = max(board_h + 30, 60 + 96 * seats)
-    drawing = Drawing(width + _PANEL, height, title="Aztack")
+    drawing = Drawing(width + _PANEL, height, title=TITLE)
     drawing.add("rect", x=0, y=0, width=width + _PANEL, height=height, fill="#efe8dc")
 
     def corner(cell: tuple[int, int]) -> tuple[float, float]:
@@ -349,9 +351,9 @@ def draw_piece(piece: object, *, rotation: int = 0, size: float = 48.0) -> str:
     try:
         halves = _check_halves(piece.halves if isinstance(piece, Stone) else piece)
     except (TypeError, ValueError):
-        wrong_type("aztack.draw_piece", "an Aztack Stone or two (colour, glyph) halves", piece)
+        wrong_type(f"{NAME}.draw_piece", f"an {TITLE} Stone or two (colour, glyph) halves", piece)
     if type(rotation) is not int or not 0 <= rotation <= 3:
-        wrong_type("aztack.draw_piece", "a rotation 0..3", rotation)
+        wrong_type(f"{NAME}.draw_piece", "a rotation 0..3", rotation)
     half = size / 2
     across = rotation % 2 == 1
     width, height = (half, size) if across else (size, half)

@@ -43,6 +43,7 @@ from tilegames.aztack._model import (
     COLOURS,
     DEPTH,
     SUPPLY_SIZE,
+    TITLE,
     WIDTH,
     Pass,
     Place,
@@ -78,7 +79,7 @@ def _held(position: Any, seat: Seat) -> tuple[int, ...]:
     if type(position) is State:
         return position.supplies[seat]
     msg = (
-        "an Aztack action names a stone by its slot in the seat's supply: "
+        f"an {TITLE} action names a stone by its slot in the seat's supply: "
         f"give a State or View, not {position!r}"
     )
     raise ValueError(msg)
@@ -107,7 +108,7 @@ def action_of(position: Any, move: Any) -> int:
     if kind is Pass:
         return PASS_ACTION
     if kind is not Place:
-        msg = f"not an Aztack move: {move!r}"
+        msg = f"not an {TITLE} move: {move!r}"
         raise ValueError(msg)
     way = WAY_OF.get((move.first, move.second), -1)
     if way < 0:
@@ -121,7 +122,7 @@ def action_of(position: Any, move: Any) -> int:
 def move_of(position: Any, action: int, seat: Seat = 0) -> Any:
     """The move of ``seat`` that an action stands for (see the module docs)."""
     if type(action) is not int or not 0 <= action < ACTIONS:
-        msg = f"an Aztack action is an int 0..{ACTIONS - 1}, not {action!r}"
+        msg = f"an {TITLE} action is an int 0..{ACTIONS - 1}, not {action!r}"
         raise ValueError(msg)
     if action == PASS_ACTION:
         return Pass(seat)

@@ -31,6 +31,7 @@ from tilegames.aztack._model import (
     _A_STATE,
     _CELLS,
     DEPTH,
+    NAME,
     SUPPLY_SIZE,
     WIDTH,
     AnyMove,
@@ -114,7 +115,7 @@ def chance_outcomes(state: State) -> Outcomes:
         WrongTypeError: if ``state`` is no Aztack State.
     """
     if type(state) is not State:
-        wrong_type("aztack.chance_outcomes", _A_STATE, state)
+        wrong_type(f"{NAME}.chance_outcomes", _A_STATE, state)
     index = state._index or _index(_check_hand_made(state))
     if not index.setup:
         return ()

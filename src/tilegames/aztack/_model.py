@@ -485,9 +485,9 @@ AnyMove = Place | Pass | Lay | Deal
 and :class:`Deal` (the outcomes of an explicit game's setup)."""
 
 # What the entry points expect, for their WrongTypeError messages.
-_A_STATE: Final = "an Aztack State"
-_A_POSITION: Final = "an Aztack State or View"
-_A_MOVE: Final = "an Aztack move (Place or Pass)"  # Lay and Deal too, at chance steps
+_A_STATE: Final = f"an {TITLE} State"
+_A_POSITION: Final = f"an {TITLE} State or View"
+_A_MOVE: Final = f"an {TITLE} move (Place or Pass)"  # Lay and Deal too, at chance steps
 
 
 # ---------------------------------------------------------------------------

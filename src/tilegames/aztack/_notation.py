@@ -18,6 +18,8 @@ from tilegames.aztack._model import (
     _A_MOVE,
     COLOUR_LETTERS,
     GLYPH_LETTERS,
+    NAME,
+    TITLE,
     Deal,
     Half,
     Lay,
@@ -54,9 +56,9 @@ def format_half(half: Half) -> str:
     try:
         colour, glyph = _check_half(half)
     except TypeError:
-        wrong_type("aztack.format_half", _HALF, half)
+        wrong_type(f"{NAME}.format_half", _HALF, half)
     except ValueError as error:
-        raise NotationError(f"aztack.format_half: {error}") from None
+        raise NotationError(f"{NAME}.format_half: {error}") from None
     return COLOUR_LETTERS[colour] + GLYPH_LETTERS[glyph]
 
 
@@ -78,9 +80,9 @@ def format_stone(stone: Stone | tuple[Half, Half]) -> str:
         try:
             first, second = _check_halves(stone)
         except TypeError:
-            wrong_type("aztack.format_stone", _STONE, stone)
+            wrong_type(f"{NAME}.format_stone", _STONE, stone)
         except ValueError as error:
-            raise NotationError(f"aztack.format_stone: {error}") from None
+            raise NotationError(f"{NAME}.format_stone: {error}") from None
     return (
         COLOUR_LETTERS[first[0]]
         + GLYPH_LETTERS[first[1]]
@@ -104,7 +106,7 @@ def parse_stone(text: str) -> tuple[Half, Half]:
         NotationError: if the text is not a colour capital and glyph letter, twice.
     """
     if type(text) is not str:
-        wrong_type("aztack.parse_stone", "a stone written as text, such as 'GfOw'", text)
+        wrong_type(f"{NAME}.parse_stone", "a stone written as text, such as 'GfOw'", text)
     _ascii(text)
     found = _STONE_TEXT.fullmatch(text.strip())
     if found is None:
@@ -166,7 +168,7 @@ def format_move(move: Move) -> str:
             return f"lay:{move.stone}{'r' if move.turned else ''}"
         return f"deal:{move.stone}"
     if type(move) is not Pass:
-        wrong_type("aztack.format_move", _A_MOVE, move, move=True)
+        wrong_type(f"{NAME}.format_move", _A_MOVE, move, move=True)
     if not -_TOO_BIG < move.seat < _TOO_BIG:
         msg = f"a seat of {_MAX_DIGITS + 1} or more digits cannot be written"
         raise NotationError(msg)
@@ -215,9 +217,9 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
             out where there is no single seat to move.
     """
     if type(text) is not str:
-        wrong_type("aztack.parse_move", "a move written as text", text)
+        wrong_type(f"{NAME}.parse_move", "a move written as text", text)
     if state is not None and type(state) is not State and type(state) is not View:
-        wrong_type("aztack.parse_move", "an Aztack State or View (or None)", state)
+        wrong_type(f"{NAME}.parse_move", f"an {TITLE} State or View (or None)", state)
     _ascii(text)
     written = "".join(text.split()).lower()
     chance = _CHANCE_TEXT.fullmatch(written)
@@ -231,10 +233,10 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
         return Lay(stone, turned=chance["turned"] is not None)
     found = _PLACE_TEXT.fullmatch(written) or _PASS_TEXT.fullmatch(written)
     if found is None and written.startswith(("lay", "deal")):
-        msg = f"{text!r} is not an Aztack chance outcome: {_CHANCE_FORM}"
+        msg = f"{text!r} is not an {TITLE} chance outcome: {_CHANCE_FORM}"
         raise NotationError(msg)
     if found is None:
-        msg = f"{text!r} is not an Aztack move: {_MOVE_FORM}"
+        msg = f"{text!r} is not an {TITLE} move: {_MOVE_FORM}"
         raise NotationError(msg)
     parts = found.groupdict()
     seat_text = parts.pop("seat")

@@ -36,6 +36,7 @@ from tilegames.aztack._model import (
     NAME,
     STANDARD_STONES,
     SUPPLY_SIZE,
+    TITLE,
     WIDTH,
     XY,
     AnyMove,
@@ -205,7 +206,7 @@ def _lay_base(
 
 def _check_players(players: object) -> int:
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"Aztack is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
+        msg = f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
         raise ConfigurationError(msg)
     return players
 
@@ -244,14 +245,14 @@ def _check_stones(stones: object) -> StoneSet:
 def players(state: State) -> int:
     """The number of seats."""
     if type(state) is not State:
-        wrong_type("aztack.players", _A_STATE, state)
+        wrong_type(f"{NAME}.players", _A_STATE, state)
     return len(state.supplies)
 
 
 def mode(state: State) -> str:
     """``"turns"`` for the turn game, ``"speed"`` for the speed stack."""
     if type(state) is not State:
-        wrong_type("aztack.mode", _A_STATE, state)
+        wrong_type(f"{NAME}.mode", _A_STATE, state)
     return MODES[state.turn is None]
 
 
@@ -262,7 +263,7 @@ def is_over(state: State) -> bool:
     seat holds a stone that fits anywhere (AZT-16, AZT-18).
     """
     if type(state) is not State:
-        wrong_type("aztack.is_over", _A_STATE, state)
+        wrong_type(f"{NAME}.is_over", _A_STATE, state)
     index = state._index or _index(_check_hand_made(state))
     return index.over and not index.setup
 
@@ -275,7 +276,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
     an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
     if type(state) is not State:
-        wrong_type("aztack.to_move", _A_STATE, state)
+        wrong_type(f"{NAME}.to_move", _A_STATE, state)
     return _seats_to_move(state._index or _index(_check_hand_made(state)), state.turn)
 
 
@@ -286,7 +287,7 @@ def can_place(state: State, seat: Seat) -> bool:
         SeatError: if the seat is not in the game.
     """
     if type(state) is not State:
-        wrong_type("aztack.can_place", _A_STATE, state)
+        wrong_type(f"{NAME}.can_place", _A_STATE, state)
     check_seat(seat, len(state.supplies))
     index = state._index or _index(_check_hand_made(state))
     return not index.over and seat in index.movers
@@ -295,7 +296,7 @@ def can_place(state: State, seat: Seat) -> bool:
 def stones_left(state: State) -> tuple[int, ...]:
     """Per seat, the number of stones it still holds (fewest wins, AZT-16)."""
     if type(state) is not State:
-        wrong_type("aztack.stones_left", _A_STATE, state)
+        wrong_type(f"{NAME}.stones_left", _A_STATE, state)
     return tuple(map(len, state.supplies))
 
 
@@ -311,7 +312,7 @@ def supply(state: State | View, seat: Seat) -> tuple[Stone, ...]:
     if type(state) is View:
         return state.supplies[check_seat(seat, len(state.supplies))]
     if type(state) is not State:
-        wrong_type("aztack.supply", _A_POSITION, state)
+        wrong_type(f"{NAME}.supply", _A_POSITION, state)
     stones = state.stones
     return tuple(stones[i] for i in state.supplies[check_seat(seat, len(state.supplies))])
 
@@ -323,7 +324,7 @@ def heights(state: State | View) -> Mapping[XY, int]:
     1
     """
     if type(state) is not State and type(state) is not View:
-        wrong_type("aztack.heights", _A_POSITION, state)
+        wrong_type(f"{NAME}.heights", _A_POSITION, state)
     return dict(zip(_XY, state.pyramid.heights, strict=True))
 
 
@@ -334,7 +335,7 @@ def tops(state: State | View) -> Mapping[XY, tuple[StoneId, Colour, Glyph]]:
     :data:`GLYPHS`).
     """
     if type(state) is not State and type(state) is not View:
-        wrong_type("aztack.tops", _A_POSITION, state)
+        wrong_type(f"{NAME}.tops", _A_POSITION, state)
     return {
         xy: (top, *_half(face))
         for xy, top, face in zip(_XY, state.pyramid.tops, state.faces, strict=True)
@@ -351,7 +352,7 @@ def view(state: State, seat: Seat) -> View:
         SeatError: if the seat is not in the game.
     """
     if type(state) is not State:
-        wrong_type("aztack.view", _A_STATE, state)
+        wrong_type(f"{NAME}.view", _A_STATE, state)
     check_seat(seat, len(state.supplies))
     index = state._index or _index(_check_hand_made(state))
     shown = index.shown
@@ -395,7 +396,7 @@ def legal_moves(state: State) -> LegalMoves:
     (76, '0:5@1,0/0,0')
     """
     if type(state) is not State:
-        wrong_type("aztack.legal_moves", _A_STATE, state)
+        wrong_type(f"{NAME}.legal_moves", _A_STATE, state)
     if state.explicit and (state._index or _index(_check_hand_made(state))).setup:
         return ChanceMoves(state)
     return LegalMoves(state)
@@ -421,10 +422,10 @@ def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> Illeg
     return illegal_move(format_move(move), refusal, turn=turn, over=index.over)
 
 
-def _move_of(name: str, move: Move) -> AnyMove:
+def _move_of(function: str, move: Move) -> AnyMove:
     """``move``, if it is a move or a chance outcome of Aztack; else raise WrongTypeError."""
     if type(move) not in _MOVE_TYPES and type(move) not in _CHANCE_TYPES:
-        wrong_type(name, _A_MOVE, move, move=True)
+        wrong_type(f"{NAME}.{function}", _A_MOVE, move, move=True)
     return move  # type: ignore[return-value]  # one of the four types, by the test above
 
 
@@ -447,8 +448,8 @@ def why_illegal(state: State, move: Move) -> str | None:
         WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
     """
     if type(state) is not State:
-        wrong_type("aztack.why_illegal", _A_STATE, state)
-    checked = _move_of("aztack.why_illegal", move)
+        wrong_type(f"{NAME}.why_illegal", _A_STATE, state)
+    checked = _move_of("why_illegal", move)
     try:
         _check_any(state, state._index or _index(_check_hand_made(state)), checked)
     except Refusal as refusal:
@@ -465,12 +466,12 @@ def score_move(state: State, move: Move) -> Match:
         WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
     """
     if type(state) is not State:
-        wrong_type("aztack.score_move", _A_STATE, state)
+        wrong_type(f"{NAME}.score_move", _A_STATE, state)
     index = state._index or _index(_check_hand_made(state))
     if move is index.picked:  # the move legal_moves(state) built last is legal: no check
         return listed_match(state, index, move)
     try:
-        return _check_any(state, index, _move_of("aztack.score_move", move))
+        return _check_any(state, index, _move_of("score_move", move))
     except Refusal as refusal:
         raise _refused(state, index, move, refusal) from None
 
@@ -498,10 +499,10 @@ def apply(state: State, move: Move) -> State:
         WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
     """
     if type(state) is not State:
-        wrong_type("aztack.apply", _A_STATE, state)
+        wrong_type(f"{NAME}.apply", _A_STATE, state)
     if type(move) not in _MOVE_TYPES:
         if type(move) not in _CHANCE_TYPES:
-            wrong_type("aztack.apply", _A_MOVE, move, move=True)
+            wrong_type(f"{NAME}.apply", _A_MOVE, move, move=True)
         return _apply_outcome(state, move)  # type: ignore[arg-type]
     index = state._index or _index(_check_hand_made(state))
     if move is not index.picked:  # a move that legal_moves(state) built is legal: no check
@@ -593,7 +594,7 @@ def outcome(state: State) -> Outcome | None:
     if nobody did (AZT-18).
     """
     if type(state) is not State:
-        wrong_type("aztack.outcome", _A_STATE, state)
+        wrong_type(f"{NAME}.outcome", _A_STATE, state)
     index = state._index or _index(_check_hand_made(state))
     if not index.over or index.setup:
         return None

@@ -37,6 +37,7 @@ from tilegames.aztack._model import (
     NAME,
     STANDARD_STONES,
     SUPPLY_SIZE,
+    TITLE,
     WIDTH,
     Deal,
     Lay,
@@ -326,7 +327,7 @@ def validate(value: State | View | Outcome | Move) -> None:
     elif isinstance(value, (Place, Pass, Lay, Deal)):
         _check_move(value)
     else:
-        wrong_type("aztack.validate", "an Aztack State, View, move or Outcome", value)
+        wrong_type(f"{NAME}.validate", f"an {TITLE} State, View, move or Outcome", value)
 
 
 def _check_move(move: Place | Pass | Lay | Deal) -> None:
@@ -379,7 +380,7 @@ def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
         seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
         raise Refusal(
             f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
-            "move: chance decides nothing more in Aztack",
+            f"move: chance decides nothing more in {TITLE}",
             "AZT-20",
         )
     if laying != (0 in state.pyramid.heights):
