@@ -49,15 +49,11 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.evaluate", _A_STATE, state)
-    if type(move) not in _MOVE_TYPES:
-        if type(move) not in _CHANCE_TYPES:
-            wrong_type(f"{NAME}.evaluate", _A_MOVE, move, move=True)
-        if seat != CHANCE:  # the chance seat may rate its own outcomes too
-            check_seat(seat, len(state.supplies))
-        score_move(state, move)  # raises if the outcome is not legal
-        return 0.0
-    check_seat(seat, len(state.supplies))
-    return _SHED[score_move(state, move)]
+    if type(move) not in _MOVE_TYPES and type(move) not in _CHANCE_TYPES:
+        wrong_type(f"{NAME}.evaluate", _A_MOVE, move, move=True)
+    if seat != CHANCE or type(move) in _MOVE_TYPES:  # chance may rate its own outcomes too
+        check_seat(seat, len(state.supplies))
+    return _SHED[score_move(state, move)]  # a chance outcome matches NONE: it sheds nothing
 
 
 def determinize(seen: View, stream: rng.Stream) -> State:

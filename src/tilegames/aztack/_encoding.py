@@ -40,6 +40,7 @@ from tilegames._core.encoding import Block, Encoding, Part
 from tilegames._core.rules import Seat
 from tilegames.aztack._model import (
     _KINDS,
+    _PAIRS,
     COLOURS,
     DEPTH,
     SUPPLY_SIZE,
@@ -50,22 +51,10 @@ from tilegames.aztack._model import (
     State,
     View,
 )
-from tilegames.geometry.pyramid import adjacent_pairs
+from tilegames.aztack._tables import _XY
 
-XY = tuple[int, int]
-
-
-def _ways() -> tuple[tuple[XY, XY], ...]:
-    """Every ordered pair of adjacent cells, as ``(x, y)`` cells, each pair both ways in turn."""
-    result: list[tuple[XY, XY]] = []
-    for a, b in adjacent_pairs(WIDTH, DEPTH):
-        first, second = divmod(a, WIDTH)[::-1], divmod(b, WIDTH)[::-1]
-        result += [(first, second), (second, first)]
-    return tuple(result)
-
-
-WAYS: Final = _ways()
-"""The ordered pairs of adjacent cells, by number."""
+WAYS: Final = tuple(way for a, b in _PAIRS for way in ((_XY[a], _XY[b]), (_XY[b], _XY[a])))
+"""The ordered pairs of adjacent cells, as ``(x, y)`` cells, each pair both ways in turn."""
 WAY_OF: Final = {way: i for i, way in enumerate(WAYS)}
 DISCARDS: Final = SUPPLY_SIZE + 1
 PASS_ACTION: Final = SUPPLY_SIZE * len(WAYS) * DISCARDS

@@ -24,7 +24,6 @@ from fractions import Fraction
 
 import attrs
 
-from tilegames._core.bits import mask_of
 from tilegames._core.checks import wrong_type
 from tilegames.aztack._checks import _check_hand_made
 from tilegames.aztack._model import (
@@ -43,7 +42,7 @@ from tilegames.aztack._model import (
     _Set,
 )
 from tilegames.aztack._moves import LegalMoves, _index
-from tilegames.aztack._tables import _BASE_SLOTS, _base_ok, _full_index, _setup_index
+from tilegames.aztack._tables import _BASE_SLOTS, _base_ok, _setup_index
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 Outcomes = tuple[tuple[AnyMove, Fraction], ...]
@@ -189,17 +188,10 @@ def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:
             pyramid=attrs.evolve(grid, heights=tuple(heights), tops=tuple(tops)),
             faces=tuple(faces),
         )
-        object.__setattr__(after, "_index", _setup_index(info, index.masks))
-        return after
-    supplies = state.supplies
-    seat = next(seat for seat, held in enumerate(supplies) if len(held) < SUPPLY_SIZE)
-    held = tuple(sorted((*supplies[seat], move.stone)))
-    supplies = (*supplies[:seat], held, *supplies[seat + 1 :])
-    after = attrs.evolve(state, supplies=supplies)
-    masks = tuple(mask_of(held) for held in supplies)
-    if any(len(held) < SUPPLY_SIZE for held in supplies):
-        index = _setup_index(info, masks)
     else:
-        index = _full_index(info, masks, state.pyramid, state.faces)
-    object.__setattr__(after, "_index", index)
+        supplies = state.supplies
+        seat = next(seat for seat, held in enumerate(supplies) if len(held) < SUPPLY_SIZE)
+        held = tuple(sorted((*supplies[seat], move.stone)))
+        after = attrs.evolve(state, supplies=(*supplies[:seat], held, *supplies[seat + 1 :]))
+    _index(after)  # built now, as for every state the rules make
     return after

@@ -407,18 +407,16 @@ def legal_moves(state: State) -> LegalMoves:
 # ---------------------------------------------------------------------------
 
 
-def _turn_text(index: _Index, turn: Seat | None) -> str:
-    """Whose move it is, in words, for an error (before the end)."""
-    if turn is None:
-        return f"speed stack: seats {', '.join(map(str, index.movers))} can place"
-    return f"seat {turn} to move"
-
-
 def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> IllegalMoveError:
     """The error for a refused move; once the game is over, without the turn."""
     if index.setup:
         return illegal_move(format_move(move), refusal, turn="chance to move")
-    turn = "" if index.over else _turn_text(index, state.turn)
+    if index.over:
+        turn = ""
+    elif state.turn is None:
+        turn = f"speed stack: seats {', '.join(map(str, index.movers))} can place"
+    else:
+        turn = f"seat {state.turn} to move"
     return illegal_move(format_move(move), refusal, turn=turn, over=index.over)
 
 

@@ -254,12 +254,6 @@ def _setup_index(info: _Set, masks: tuple[Mask, ...]) -> _Index:
     ``over`` is set too, so that the fast paths stop at their end-of-game
     test, where the setup is told apart (AZT-8 .. AZT-10).
     """
-    index = _Index.__new__(_Index)
-    index.info = info
-    index.masks = masks
-    index.cells = (None,) * len(_PAIRS)
-    index.spots = []
-    index.movers = ()
-    index.over = True
+    index = _Index(info, masks, (None,) * len(_PAIRS))  # no spot, so no mover: over
     index.setup = True
     return index
