@@ -82,8 +82,8 @@ from tilegames.axio_rota._model import (
     Unseen,
     View,
 )
-from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
 from tilegames.axio_rota._moves import LegalMoves
+from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
 from tilegames.axio_rota._rules import (
     apply,
     hand,

@@ -13,7 +13,7 @@ checks are in :mod:`~tilegames.axio_rota._validate`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import cast
 
@@ -23,7 +23,6 @@ from tilegames._core import tracks
 from tilegames._core.chance import uniform
 from tilegames._core.refusal import Refusal
 from tilegames._core.rng import Stream
-from tilegames._core.rules import Seat
 from tilegames.axio_rota._checks import check_state, wrong_state
 from tilegames.axio_rota._model import (
     NO_POINTS,
@@ -38,8 +37,8 @@ from tilegames.axio_rota._model import (
     UNSEEN,
     AnyMove,
     Board,
-    Colour,
     Draw,
+    Move,
     Reveal,
     State,
     Tile,
@@ -49,19 +48,17 @@ from tilegames.axio_rota._moves import (
     _DRAWN,
     LegalMoves,
     _chance_to_move,
+    _checked,
     _draw_rule,
     _end_rule,
     _illegal,
     _index,
-    _laid,
     _mover,
-    _scored,
-    _to_move,
+    _scored_onto,
     ended,
 )
 from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import START_CELLS, _turned_to, canonical
-from tilegames.geometry import square
+from tilegames.axio_rota._tables import START_CELLS, TileInfo, _turned_to, canonical
 from tilegames.geometry.square import Packed
 
 # ---------------------------------------------------------------------------
@@ -106,20 +103,6 @@ def _without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     return (*pool[:at], *pool[at + 1 :])
 
 
-def _in_set_order(the_set: Sequence[Tile], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    """The multiset ``tiles`` listed in the order of ``the_set`` (strays last)."""
-    counts: dict[Tile, int] = {}
-    for tile in tiles:
-        counts[tile] = counts.get(tile, 0) + 1
-    ordered: list[Tile] = []
-    for tile in the_set:
-        if counts.get(tile):
-            counts[tile] -= 1
-            ordered.append(tile)
-    ordered.extend(tile for tile, n in counts.items() for _ in range(n))
-    return tuple(ordered)
-
-
 def _not_in_pool(state: State, tile: Tile) -> Refusal:
     pool = cast(tuple[Tile, ...], state.pool)
     rule = _draw_rule(state) if state.drawing else "ROTA-11"
@@ -149,8 +132,11 @@ def _holding(state: State, tile: Tile) -> State:
     return held
 
 
-def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, Tile] | None:
-    """Check a chance outcome (return ``None``) or a :class:`Reveal` (return its placement).
+def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] | None:
+    """Check a chance outcome (return ``None``) or a :class:`Reveal`.
+
+    A :class:`Reveal` returns the state with the seat holding the tile named,
+    the packed cell and the tile's tables (as :func:`_checked`).
 
     Raises:
         Refusal: at the first rule the move breaks.
@@ -176,8 +162,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, Tile] | No
         if move.tile not in pool:
             raise _not_in_pool(state, move.tile)
         held = _holding(state, move.tile)
-        cell, corners = _laid(held, move.move)
-        return held, cell, corners
+        return (held, *_checked(held, move.move))
     if not state.drawing:
         if ended(state):
             raise Refusal("the game is over", _end_rule(state))
@@ -211,15 +196,17 @@ def _explicit_moves(state: State) -> tuple[AnyMove, ...]:
     )
 
 
-def _placed_explicit(
-    state: State, held: State, cell: Packed, corners: Tile, named: Colour | None
-) -> State:
-    """Score a placement in an explicit game; leave every draw after it to chance."""
-    seat = held.seat
-    board = _index(held)
-    all_tracks, reached, hands, extra_turns = _scored(held, board, cell, corners, named)
+def _placed_explicit(held: State, cell: Packed, info: TileInfo, move: Move) -> State:
+    """Score a legal placement in an explicit game; leave every draw after it to chance."""
+    seat, rotation, hands = held.seat, move.rotation, held.hands
+    corners = info.turned[rotation]
+    grown, before = _index(held).grown(cell, corners, info.adds[rotation])
+    mine, reached = _scored_onto(held.tracks[seat], before, info, rotation, move.named)
+    if held.extra_tile is None:  # the hand tile placed
+        hands = (*hands[:seat], None, *hands[seat + 1 :])
+    extra_turns = held.extra_turns + reached
     drawing = NOTHING
-    if reached and tracks.all_at(all_tracks[seat], TRACK_CAP):  # ROTA-17
+    if reached and tracks.all_at(mine, TRACK_CAP):  # ROTA-17
         extra_turns = 0
     elif extra_turns and held.supply_count:  # ROTA-15: chance turns up the supply's top tile
         drawing = SUPPLY
@@ -229,18 +216,17 @@ def _placed_explicit(
             drawing = STACK
         else:
             seat = (seat + 1) % len(hands)
-    display = held.display | {(square.unpack(cell), corners)}
     after = attrs.evolve(
         held,
-        display=display,
-        tracks=all_tracks,
+        display=held.display | {(move.cell, corners)},
+        tracks=(*held.tracks[: held.seat], mine, *held.tracks[held.seat + 1 :]),
         hands=hands,
         seat=seat,
         extra_tile=None,
         extra_turns=extra_turns,
         drawing=drawing,
     )
-    object.__setattr__(after, "_board", board.with_tile(cell, corners))
+    object.__setattr__(after, "_board", grown)
     return after
 
 
@@ -251,8 +237,8 @@ def _apply_other(state: State, move: AnyMove) -> State:
     except Refusal as refusal:
         raise _illegal(state, move, refusal) from None
     if placed is not None:
-        held, cell, corners = placed
-        return _placed_explicit(state, held, cell, corners, cast(Reveal, move).move.named)
+        held, cell, info = placed
+        return _placed_explicit(held, cell, info, cast(Reveal, move).move)
     pool = cast(tuple[Tile, ...], state.pool)
     tile: Tile | None = None
     if type(move) is Draw:
@@ -330,33 +316,6 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     if pool is None or not state.drawing:
         return ()
     return tuple((Draw(tile), p) for tile, p in uniform(pool))
-
-
-def _explicit_view(state: State, seat: Seat) -> View:
-    """:func:`view` of an explicit game: other hands join the tiles the seat cannot identify."""
-    the_set = STANDARD_TILES if state.tiles is None else state.tiles
-    hands = state.hands
-    others = [held for s, held in enumerate(hands) if s != seat and held is not None]
-    unseen = state.unseen & (1 << seat)
-    for s, held in enumerate(hands):
-        if s != seat and (held is not None or state.unseen >> s & 1):
-            unseen |= 1 << s
-    return View(
-        seat=seat,
-        to_move=_to_move(state),
-        display=state.display,
-        tracks=state.tracks,
-        hand=hands[seat],
-        stack_sizes=state.stack_counts,
-        supply_size=state.supply_count,
-        extra_tile=state.extra_tile,
-        extra_turns=state.extra_turns,
-        turn=state.seat if state.drawing else 0,
-        tiles=state.tiles,
-        pool=_in_set_order(the_set, (*cast(tuple[Tile, ...], state.pool), *others)),
-        drawing=state.drawing,
-        unseen=unseen,
-    )
 
 
 def _explicit_state(seen: View, stream: Stream) -> State:

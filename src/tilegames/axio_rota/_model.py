@@ -352,16 +352,6 @@ def _split_around() -> tuple[tuple[_Diagonal, ...], tuple[_Edge, ...]]:
 _DIAGONAL, _EDGE = _split_around()
 
 
-def _touching(circles: dict[Packed, Counts], cell: Packed) -> Mask:
-    """The 4-bit mask of the corners of ``cell`` whose vertex a tile touches."""
-    return (
-        (cell + _STEP_0 in circles)
-        | (cell + _STEP_1 in circles) << 1
-        | (cell + _STEP_2 in circles) << 2
-        | (cell + _STEP_3 in circles) << 3
-    )
-
-
 def corner_adds(corners: Tile) -> tuple[int, int, int, int]:
     """What each corner of a tile adds to its circle: its colour's count, its :data:`HELD` bit."""
     one = ONE
@@ -523,7 +513,13 @@ class Board:
 
     def touching(self, cell: Packed) -> Mask:
         """The 4-bit mask of the corners of ``cell`` whose vertex a tile touches."""
-        return _touching(self.circles, cell)
+        circles = self.circles
+        return (
+            (cell + _STEP_0 in circles)
+            | (cell + _STEP_1 in circles) << 1
+            | (cell + _STEP_2 in circles) << 2
+            | (cell + _STEP_3 in circles) << 3
+        )
 
 
 # ---------------------------------------------------------------------------

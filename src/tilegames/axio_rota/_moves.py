@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import cast, overload
 
 from tilegames._core import tracks
@@ -28,7 +28,7 @@ from tilegames.axio_rota._model import (
     SHIFT,
     STACK,
     STACK_SIZE,
-    STAGES,
+    STANDARD_TILES,
     START,
     SUPPLY,
     TRACK_CAP,
@@ -253,16 +253,6 @@ def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
     return f"cell {xy} shares no edge with a tile of the display"
 
 
-def _laid(state: State, move: Move) -> tuple[Packed, Tile]:
-    """Check a move; return its packed cell and the corners it lays down.
-
-    Raises:
-        Refusal: at the first rule the move breaks.
-    """
-    cell, info = _checked(state, move)
-    return cell, info.turned[move.rotation]
-
-
 def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
     """Check a move; return its packed cell and the tables of the tile it places.
 
@@ -340,26 +330,6 @@ def _points(
             points[colour] += counts >> SHIFT[colour] & COUNT_MASK
     red, green, blue, orange, purple = points
     return red, green, blue, orange, purple
-
-
-def _scored(
-    state: State, board: Board, cell: Packed, corners: Tile, named: Colour | None
-) -> tuple[tuple[Points, ...], tuple[int, ...], tuple[Tile | None, ...], int]:
-    """Score the seat's placement (ROTA-12, ROTA-14) on ``board``, the display of ``state``.
-
-    Returns the tracks after it, the stages it reaches, the hands (the held
-    tile gone unless the extra tile was placed) and the extra turns owed.
-    """
-    seat, hands = state.seat, state.hands
-    points = _points(board.circles, cell, corners, named)
-    all_tracks = state.tracks
-    reached: tuple[int, ...] = ()
-    if any(points):
-        mine, reached = tracks.add_points(all_tracks[seat], points, stages=STAGES)
-        all_tracks = (*all_tracks[:seat], cast(Points, mine), *all_tracks[seat + 1 :])
-    if state.extra_tile is None:
-        hands = (*hands[:seat], None, *hands[seat + 1 :])
-    return all_tracks, reached, hands, state.extra_turns + len(reached)
 
 
 def _scored_onto(
@@ -441,3 +411,51 @@ def _mover(seen: View) -> Seat | None:
     if seen.to_move:
         return seen.to_move[0]
     return all_at_cap_seat(seen)
+
+
+def _in_set_order(the_set: Sequence[Tile], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The multiset ``tiles`` listed in the order of ``the_set`` (strays last)."""
+    counts: dict[Tile, int] = {}
+    for tile in tiles:
+        counts[tile] = counts.get(tile, 0) + 1
+    ordered: list[Tile] = []
+    for tile in the_set:
+        if counts.get(tile):
+            counts[tile] -= 1
+            ordered.append(tile)
+    ordered.extend(tile for tile, n in counts.items() for _ in range(n))
+    return tuple(ordered)
+
+
+def _view(state: State, seat: Seat) -> View:
+    """What ``seat`` may see of a well-formed state (:func:`view` checks, then calls this).
+
+    In an explicit game, the other seats' hand tiles join the tiles the seat
+    cannot identify (:attr:`View.pool`) and are marked in :attr:`View.unseen`.
+    """
+    hands, pool, unseen = state.hands, state.pool, 0
+    explicit = pool is not None
+    if explicit:
+        the_set = STANDARD_TILES if state.tiles is None else state.tiles
+        others = [held for s, held in enumerate(hands) if s != seat and held is not None]
+        pool = _in_set_order(the_set, (*cast(tuple[Tile, ...], pool), *others))
+        unseen = state.unseen & (1 << seat)
+        for s, held in enumerate(hands):
+            if s != seat and (held is not None or state.unseen >> s & 1):
+                unseen |= 1 << s
+    return View(
+        seat=seat,
+        to_move=_to_move(state),
+        display=state.display,
+        tracks=state.tracks,
+        hand=hands[seat],
+        stack_sizes=state.stack_counts if explicit else tuple(map(len, state.stacks)),
+        supply_size=state.supply_count if explicit else len(state.supply),
+        extra_tile=state.extra_tile,
+        extra_turns=state.extra_turns,
+        turn=state.seat if state.drawing else 0,
+        tiles=state.tiles,
+        pool=pool,
+        drawing=state.drawing,
+        unseen=unseen,
+    )

@@ -35,7 +35,6 @@ from tilegames.axio_rota._explicit import (
     _check_other,
     _explicit_moves,
     _explicit_start,
-    _explicit_view,
     _placed_explicit,
 )
 from tilegames.axio_rota._model import (
@@ -62,10 +61,10 @@ from tilegames.axio_rota._moves import (
     _checked,
     _illegal,
     _index,
-    _laid,
     _points,
     _scored_onto,
     _to_move,
+    _view,
     all_at_cap_seat,
     ended,
 )
@@ -287,22 +286,7 @@ def view(state: State, seat: Seat) -> View:
         _check(state)
     if type(seat) is not int or not 0 <= seat < len(state.tracks):
         checks.check_seat(seat, len(state.tracks))  # raises, saying why
-    if state.pool is not None:
-        return _explicit_view(state, seat)
-    # ended(state), for a seeded game (no chance step, no unseen tile), inline
-    over = state.extra_tile is None and state.hands[state.seat] is None
-    return View(
-        seat=seat,
-        to_move=() if over else (state.seat,),
-        display=state.display,
-        tracks=state.tracks,
-        hand=state.hands[seat],
-        stack_sizes=tuple(map(len, state.stacks)),
-        supply_size=len(state.supply),
-        extra_tile=state.extra_tile,
-        extra_turns=state.extra_turns,
-        tiles=state.tiles,
-    )
+    return _view(state, seat)
 
 
 # ---------------------------------------------------------------------------
@@ -367,7 +351,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
         _check(state)
     try:
         if type(move) is Move:
-            _laid(state, move)
+            _checked(state, move)
         else:
             _check_other(state, move)
     except Refusal as refusal:
@@ -395,8 +379,11 @@ def score_move(state: State, move: AnyMove) -> Points:
             raise _illegal(state, move, refusal) from None
         if placed is None:  # chance's outcome scores nothing
             return NO_POINTS
-        held, cell, corners = placed
-        return _points(_index(held).circles, cell, corners, cast(Reveal, move).move.named)
+        held, cell, info = placed
+        placement = cast(Reveal, move).move
+        return _points(
+            _index(held).circles, cell, info.turned[placement.rotation], placement.named
+        )
     cell, info = _placement(state, move)
     return _points(_index(state).circles, cell, info.turned[move.rotation], move.named)
 
@@ -462,7 +449,7 @@ def apply(state: State, move: AnyMove) -> State:
     rotation = move.rotation
     corners = info.turned[rotation]
     if state.pool is not None:
-        return _placed_explicit(state, state, cell, corners, move.named)
+        return _placed_explicit(state, cell, info, move)
     board = state._board or _index(state)  # indexed by legal_moves or _placement
     grown, before = board.grown(cell, corners, info.adds[rotation])
     seat, hands, stacks, supply = state.seat, state.hands, state.stacks, state.supply

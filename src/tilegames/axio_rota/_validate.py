@@ -38,10 +38,9 @@ from tilegames.axio_rota._checks import (
     check_set,
     check_state,
 )
-from tilegames.axio_rota._explicit import _explicit_state, _explicit_view
+from tilegames.axio_rota._explicit import _explicit_state
 from tilegames.axio_rota._model import (
     COLOURS,
-    MAX_PLAYERS,
     NAME,
     STACK,
     STACK_SIZE,
@@ -61,7 +60,7 @@ from tilegames.axio_rota._model import (
     Unseen,
     View,
 )
-from tilegames.axio_rota._moves import all_at_cap_seat, ended
+from tilegames.axio_rota._moves import _view, all_at_cap_seat, ended
 from tilegames.axio_rota._notation import format_tile
 from tilegames.axio_rota._tables import START_CELLS, _turned_to, canonical
 from tilegames.geometry import square
@@ -478,25 +477,15 @@ def _check_view_shape(seen: View) -> int:
     return count
 
 
-def check_view(seen: View) -> dict[Cell, Tile]:
-    """Check what drawing and :func:`determinize` rely on; return the display.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-    """
+def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     count = _check_view_shape(seen)
     _check_set_field("View.tiles", seen.tiles, count)
-    return _check_placed("View.display", seen.display)
-
-
-def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
-    placed = check_view(seen)
+    placed = _check_placed("View.display", seen.display)
     the_set = fallback if seen.tiles is None else seen.tiles
     if seen.pool is not None:
         _validate_explicit_view(seen, the_set)
         return
     _check_joined("View.display", placed)
-    count = len(seen.tracks)
     track = seen.tracks[seen.to_move[0]] if seen.to_move else (TRACK_CAP,) * len(COLOURS)
     _check_extra_earned("View", seen.extra_turns, seen.extra_tile, cast(Points, track))
     extra = seen.extra_tile is not None
@@ -552,7 +541,7 @@ def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
         _validate_state(state, the_set)
     except InvalidStateError as error:
         raise _invalid("View", f"no game shows this view: {error}") from None
-    shown_view = _explicit_view(state, seen.seat)
+    shown_view = _view(state, seen.seat)
     if shown_view != seen:
         wrong = next(
             f.name
@@ -576,16 +565,12 @@ def _validate_outcome(result: Outcome) -> None:
     if result.mode:
         raise _invalid("Outcome.mode", f"{TITLE} has no modes, not {result.mode!r}")
     scores = result.scores
-    if not 1 <= len(scores) <= MAX_PLAYERS:
-        raise _invalid(
-            "Outcome.scores", f"{len(scores)} seats; {TITLE} is for 1 to {MAX_PLAYERS} players"
-        )
     if len(scores) == 1:  # solo (ROTA-20): the score is the lowest track
         (score,) = scores
         if type(score) is not int or not 0 <= score <= TRACK_CAP:
             raise _invalid("Outcome.scores[0]", f"a solo score is 0..{TRACK_CAP}, not {score!r}")
         return
-    _check_tracks("Outcome.scores", scores)
+    _check_tracks("Outcome.scores", scores)  # and the seat count
     check_ranking(result.ranking, cast(tuple[Points, ...], scores), "ROTA-19")
 
 
