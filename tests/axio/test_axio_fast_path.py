@@ -22,8 +22,8 @@ from tilegames import Setup, axio
 from tilegames._core.tracks import add_points
 from tilegames.axio import Place, State, View
 from tilegames.axio._model import _LISTED, _STAGES, STANDARD_TILES
-from tilegames.axio._moves import _checked, _choices
-from tilegames.axio._rules import _after_placement, _scored
+from tilegames.axio._moves import _checked, _choices, _scored
+from tilegames.axio._rules import _after_placement
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TRACK_STEPS, _WAYS
 from tilegames.errors import IllegalMoveError
 

@@ -110,11 +110,7 @@ from tilegames.axio._model import (
     Unseen,
     View,
 )
-from tilegames.axio._moves import (
-    LegalMoves,
-    legal_moves,
-    why_illegal,
-)
+from tilegames.axio._moves import LegalMoves
 from tilegames.axio._notation import (
     format_move,
     format_tile,
@@ -126,6 +122,7 @@ from tilegames.axio._rules import (
     bag_size,
     board,
     is_over,
+    legal_moves,
     new_game,
     outcome,
     players,
@@ -137,6 +134,7 @@ from tilegames.axio._rules import (
     solo_score,
     to_move,
     view,
+    why_illegal,
 )
 from tilegames.axio._validate import (
     validate,

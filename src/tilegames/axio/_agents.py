@@ -10,6 +10,7 @@ from tilegames._core import rng
 from tilegames._core.checks import check_seat, wrong_type
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import all_at, rate_points
+from tilegames.axio._checks import _check_set
 from tilegames.axio._model import (
     _A_STATE,
     _FINAL,
@@ -23,12 +24,10 @@ from tilegames.axio._model import (
     Tile,
     View,
     _owner,
-    _swap_offered,
 )
-from tilegames.axio._moves import _check_move
-from tilegames.axio._rules import score_move
+from tilegames.axio._moves import _swap_offered
+from tilegames.axio._rules import _check_move, score_move
 from tilegames.axio._tables import _GEOMETRY
-from tilegames.axio._validate import _check_set
 
 _BONUS_VALUE: Final = 6.0  # what a bonus placement (AXIO-11) is worth to evaluate
 _DECLINE_VALUE: Final = -0.01

@@ -22,8 +22,7 @@ from typing import NoReturn
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Choice, Part, game_choices, same_path
 from tilegames.axio._model import _A_STATE, NAME, TITLE, AnyMove, Decline, Place, State, SwapChoice
-from tilegames.axio._moves import legal_moves
-from tilegames.axio._rules import to_move
+from tilegames.axio._rules import legal_moves, to_move
 
 __all__ = ["choices", "path"]
 

@@ -35,7 +35,7 @@ from tilegames.axio._model import (
     View,
 )
 from tilegames.axio._notation import format_tile
-from tilegames.axio._rules import playing_area, scores, solo_score, to_move
+from tilegames.axio._rules import board, playing_area, scores, solo_score, to_move
 from tilegames.axio._tables import _GEOMETRY
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
@@ -389,8 +389,6 @@ def scored_marks(position: State | View, move: AnyMove) -> tuple[str, ...]:
     Returned as ``data-cell`` attributes: each cell of a scoring line, and the
     halves that score.
     """
-    from tilegames.axio._rules import board
-
     if type(move) is not Place:
         return ()
     colours = board(position)

@@ -55,6 +55,7 @@ from tilegames.axio._model import (
 from tilegames.axio._moves import LegalMoves, _index
 from tilegames.axio._rules import view as view_of
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _Geometry
+from tilegames.axio._validate import _check_hand_made
 
 _C: Final = len(COLOURS)
 WAYS: Final = _C * _C
@@ -202,7 +203,10 @@ def observe_state(state: Any, seat: Seat) -> Sequence[Sequence[float]]:
     if type(seat) is not int or not 0 <= seat < players:
         return _values_of_view(view_of(state, seat))  # the view says what is wrong
     own = seat % 2 if state.mode == _TEAM else seat
-    index = state._index or _index(state)
+    index = state._index
+    if index is None:  # a state not made by the rules
+        _check_hand_made(state)
+        index = _index(state)
     if index[1] or state.draws:  # over, or a chance step: no seat moves
         flags: Sequence[int] = (0,) * players
     else:

@@ -22,20 +22,20 @@ multiset). Naming a tile at placement takes it from the pool.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import cast
 
 from tilegames._core.chance import uniform
-from tilegames._core.checks import check_int, invalid, wrong_type
-from tilegames._core.rules import Seat
-from tilegames._core.tracks import add_points, all_at
+from tilegames._core.checks import wrong_type
+from tilegames._core.tracks import all_at
 from tilegames.axio._model import (
     _A_STATE,
     _FINAL,
+    _NO_POINTS,
     _RACK,
+    _RADIUS,
     _SOLO,
-    _STAGES,
+    _TEAM,
     RACK_SIZE,
     AnyMove,
     Draw,
@@ -44,13 +44,13 @@ from tilegames.axio._model import (
     State,
     SwapChoice,
     Tile,
-    View,
-    _Flow,
     _Index,
     _owner,
     _set_slot,
 )
-from tilegames.axio._tables import _GEOMETRY, _TILE_OF
+from tilegames.axio._moves import _line_points, _rack_sizes, _scored, _swap_offered
+from tilegames.axio._notation import _carried
+from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF
 
 
 def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
@@ -78,10 +78,25 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     return tuple((Draw(tile), p) for tile, p in uniform(state.bag))
 
 
-def _sizes(
-    state: State, racks: tuple[tuple[Tile, ...], ...], unknown: tuple[int, ...]
-) -> list[int]:
-    return [len(held) + (unknown[s] if unknown else 0) for s, held in enumerate(racks)]
+def _explicit_game(
+    chosen_mode: str, count: int, chosen: tuple[Tile, ...], seed: int, standard: bool
+) -> State:
+    """The state of an explicit game before the deal: empty racks, the whole set in the bag."""
+    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
+    state = State(
+        mode=chosen_mode,
+        cells=geometry.initial_cells,
+        tracks=(_NO_POINTS,) * (2 if chosen_mode == _TEAM else count),
+        racks=((),) * count,
+        bag=tuple(sorted(chosen)),
+        seat=0,
+        seed=seed,
+        tiles=None if standard else _carried(chosen),
+        explicit=True,
+        draws=_RACK[chosen_mode],
+    )
+    _set_slot(state, "_index", (geometry.initial_empty, False))
+    return state
 
 
 def _real_bag(bag: tuple[Tile, ...], unknown: tuple[int, ...]) -> int:
@@ -133,7 +148,7 @@ def _pass_turn(state: State, empty: int, **changes: object) -> State:
     """End the turn: the next seat holding a tile (known or not) moves, else the game ends."""
     racks = cast(tuple[tuple[Tile, ...], ...], changes.get("racks", state.racks))
     unknown = cast(tuple[int, ...], changes.get("unknown", state.unknown))
-    sizes = _sizes(state, racks, unknown)
+    sizes = _rack_sizes(racks, unknown)
     count, seat = len(racks), state.seat
     for step in range(1, count + 1):
         following = (seat + step) % count
@@ -204,30 +219,21 @@ def _refill_or_pass(
     return _pass_turn(state, empty, racks=racks, bag=bag, unknown=unknown, **changes)
 
 
-def _swap_possible(track: Points, known: tuple[Tile, ...]) -> bool:
-    """AXIO-12 with unidentified tiles: the known tiles show none of the lowest colours."""
-    low = min(track)
-    return all(track[a] != low and track[b] != low for a, b in known)
-
-
 def _apply_place(state: State, place: Place, pair: int, first: int, second: int) -> State:
     """Apply a checked placement in an explicit game (AXIO-7 .. AXIO-11, then the draws)."""
-    from tilegames.axio._rules import _line_points
-
     cells, seat, mode = state.cells, state.seat, state.mode
     geometry = _GEOMETRY[len(cells)]
     rays_first, rays_second = geometry.rays[pair]
-    gained = [0, 0, 0, 0, 0, 0]
-    gained[first] += _line_points(cells, rays_first, first)
-    gained[second] += _line_points(cells, rays_second, second)
     owner = _owner(mode, seat)
-    mine, reached_stages = add_points(state.tracks[owner], gained, stages=_STAGES[mode])
-    tracks = (*state.tracks[:owner], cast(Points, tuple(mine)), *state.tracks[owner + 1 :])
-    reached = len(reached_stages)
+    gained_first = _line_points(cells, rays_first, first)
+    gained_second = _line_points(cells, rays_second, second)
+    tracks, reached = _scored(
+        state.tracks, owner, first, gained_first, second, gained_second, mode
+    )
     a, b = geometry.pair_cells[pair]
     filled = list(cells)
     filled[a], filled[b] = first, second
-    empty = cast(_Index, state._index)[0] & ~(geometry.cell_pairs[a] | geometry.cell_pairs[b])
+    empty = cast(_Index, state._index)[0] & geometry.pair_keeps[pair]
     tile = _TILE_OF[first, second]
     held = list(state.racks[seat])
     bag, unknown = state.bag, state.unknown
@@ -278,7 +284,7 @@ def _after_placement(
     size = len(racks[seat]) + (unknown[seat] if unknown else 0)
     if bonuses and size:
         return _new(state, False, empty, bonuses=bonuses, **common)
-    if size and _real_bag(bag, unknown) and _swap_possible(tracks[owner], racks[seat]):
+    if size and _real_bag(bag, unknown) and _swap_offered(tracks[owner], racks[seat]):
         return _new(state, False, empty, deciding=True, **common)
     del common["racks"], common["bag"], common["unknown"]
     return _refill_or_pass(state, empty, racks, bag, unknown, **common)
@@ -320,138 +326,3 @@ def _apply_explicit(state: State, move: AnyMove, placed: tuple[int, int, int] | 
     if type(move) is SwapChoice:
         return _apply_choice(state, move.swap)
     return _apply_decline(state)
-
-
-def _check_explicit(state: State | View, seats: int) -> None:
-    """The fields of explicit chance: ``explicit``, ``draws`` and ``unknown`` (AXIO-6, AXIO-13)."""
-    kind = type(state).__name__
-    if type(state.explicit) is not bool:
-        raise invalid(f"{kind}.explicit", f"{state.explicit!r} is not a bool")
-    if not state.explicit:
-        if state.draws or state.unknown:
-            field = "draws" if state.draws else "unknown"
-            raise invalid(
-                f"{kind}.{field}", "draws are chance steps only in an explicit game (AXIO-13)"
-            )
-        return
-    if isinstance(state, State) and list(state.bag) != sorted(state.bag):
-        raise invalid(
-            "State.bag",
-            "an explicit game's bag is its contents in sorted order (chance orders the draws)",
-        )
-    size = _RACK[state.mode]
-    unknown = state.unknown
-    if type(unknown) is not tuple or (unknown and len(unknown) != seats):
-        raise invalid(f"{kind}.unknown", f"{unknown!r} is not () or one count per seat")
-    for s, hidden in enumerate(unknown):
-        check_int(f"{kind}.unknown[{s}]", hidden, 0, size)
-    if unknown and not any(unknown):
-        raise invalid(f"{kind}.unknown", "no unseen tile is written as (), not as zeros")
-    sizes = (
-        [len(held) for held in state.racks] if isinstance(state, State) else list(state.rack_sizes)
-    )
-    for s, hidden in enumerate(unknown):
-        if type(state) is View and hidden > sizes[s]:
-            raise invalid(
-                f"{kind}.unknown[{s}]",
-                f"{hidden} unseen tiles, but rack_sizes[{s}] says the rack holds {sizes[s]}",
-            )
-        if sizes[s] + hidden > size and type(state) is State:
-            raise invalid(
-                f"{kind}.unknown[{s}]",
-                f"{hidden} unseen tiles beside {sizes[s]} known ones; a rack holds at most "
-                f"{size} (AXIO-6, AXIO-13)",
-            )
-    drawer = (
-        state.seat
-        if isinstance(state, State)
-        else check_int("View.drawer", state.drawer, 0, seats - 1)
-    )
-    if isinstance(state, View) and state.drawer and not state.draws:
-        raise invalid("View.drawer", f"{state.drawer}, but no draw is due: it is 0")
-    held = sizes[drawer] + (unknown[drawer] if unknown and type(state) is State else 0)
-    check_int(f"{kind}.draws", state.draws, 0, size - held)
-    # In solo a bonus placement draws its tile first (AXIO-20): the draw comes while it is owed.
-    if state.draws and (state.deciding or (state.bonuses and state.mode != _SOLO)):
-        raise invalid(
-            f"{kind}.draws",
-            "a rack is refilled after the turn's placements and the swap choice (AXIO-11..13)",
-        )
-
-
-def _check_drawer(where: str, drawer: int, turn: int, sizes: Sequence[int]) -> None:
-    """A refill's drawer is the seat whose turn it is (AXIO-6, AXIO-13).
-
-    Once the deal is over, a seat draws at the end of its own turn (or after its
-    swap), before the turn passes; while every other rack holds tiles, turns go
-    round in seat order from seat 0, so the drawer is seat ``turn % players``.
-    """
-    players = len(sizes)
-    others_hold = all(size for seat, size in enumerate(sizes) if seat != drawer)
-    if others_hold and drawer != turn % players:
-        raise invalid(
-            where,
-            f"seat {drawer} draws on turn {turn}, but a seat refills at the end of its own "
-            f"turn and, while every rack holds tiles, turn {turn} is seat "
-            f"{turn % players}'s (AXIO-6, AXIO-13)",
-        )
-
-
-def _check_explicit_flow(flow: _Flow, drawer: Seat, draws: int) -> None:
-    """An explicit state's or view's draws agree with the deal, the turn and the bag.
-
-    Before the first placement the racks are dealt seat by seat, before turn 0
-    (AXIO-6). After it, the seat whose turn it is refills its rack to the
-    full size, or until the bag is empty (AXIO-13, AXIO-20). No draw is due
-    once the game has ended (AXIO-14, AXIO-15); tiles set aside during the
-    draws are a swap's: fewer than a rack's worth, never in solo (AXIO-12).
-    """
-    kind, sizes, bag, size = flow.where, flow.sizes, flow.bag_size, _RACK[flow.mode]
-    if bag < draws:
-        bag_text = (
-            f", but the bag holds {bag} tiles" if kind == "State" else f" from a bag of {bag}"
-        )
-        raise invalid(f"{kind}.draws", f"{draws} draws are due{bag_text} (AXIO-13)")
-    if not flow.placed_tiles:
-        _check_deal(flow, drawer, draws, size)
-    if not flow.placed_tiles or not draws:
-        return
-    _check_drawer(f"{kind}.{'seat' if kind == 'State' else 'drawer'}", drawer, flow.turn, sizes)
-    if sizes[drawer] + draws != size and draws != bag:
-        raise invalid(
-            f"{kind}.draws",
-            f"{draws} draws are due into a rack of {sizes[drawer]} from a bag of {bag}, but a "
-            f"rack is refilled to {size}, or until the bag is empty (AXIO-13, AXIO-20)",
-        )
-    final = _FINAL[flow.mode]
-    if not flow.pairs_left or any(all_at(track, final) for track in flow.tracks):
-        raise invalid(
-            f"{kind}.draws",
-            f"a draw is due, but the game is over: no two adjacent cells are empty (AXIO-15) "
-            f"or a player has all six colours at {final} (AXIO-14)",
-        )
-    if flow.revealed and (flow.mode == _SOLO or len(flow.revealed) >= RACK_SIZE):
-        raise invalid(
-            f"{kind}.revealed",
-            f"{len(flow.revealed)} tiles set aside during the draws, but a swap sets aside "
-            "the 1 to 5 tiles left in a rack, and never in solo (AXIO-12, AXIO-20)",
-        )
-
-
-def _check_deal(flow: _Flow, drawer: Seat, draws: int, size: int) -> None:
-    """The deal (AXIO-6): racks filled in seat order, before turn 0, until all are full."""
-    kind, sizes = flow.where, list(flow.sizes)
-    dealt = [size] * drawer + [size - draws] + [0] * (len(sizes) - drawer - 1)
-    if draws and flow.turn:
-        raise invalid(
-            f"{kind}.turn", f"{flow.turn}, but the deal comes before turn 0 (AXIO-6, AXIO-8)"
-        )
-    if draws and sizes != dealt:
-        field = "racks" if kind == "State" else "rack_sizes"
-        raise invalid(
-            f"{kind}.{field}",
-            f"the deal gives {size} tiles to each seat in seat order (AXIO-6): while "
-            f"seat {drawer} draws with {draws} to go, the racks hold {dealt}, not {sizes}",
-        )
-    if not draws and sizes != [size] * len(sizes) and flow.bag_size:
-        raise invalid(f"{kind}.draws", "0, but the deal is not finished (AXIO-6)")

@@ -5,15 +5,14 @@ Everything here is data: the rules that read it are in :mod:`._rules`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Final, NamedTuple
+from collections.abc import Mapping
+from typing import Final
 
 import attrs
 
 from tilegames._core.chance import Unseen as _BaseUnseen
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
-from tilegames._core.tracks import all_at
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
@@ -134,18 +133,6 @@ direction order, red at ``(5, 0)`` then green, blue, orange, yellow, purple.
 def _owner(mode: str, seat: Seat) -> int:
     """The index in :attr:`State.tracks` of the seat's tracks (its team's in a team game)."""
     return seat % 2 if mode == _TEAM else seat
-
-
-def _swap_offered(track: Points, held: Sequence[Tile]) -> bool:
-    """AXIO-12: whether the rack shows none of the lowest colours (all tied colours count).
-
-    A tile shows a lowest colour when the track of either of its colours is at the minimum.
-    """
-    low = min(track)
-    for first, second in held:  # noqa: SIM110 (all() over a generator is slower: hot path)
-        if track[first] == low or track[second] == low:
-            return False
-    return True
 
 
 # ---------------------------------------------------------------------------
@@ -528,33 +515,3 @@ def _facts(position: State | View) -> list[str]:
     if position.explicit:
         facts.append("explicit chance")
     return [*facts, f"turn {position.turn}"]
-
-
-def _ends(state: State | View, empty: int, sizes: Sequence[int]) -> bool:
-    """Whether the game is over: no empty pair, no tile in any rack, or all tracks at the cap."""
-    final = _FINAL[state.mode]
-    return not empty or not any(sizes) or any(all_at(track, final) for track in state.tracks)
-
-
-def _rack_sizes(state: State) -> list[int]:
-    """Per seat, the tiles in its rack, unseen ones included."""
-    unknown = state.unknown
-    return [len(held) + (unknown[s] if unknown else 0) for s, held in enumerate(state.racks)]
-
-
-class _Flow(NamedTuple):
-    """Whose turn it is and what it owes, read off a state or a view, for ``validate``."""
-
-    where: str  # "State" or "View", for messages
-    mode: str
-    tracks: tuple[Points, ...]
-    mover: Seat | None  # the seat to move (or to draw), None once the game is over
-    sizes: Sequence[int]  # per seat, the tiles in its rack, unseen ones included
-    held: tuple[Tile, ...] | None  # the mover's rack when known
-    bag_size: int  # the tiles really in the bag (not the unseen rack tiles)
-    turn: int
-    bonuses: int
-    deciding: bool
-    revealed: tuple[Tile, ...]
-    placed_tiles: int
-    pairs_left: bool  # whether two adjacent cells are empty

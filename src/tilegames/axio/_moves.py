@@ -1,18 +1,22 @@
-"""AXIO's legal moves: the state's index, the move check, and the lazy move list."""
+"""AXIO's computations on a well-formed position: the index, scoring, the move check, the moves.
+
+The state's index is built here and cached in the state; it checks nothing:
+a state not made by the rules is checked by the public function that meets
+it (see ``_rules``) before its index is built.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import cast, overload
 
 from tilegames._core.bits import Mask, iter_bits, nth_bit
 from tilegames._core.checks import wrong_type
 from tilegames._core.errors import IllegalMoveError
 from tilegames._core.moves import LazyMoves
-from tilegames._core.refusal import Refusal, explain, illegal_move
+from tilegames._core.refusal import Refusal, illegal_move
 from tilegames._core.tracks import all_at
 from tilegames.axio._model import (
-    _A_MOVE,
     _A_STATE,
     _FINAL,
     _LISTED,
@@ -31,10 +35,12 @@ from tilegames.axio._model import (
     Draw,
     PairIndex,
     Place,
+    Points,
     State,
     SwapChoice,
     Tile,
     Unseen,
+    View,
     _fast_place,
     _Index,
     _set_slot,
@@ -43,20 +49,50 @@ from tilegames.axio._notation import _written, format_tile
 from tilegames.axio._tables import (
     _GEOMETRY,
     _TILE_OF,
+    _TRACK_STEPS,
     _WAYS_BY_NUMBER,
+    Ray,
+    _empty_pairs,
     _Geometry,
 )
-from tilegames.axio._validate import _guard
 
 Placed = tuple[PairIndex, Colour, Colour]
 """A checked placement: the pair, the colour on its first cell, the colour on its second."""
 
 
+def _rack_sizes(racks: tuple[tuple[Tile, ...], ...], unknown: tuple[int, ...]) -> list[int]:
+    """Per seat, the tiles in its rack, unseen ones (``unknown``, explicit games) included."""
+    return [len(held) + (unknown[s] if unknown else 0) for s, held in enumerate(racks)]
+
+
+def _ends(position: State | View, empty: Mask, sizes: Sequence[int]) -> bool:
+    """Whether the game is over: no empty pair, no tile in any rack, or all tracks at the cap.
+
+    The end rule (AXIO-14, AXIO-15, AXIO-21) on a state's or a view's fields:
+    ``empty`` is its set of empty pairs, ``sizes`` its rack sizes.
+    """
+    final = _FINAL[position.mode]
+    return not empty or not any(sizes) or any(all_at(track, final) for track in position.tracks)
+
+
+def _build_index(state: State) -> _Index:
+    """A state's index built from its fields: its empty pairs, whether the game is over.
+
+    A state is never over while a draw is due (the deal, a refill). The
+    fields are taken as they are: a state not made by the rules is checked
+    first by the public function that meets it.
+    """
+    empty = _empty_pairs(_GEOMETRY[len(state.cells)], state.cells)
+    if state.draws:
+        return empty, False
+    return empty, _ends(state, empty, _rack_sizes(state.racks, state.unknown))
+
+
 def _index(state: State) -> _Index:
-    """The state's index, built and checked on first use (for states not made by ``apply``)."""
+    """The state's index, built and cached in the state on first use (it checks nothing)."""
     index = state._index
     if index is None:
-        index = _guard(state)
+        index = _build_index(state)
         _set_slot(state, "_index", index)
     return index
 
@@ -92,6 +128,62 @@ def _first_round_pairs(state: State, geometry: _Geometry) -> Mask:
         if max(near(cells), default=EMPTY) == EMPTY:
             allowed |= pairs
     return allowed
+
+
+# ---------------------------------------------------------------------------
+# Scoring (AXIO-9, AXIO-10, AXIO-12)
+# ---------------------------------------------------------------------------
+
+
+def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) -> int:
+    """AXIO-9 for one hex: same-coloured hexes in unbroken lines along the given rays."""
+    points = 0
+    for ray in rays:
+        for number in ray:
+            if cells[number] != colour:
+                break
+            points += 1
+    return points
+
+
+def _scored(
+    all_tracks: tuple[Points, ...],
+    owner: int,
+    first: Colour,
+    gained_first: int,
+    second: Colour,
+    gained_second: int,
+    mode: str,
+) -> tuple[tuple[Points, ...], int]:
+    """The tracks after a placement's points, capped (AXIO-10, AXIO-18), and the stages reached.
+
+    Each colour's track moves by the table ``_TRACK_STEPS`` (``add_points``
+    for one colour, looked up). A double's two hexes score for one colour,
+    added at once (as ``add_points`` adds a colour's points of one scoring).
+    """
+    steps = _TRACK_STEPS[mode]
+    track = list(all_tracks[owner])
+    if first == second:
+        track[first], reached = steps[track[first]][gained_first + gained_second]
+    else:
+        track[first], reached = steps[track[first]][gained_first]
+        track[second], more = steps[track[second]][gained_second]
+        reached += more
+    changed = list(all_tracks)  # faster than `(*a, x, *b)`
+    changed[owner] = cast(Points, tuple(track))
+    return tuple(changed), reached
+
+
+def _swap_offered(track: Points, held: Sequence[Tile]) -> bool:
+    """AXIO-12: whether the rack shows none of the lowest colours (all tied colours count).
+
+    A tile shows a lowest colour when the track of either of its colours is at the minimum.
+    """
+    low = min(track)
+    for first, second in held:  # noqa: SIM110 (all() over a generator is slower: hot path)
+        if track[first] == low or track[second] == low:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------
@@ -267,27 +359,6 @@ def _refused(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
     return illegal_move(_written(move), refusal, turn="" if over else _turn_text(state), over=over)
 
 
-def why_illegal(state: State, move: AnyMove) -> str | None:
-    """``None`` if ``move`` is legal, else the reason in words with the rule id.
-
-    >>> from tilegames.axio import new_game
-    >>> state = new_game(seed=1)
-    >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
-    'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
-
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
-    """
-    if type(state) is not State:
-        wrong_type("axio.why_illegal", _A_STATE, state)
-    _check_move("axio.why_illegal", move)
-    try:
-        _checked(state, move)
-    except Refusal as refusal:
-        return explain(refusal)
-    return None
-
-
 # ---------------------------------------------------------------------------
 # The legal moves
 # ---------------------------------------------------------------------------
@@ -426,31 +497,3 @@ class LegalMoves(LazyMoves[AnyMove]):
         except Refusal:
             return False
         return True
-
-
-def legal_moves(state: State) -> LegalMoves:
-    """Every legal move of the seat to move, in the stable order of :class:`LegalMoves`.
-
-    Empty once the game is over. Each distinct placement is listed once: two
-    identical tiles in a rack give the same moves, and a double is not listed
-    turned round. While a bonus placement is owed, :data:`DECLINE` comes last,
-    after the bonus placements (AXIO-11).
-
-    >>> from tilegames.axio import new_game
-    >>> state = new_game(seed=5, tiles=["RB"] * 12)
-    >>> moves = legal_moves(state)
-    >>> len(moves)     # 54 pairs next to the six start cells (AXIO-8), 2 ways round
-    108
-    >>> str(moves[0]), str(moves[1])
-    ('R1,-5/B2,-5', 'B1,-5/R2,-5')
-
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State.
-    """
-    return LegalMoves(state)
-
-
-def _check_move(function: str, move: object) -> None:
-    """Refuse a value that is not an AXIO move, pointing a string at ``parse_move``."""
-    if type(move) not in _MOVE_TYPES:
-        wrong_type(function, _A_MOVE, move, move=True)

@@ -11,10 +11,10 @@ from tilegames._core import rng
 from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
 from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError
-from tilegames._core.refusal import Refusal
+from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._explicit import _apply_draw, _apply_explicit
+from tilegames.axio._explicit import _apply_draw, _apply_explicit, _explicit_game
 from tilegames.axio._model import (
     _A_MOVE,
     _A_POSITION,
@@ -22,6 +22,7 @@ from tilegames.axio._model import (
     _FINAL,
     _LISTED,
     _MAX_TILES,
+    _MOVE_TYPES,
     _NO_POINTS,
     _RACK,
     _RADIUS,
@@ -51,11 +52,19 @@ from tilegames.axio._model import (
     _Index,
     _owner,
     _set_slot,
+)
+from tilegames.axio._moves import (
+    LegalMoves,
+    _checked,
+    _index,
+    _line_points,
+    _refused,
+    _scored,
     _swap_offered,
 )
-from tilegames.axio._moves import _check_move, _checked, _index, _refused
 from tilegames.axio._notation import _carried, _check_tiles
-from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF, _TRACK_STEPS, Ray
+from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF
+from tilegames.axio._validate import _check_hand_made
 from tilegames.geometry.hexagon import Hex
 
 # ---------------------------------------------------------------------------
@@ -133,27 +142,6 @@ def new_game(
     return state
 
 
-def _explicit_game(
-    chosen_mode: str, count: int, chosen: tuple[Tile, ...], seed: int, standard: bool
-) -> State:
-    """The state of an explicit game before the deal: empty racks, the whole set in the bag."""
-    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
-    state = State(
-        mode=chosen_mode,
-        cells=geometry.initial_cells,
-        tracks=(_NO_POINTS,) * (2 if chosen_mode == _TEAM else count),
-        racks=((),) * count,
-        bag=tuple(sorted(chosen)),
-        seat=0,
-        seed=seed,
-        tiles=None if standard else _carried(chosen),
-        explicit=True,
-        draws=_RACK[chosen_mode],
-    )
-    _set_slot(state, "_index", (geometry.initial_empty, False))
-    return state
-
-
 def _given_set(tiles: object) -> tuple[Tile | str, ...]:
     """The ``tiles`` option as a tuple, read no further than one tile past the largest set.
 
@@ -210,7 +198,10 @@ def is_over(state: State) -> bool:
     if type(state) is not State:
         wrong_type("axio.is_over", _A_STATE, state)
     index = state._index
-    return (index if index is not None else _index(state))[1]
+    if index is None:  # a state not made by the rules: checked, then indexed
+        _check_hand_made(state)
+        index = _index(state)
+    return index[1]
 
 
 def to_move(state: State) -> tuple[Seat, ...]:
@@ -347,19 +338,66 @@ def view(state: State, seat: Seat) -> View:
 
 
 # ---------------------------------------------------------------------------
-# Scoring and applying a move
+# The legal moves
 # ---------------------------------------------------------------------------
 
 
-def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) -> int:
-    """AXIO-9 for one hex: same-coloured hexes in unbroken lines along the given rays."""
-    points = 0
-    for ray in rays:
-        for number in ray:
-            if cells[number] != colour:
-                break
-            points += 1
-    return points
+def legal_moves(state: State) -> LegalMoves:
+    """Every legal move of the seat to move, in the stable order of :class:`LegalMoves`.
+
+    Empty once the game is over. Each distinct placement is listed once: two
+    identical tiles in a rack give the same moves, and a double is not listed
+    turned round. While a bonus placement is owed, :data:`DECLINE` comes last,
+    after the bonus placements (AXIO-11).
+
+    >>> from tilegames.axio import new_game
+    >>> state = new_game(seed=5, tiles=["RB"] * 12)
+    >>> moves = legal_moves(state)
+    >>> len(moves)     # 54 pairs next to the six start cells (AXIO-8), 2 ways round
+    108
+    >>> str(moves[0]), str(moves[1])
+    ('R1,-5/B2,-5', 'B1,-5/R2,-5')
+
+    Raises:
+        WrongTypeError: if ``state`` is not an AXIO State.
+    """
+    if type(state) is State and state._index is None:  # a state not made by the rules
+        _check_hand_made(state)
+    return LegalMoves(state)
+
+
+def why_illegal(state: State, move: AnyMove) -> str | None:
+    """``None`` if ``move`` is legal, else the reason in words with the rule id.
+
+    >>> from tilegames.axio import new_game
+    >>> state = new_game(seed=1)
+    >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
+    'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
+
+    Raises:
+        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    """
+    if type(state) is not State:
+        wrong_type("axio.why_illegal", _A_STATE, state)
+    _check_move("axio.why_illegal", move)
+    if state._index is None:  # a state not made by the rules
+        _check_hand_made(state)
+    try:
+        _checked(state, move)
+    except Refusal as refusal:
+        return explain(refusal)
+    return None
+
+
+def _check_move(function: str, move: object) -> None:
+    """Refuse a value that is not an AXIO move, pointing a string at ``parse_move``."""
+    if type(move) not in _MOVE_TYPES:
+        wrong_type(function, _A_MOVE, move, move=True)
+
+
+# ---------------------------------------------------------------------------
+# Scoring and applying a move
+# ---------------------------------------------------------------------------
 
 
 def score_move(state: State, move: AnyMove) -> Points:
@@ -380,6 +418,8 @@ def score_move(state: State, move: AnyMove) -> Points:
         if type(state) is not State:
             wrong_type("axio.score_move", _A_STATE, state)
         _check_move("axio.score_move", move)
+        if state._index is None:  # a state not made by the rules
+            _check_hand_made(state)
         try:
             placed = _checked(state, move)
         except Refusal as refusal:
@@ -438,55 +478,27 @@ def apply(state: State, move: AnyMove) -> State:
         return _place(state, cast(_Index, state._index)[0], listed[2], first, second)
     kind = type(move)
     if type(state) is not State or (
-        kind is not Place and kind is not SwapChoice and kind is not Decline
-    ):  # one branch on the hot path
-        if type(state) is not State or (kind is not Draw and kind is not Unseen):
-            _wrong_arguments("axio.apply", state, move)
-        try:
-            _checked(state, move)
-        except Refusal as refusal:
-            raise _refused(state, move, refusal) from None
-        return _apply_draw(state, move)
+        kind is not Place
+        and kind is not SwapChoice
+        and kind is not Decline
+        and kind is not Draw
+        and kind is not Unseen
+    ):  # one test on the hot path (a placement)
+        _wrong_arguments("axio.apply", state, move)
+    if state._index is None:  # a state not made by the rules
+        _check_hand_made(state)
     try:
         placed = _checked(state, move)
     except Refusal as refusal:
         raise _refused(state, move, refusal) from None
-    if state.explicit:
-        return _apply_explicit(state, move, placed)
+    if state.explicit:  # a draw is checked legal only at a chance step, a placement never
+        return _apply_draw(state, move) if state.draws else _apply_explicit(state, move, placed)
     if placed is not None:
         pair, first, second = placed
         return _place(state, cast(_Index, state._index)[0], pair, first, second)
     if kind is Decline:
         return _decline(state)
     return _choose(state, cast(SwapChoice, move).swap)
-
-
-def _scored(
-    all_tracks: tuple[Points, ...],
-    owner: int,
-    first: Colour,
-    gained_first: int,
-    second: Colour,
-    gained_second: int,
-    mode: str,
-) -> tuple[tuple[Points, ...], int]:
-    """The tracks after a placement's points, capped (AXIO-10, AXIO-18), and the stages reached.
-
-    Each colour's track moves by the table ``_TRACK_STEPS`` (``add_points``
-    for one colour, looked up). A double's two hexes score for one colour,
-    added at once (as ``add_points`` adds a colour's points of one scoring).
-    """
-    steps = _TRACK_STEPS[mode]
-    track = list(all_tracks[owner])
-    if first == second:
-        track[first], reached = steps[track[first]][gained_first + gained_second]
-    else:
-        track[first], reached = steps[track[first]][gained_first]
-        track[second], more = steps[track[second]][gained_second]
-        reached += more
-    changed = list(all_tracks)  # faster than `(*a, x, *b)`
-    changed[owner] = cast(Points, tuple(track))
-    return tuple(changed), reached
 
 
 def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Colour) -> State:
@@ -497,22 +509,12 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     cells = state.cells
     geometry = _GEOMETRY[len(cells)]
     # AXIO-9: five rays per hex, counted on the board before the tile (the twin is never on
-    # them); the loops of _line_points, inline on this hot path, and only for a hex with a
-    # neighbour of its colour (most have none: one call to see it, instead of five rays).
+    # them), only for a hex with a neighbour of its colour (most have none: one call to see
+    # it, instead of five rays).
     near_first, near_second = geometry.near[pair]
-    gained_first = gained_second = 0
-    if first in near_first(cells):
-        for ray in geometry.rays[pair][0]:
-            for number in ray:
-                if cells[number] != first:
-                    break
-                gained_first += 1
-    if second in near_second(cells):
-        for ray in geometry.rays[pair][1]:
-            for number in ray:
-                if cells[number] != second:
-                    break
-                gained_second += 1
+    rays_first, rays_second = geometry.rays[pair]
+    gained_first = _line_points(cells, rays_first, first) if first in near_first(cells) else 0
+    gained_second = _line_points(cells, rays_second, second) if second in near_second(cells) else 0
     mode, seat = state.mode, state.seat
     owner = seat % 2 if mode == _TEAM else seat  # _owner, inline
     all_tracks, reached = state.tracks, 0
@@ -536,7 +538,7 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
         over = not bag
         racks: tuple[tuple[Tile, ...], ...] = (bag[:1],)
         bag = bag[1:]
-        turn = state.turn if over else state.turn + 1
+        turn = state.turn + (not over)
         after = State(  # positional, in field order (tests/axio check the order): faster
             mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
         )
@@ -558,15 +560,12 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     changed = list(state.racks)  # a list with one item set, then a tuple: faster than (*a, x, *b)
     changed[seat] = tuple(held)
     racks = tuple(changed)
-    turn, over = state.turn, False
-    following = seat + 1 if seat + 1 < len(racks) else 0
+    following = (seat + 1) % len(racks)
     if racks[following]:  # the usual case, before _next_seat's search
-        seat = following
-        turn += 1
+        seat, over = following, False
     else:
         seat, over = _next_seat(racks, seat)
-        if not over:
-            turn += 1
+    turn = state.turn + (not over)
     after = State(  # positional, in field order (tests/axio check the order): faster
         mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
     )

@@ -1,42 +1,44 @@
-"""One validator for AXIO: states, views and outcomes made outside the rules.
+"""AXIO's one validator: states (both chance modes), views, moves and outcomes.
 
-The field checks (:func:`_check_fields`) guard every hand-made state on its
-first use (the rules build its index through :func:`_guard`); :func:`validate`
-runs them and then checks that the game could have reached the value: the
-component set accounted for, whose turn it is, bonuses and the swap choice.
+:func:`validate` runs the field checks of :mod:`._checks` and then checks
+that the game could have reached the value: the component set accounted for,
+whose turn it is, bonuses, the swap choice and the draws of explicit chance.
+:func:`_check_hand_made` is the lighter check the rules run on a state they
+did not make, before its index is built.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import cast
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, cast
 
-from tilegames._core import rng
-from tilegames._core.chance import CHANCE
-from tilegames._core.checks import check_int, count, invalid, shown, take, wrong_type
+from tilegames._core.checks import invalid, wrong_type
 from tilegames._core.rules import Outcome, Seat
-from tilegames._core.tracks import all_at, rank_lowest_colour
-from tilegames.axio._explicit import _check_explicit, _check_explicit_flow
+from tilegames._core.tracks import all_at, check_ranking, check_tracks
+from tilegames.axio._checks import (
+    _check_fields,
+    _check_mode,
+    _check_one_winner,
+    _check_placed_tiles,
+    _check_seat_count,
+    _check_view_fields,
+    _counts,
+    _hexes_of,
+    _placed_hexes,
+    _take_tiles,
+)
 from tilegames.axio._model import (
     _FINAL,
-    _MAX_TILES,
     _MOVE_TYPES,
     _RACK,
-    _RADIUS,
-    _SEATS,
-    _SEATS_TEXT,
     _SOLO,
     _STAGES,
     _TEAM,
     BOARD_RADIUS,
     COLOUR_LETTERS,
     COLOURS,
-    EMPTY,
-    MODES,
     NAME,
     RACK_SIZE,
-    STANDARD_TILES,
-    START_CELLS,
     TEAM_CAP,
     TITLE,
     TRACK_CAP,
@@ -47,238 +49,76 @@ from tilegames.axio._model import (
     State,
     Tile,
     View,
-    _ends,
-    _Flow,
-    _Index,
     _owner,
-    _rack_sizes,
-    _swap_offered,
 )
-from tilegames.axio._notation import _check_tiles, format_tile
-from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TILES, _empty_pairs, _Geometry
+from tilegames.axio._moves import _build_index, _ends, _rack_sizes, _swap_offered
+from tilegames.axio._notation import format_tile
+from tilegames.axio._tables import _TILES, _empty_pairs
 from tilegames.geometry import hexagon
 
-# ---------------------------------------------------------------------------
-# Field checks: the guard of every hand-made state
-# ---------------------------------------------------------------------------
 
+def _check_hand_made(state: State) -> None:
+    """Check a state the rules did not make (its index not built yet), before its first use.
 
-def _check_seat_count(where: str, per_seat: object) -> int:
-    """Check a tuple with one entry per seat; return the number of seats (AXIO-3)."""
-    if type(per_seat) is not tuple or not 1 <= len(per_seat) <= len(_RADIUS):
-        seats = len(per_seat) if type(per_seat) is tuple else per_seat
-        raise invalid(where, f"{seats!r} seats; {TITLE} is for 1 to {len(_RADIUS)} players")
-    return len(per_seat)
-
-
-def _check_mode(where: str, mode: object, seats: int) -> str:
-    """Check the variant and that it allows ``seats`` players (AXIO-3, AXIO-17, AXIO-20)."""
-    if type(mode) is not str or mode not in MODES:
-        raise invalid(where, f"{shown(mode)} is not one of {', '.join(map(repr, MODES))}")
-    if seats not in _SEATS[mode]:
-        need = _SEATS_TEXT[mode]
-        raise invalid(
-            where, f"a {mode} game is for {need}, not {seats} (AXIO-3, AXIO-17, AXIO-20)"
-        )
-    return mode
-
-
-def _check_tracks(where: str, all_tracks: object, mode: str, seats: int) -> tuple[Points, ...]:
-    """One track per colour for each seat (each team), within the mode's cap (AXIO-5)."""
-    owners = 2 if mode == _TEAM else seats
-    if type(all_tracks) is not tuple or len(all_tracks) != owners:
-        found = len(all_tracks) if type(all_tracks) is tuple else all_tracks
-        whose = "one per team (AXIO-17)" if mode == _TEAM else "one per seat (AXIO-5)"
-        raise invalid(where, f"{found!r} sets of tracks; this game has {owners}, {whose}")
-    final = _FINAL[mode]
-    for owner, track in enumerate(all_tracks):
-        if type(track) is not tuple or len(track) != len(COLOURS):
-            raise invalid(f"{where}[{owner}]", f"{track!r} is not 6 track values (AXIO-5)")
-        for colour, value in enumerate(track):
-            if type(value) is not int or not 0 <= value <= final:
-                raise invalid(
-                    f"{where}[{owner}][{colour}]",
-                    f"{value!r} is off the track: {mode} tracks run 0..{final} "
-                    "(AXIO-5, AXIO-10, AXIO-18)",
-                )
-    return cast(tuple[Points, ...], all_tracks)
-
-
-def _check_board(where: str, cells: object, seats: int) -> _Geometry:
-    """The board's size (AXIO-3), colours (AXIO-1) and start cells (AXIO-4)."""
-    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[seats]]
-    size = geometry.area.size
-    if type(cells) is not tuple or len(cells) != size:
-        found = len(cells) if type(cells) is tuple else cells
-        raise invalid(
-            where,
-            f"{found!r} cells; the playing area of a {seats}-player game has {size} "
-            f"(radius {geometry.radius}, AXIO-3)",
-        )
-    for number, colour in enumerate(cells):
-        if type(colour) is not int or not EMPTY <= colour < len(COLOURS):
-            raise invalid(
-                f"{where}[{number}]", f"{colour!r} is not a colour 0..5 or EMPTY (-1) (AXIO-1)"
-            )
-    for number, (cell, colour) in zip(geometry.start, START_CELLS, strict=True):
-        if cells[number] != colour:
-            raise invalid(
-                f"{where}[{number}]",
-                f"start cell {cell} must hold {COLOURS[colour]} ({colour}), "
-                f"not {cells[number]} (AXIO-4)",
-            )
-    return geometry
-
-
-def _check_tile_tuple(where: str, tiles: object, *, ordered: bool = False) -> tuple[Tile, ...]:
-    """A tuple of tiles (AXIO-2), sorted when ``ordered``."""
-    if type(tiles) is not tuple:
-        raise invalid(where, f"expected a tuple of tiles, got {tiles!r}")
-    for i, tile in enumerate(tiles):
-        if (
-            type(tile) is not tuple
-            or len(tile) != 2
-            or type(tile[0]) is not int
-            or type(tile[1]) is not int
-            or tile not in _TILES
-        ):
-            raise invalid(
-                f"{where}[{i}]", f"{tile!r} is not a tile: two colours 0..5, lower first (AXIO-2)"
-            )
-    checked = cast(tuple[Tile, ...], tiles)
-    if ordered and list(checked) != sorted(checked):
-        raise invalid(where, "the tiles are not in sorted order")
-    return checked
-
-
-def _check_rack(where: str, held: object, mode: str) -> tuple[Tile, ...]:
-    """A sorted rack of at most the mode's rack size (AXIO-6, AXIO-13, AXIO-20)."""
-    rack = _check_tile_tuple(where, held, ordered=True)
-    most = _RACK[mode]
-    if len(rack) > most:
-        raise invalid(
-            where,
-            f"{len(rack)} tiles; a {mode} rack holds at most {most} (AXIO-6, AXIO-13, AXIO-20)",
-        )
-    return rack
-
-
-def _check_set(where: str, tiles: object) -> tuple[Tile, ...]:
-    """The component set a value carries: ``None`` (standard) or a sorted custom set (AXIO-2)."""
-    if tiles is None:
-        return STANDARD_TILES
-    checked = _check_tile_tuple(where, tiles, ordered=True)
-    if not 1 <= len(checked) <= _MAX_TILES:
-        raise invalid(where, f"a set of {len(checked)} tiles; a set has 1 to {_MAX_TILES}")
-    if checked == STANDARD_TILES:
-        raise invalid(where, "the standard set is written as null (None), not tile by tile")
-    return checked
-
-
-def _check_fields(state: State) -> _Geometry:
-    """Every field of a state of the right type, shape and range; return its geometry."""
-    seats = _check_seat_count("State.racks", state.racks)
-    mode = _check_mode("State.mode", state.mode, seats)
-    _check_tracks("State.tracks", state.tracks, mode, seats)
-    geometry = _check_board("State.cells", state.cells, seats)
-    for s, held in enumerate(state.racks):
-        _check_rack(f"State.racks[{s}]", held, mode)
-    _check_tile_tuple("State.bag", state.bag)
-    _check_tile_tuple("State.revealed", state.revealed, ordered=True)
-    check_int("State.seat", state.seat, 0, seats - 1)
-    check_int("State.turn", state.turn)
-    check_int("State.bonuses", state.bonuses)
-    if type(state.deciding) is not bool:
-        raise invalid("State.deciding", f"{state.deciding!r} is not a bool")
-    if state.deciding and state.bonuses:
-        raise invalid(
-            "State.deciding",
-            "the seat owes bonus placements, but the swap choice comes after the turn's "
-            "placements (AXIO-11, AXIO-12)",
-        )
-    check_int("State.seed", state.seed, 0, (1 << rng.SEED_BITS) - 1)
-    _check_set("State.tiles", state.tiles)
-    _check_explicit(state, seats)
-    return geometry
-
-
-def _guard(state: State) -> _Index:
-    """The index of a state made outside ``apply``, its fields checked first."""
-    geometry = _check_fields(state)
-    empty = _empty_pairs(geometry, state.cells)
-    over = _ends(state, empty, _rack_sizes(state))
-    if state.draws:
-        return empty, False
-    if not over and not _rack_sizes(state)[state.seat]:
-        raise invalid("State.seat", f"seat {state.seat} is to move but holds no tile (AXIO-15)")
-    return empty, over
+    Every field of the right type, shape and range (:func:`._checks._check_fields`),
+    and a seat to move that holds a tile (AXIO-15); lighter than :func:`validate`:
+    the set need not add up, so that a position can be made by hand for a test.
+    """
+    _check_fields(state)
+    seat = state.seat
+    over = _build_index(state)[1]  # never while a draw is due
+    if not over and not state.draws and not _rack_sizes(state.racks, state.unknown)[seat]:
+        raise invalid("State.seat", f"seat {seat} is to move but holds no tile (AXIO-15)")
 
 
 # ---------------------------------------------------------------------------
-# Could the game have reached it: the set, the board, the turn
+# Whose turn it is: the flow of a state or a view
 # ---------------------------------------------------------------------------
 
 
-def _placed_hexes(where: str, geometry: _Geometry, cells: tuple[int, ...]) -> list[int]:
-    """The placed hexes by colour; each lies next to another placed hex, its twin (AXIO-7)."""
-    area = geometry.area
-    starts = set(geometry.start)
-    placed = [0] * len(COLOURS)
-    for number, colour in enumerate(cells):
-        if colour == EMPTY or number in starts:
-            continue
-        placed[colour] += 1
-        if not any(
-            n >= 0 and n not in starts and cells[n] != EMPTY for n in area.neighbours[number]
-        ):
-            raise invalid(
-                f"{where}[{number}]",
-                f"cell {area.cells[number]} holds a hex with no placed hex next to it, but "
-                "a tile's two hexes lie on adjacent cells (AXIO-7)",
-            )
-    return placed
+class _Flow(NamedTuple):
+    """Whose turn it is and what it owes, read off a state or a view, for ``validate``."""
+
+    where: str  # "State" or "View", for messages
+    mode: str
+    tracks: tuple[Points, ...]
+    mover: Seat | None  # the seat to move (or to draw), None once the game is over
+    sizes: Sequence[int]  # per seat, the tiles in its rack, unseen ones included
+    held: tuple[Tile, ...] | None  # the mover's rack when known
+    bag_size: int  # the tiles really in the bag (not the unseen rack tiles)
+    turn: int
+    bonuses: int
+    deciding: bool
+    revealed: tuple[Tile, ...]
+    placed_tiles: int
+    pairs_left: bool  # whether two adjacent cells are empty
 
 
-def _take_tiles(where: str, counts: dict[Tile, int], tiles: Sequence[Tile]) -> None:
-    """Take each tile from the set's counts; a tile not left there is an error (AXIO-2)."""
-    take(where, counts, tiles, lambda tile: f"tile {format_tile(tile)}", "AXIO-2")
-
-
-def _hexes_of(counts: Mapping[Tile, int]) -> list[int]:
-    """The number of hexes of each colour on the tiles of ``counts``."""
-    hexes = [0] * len(COLOURS)
-    for (low, high), copies in counts.items():
-        hexes[low] += copies
-        hexes[high] += copies
-    return hexes
-
-
-def _check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, int]) -> None:
-    """The placed hexes are exactly the hexes of ``rest``, the tiles held nowhere else (AXIO-2)."""
-    tiles_left = sum(rest.values())
-    shown = sum(placed)
-    if shown < 2 * tiles_left:
-        missing = (2 * tiles_left - shown + 1) // 2
-        raise invalid(
-            where,
-            f"{missing} tiles of the set are nowhere: {tiles_left} tiles are in no rack and "
-            f"not in the bag, so {2 * tiles_left} hexes should be placed, but the board "
-            f"shows {shown} (AXIO-2)",
-        )
-    if shown > 2 * tiles_left:
-        raise invalid(
-            where,
-            f"the board shows {shown} placed hexes, but the {tiles_left} tiles of the set "
-            f"in no rack and not in the bag have only {2 * tiles_left} (AXIO-2)",
-        )
-    due = _hexes_of(rest)
-    for colour, (found, expected) in enumerate(zip(placed, due, strict=True)):
-        if found != expected:
-            raise invalid(
-                f"{where}.cells",
-                f"{found} {COLOURS[colour]} hexes are placed, but the tiles in no rack and "
-                f"not in the bag have {expected} (AXIO-2)",
-            )
+def _flow(
+    position: State | View,
+    mover: Seat | None,
+    sizes: Sequence[int],
+    held: tuple[Tile, ...] | None,
+    bag_size: int,
+    placed: Sequence[int],
+    empty: int,
+) -> _Flow:
+    """The flow of a state or a view: its own fields, and what its checks found."""
+    return _Flow(
+        type(position).__name__,
+        position.mode,
+        position.tracks,
+        mover,
+        sizes,
+        held,
+        bag_size,
+        position.turn,
+        position.bonuses,
+        position.deciding,
+        position.revealed,
+        sum(placed) // 2,
+        bool(empty),
+    )
 
 
 def _stages_reached(track: Points, mode: str) -> int:
@@ -290,12 +130,7 @@ def _check_flow(flow: _Flow) -> None:
     """Whose turn it is, bonuses, the swap choice and the revealed tiles agree (AXIO-6..15)."""
     where, final = flow.where, _FINAL[flow.mode]
     done = {owner for owner, track in enumerate(flow.tracks) if all_at(track, final)}
-    if len(done) > 1:
-        raise invalid(
-            f"{where}.tracks",
-            f"{len(done)} players (teams) have all six colours at {final}, but the first to "
-            "get there wins at once (AXIO-14)",
-        )
+    _check_one_winner(f"{where}.tracks", done, final)
     _check_full_racks(flow)
     if not any(flow.sizes) and flow.bag_size and flow.pairs_left and not done:
         raise invalid(
@@ -471,42 +306,104 @@ def _check_revealed(flow: _Flow) -> None:
         )
 
 
-def _counts(value: State | View, tiles: Iterable[Tile | str] | None) -> dict[Tile, int]:
-    """The set's tiles with their copies: ``tiles`` if given, else the set the value carries."""
-    kind = type(value).__name__
-    chosen = _check_set(f"{kind}.tiles", value.tiles) if tiles is None else _check_tiles(tiles, 1)
-    return count(chosen)
+# ---------------------------------------------------------------------------
+# Explicit chance: the deal and the refills (AXIO-6, AXIO-13)
+# ---------------------------------------------------------------------------
+
+
+def _check_drawer(where: str, drawer: int, turn: int, sizes: Sequence[int]) -> None:
+    """A refill's drawer is the seat whose turn it is (AXIO-6, AXIO-13).
+
+    Once the deal is over, a seat draws at the end of its own turn (or after its
+    swap), before the turn passes; while every other rack holds tiles, turns go
+    round in seat order from seat 0, so the drawer is seat ``turn % players``.
+    """
+    players = len(sizes)
+    others_hold = all(size for seat, size in enumerate(sizes) if seat != drawer)
+    if others_hold and drawer != turn % players:
+        raise invalid(
+            where,
+            f"seat {drawer} draws on turn {turn}, but a seat refills at the end of its own "
+            f"turn and, while every rack holds tiles, turn {turn} is seat "
+            f"{turn % players}'s (AXIO-6, AXIO-13)",
+        )
+
+
+def _check_explicit_flow(flow: _Flow, drawer: Seat, draws: int) -> None:
+    """An explicit state's or view's draws agree with the deal, the turn and the bag.
+
+    Before the first placement the racks are dealt seat by seat, before turn 0
+    (AXIO-6). After it, the seat whose turn it is refills its rack to the
+    full size, or until the bag is empty (AXIO-13, AXIO-20). No draw is due
+    once the game has ended (AXIO-14, AXIO-15); tiles set aside during the
+    draws are a swap's: fewer than a rack's worth, never in solo (AXIO-12).
+    """
+    kind, sizes, bag, size = flow.where, flow.sizes, flow.bag_size, _RACK[flow.mode]
+    if bag < draws:
+        bag_text = (
+            f", but the bag holds {bag} tiles" if kind == "State" else f" from a bag of {bag}"
+        )
+        raise invalid(f"{kind}.draws", f"{draws} draws are due{bag_text} (AXIO-13)")
+    if not flow.placed_tiles:
+        _check_deal(flow, drawer, draws, size)
+    if not flow.placed_tiles or not draws:
+        return
+    _check_drawer(f"{kind}.{'seat' if kind == 'State' else 'drawer'}", drawer, flow.turn, sizes)
+    if sizes[drawer] + draws != size and draws != bag:
+        raise invalid(
+            f"{kind}.draws",
+            f"{draws} draws are due into a rack of {sizes[drawer]} from a bag of {bag}, but a "
+            f"rack is refilled to {size}, or until the bag is empty (AXIO-13, AXIO-20)",
+        )
+    final = _FINAL[flow.mode]
+    if not flow.pairs_left or any(all_at(track, final) for track in flow.tracks):
+        raise invalid(
+            f"{kind}.draws",
+            f"a draw is due, but the game is over: no two adjacent cells are empty (AXIO-15) "
+            f"or a player has all six colours at {final} (AXIO-14)",
+        )
+    if flow.revealed and (flow.mode == _SOLO or len(flow.revealed) >= RACK_SIZE):
+        raise invalid(
+            f"{kind}.revealed",
+            f"{len(flow.revealed)} tiles set aside during the draws, but a swap sets aside "
+            "the 1 to 5 tiles left in a rack, and never in solo (AXIO-12, AXIO-20)",
+        )
+
+
+def _check_deal(flow: _Flow, drawer: Seat, draws: int, size: int) -> None:
+    """The deal (AXIO-6): racks filled in seat order, before turn 0, until all are full."""
+    kind, sizes = flow.where, list(flow.sizes)
+    dealt = [size] * drawer + [size - draws] + [0] * (len(sizes) - drawer - 1)
+    if draws and flow.turn:
+        raise invalid(
+            f"{kind}.turn", f"{flow.turn}, but the deal comes before turn 0 (AXIO-6, AXIO-8)"
+        )
+    if draws and sizes != dealt:
+        field = "racks" if kind == "State" else "rack_sizes"
+        raise invalid(
+            f"{kind}.{field}",
+            f"the deal gives {size} tiles to each seat in seat order (AXIO-6): while "
+            f"seat {drawer} draws with {draws} to go, the racks hold {dealt}, not {sizes}",
+        )
+    if not draws and sizes != [size] * len(sizes) and flow.bag_size:
+        raise invalid(f"{kind}.draws", "0, but the deal is not finished (AXIO-6)")
+
+
+# ---------------------------------------------------------------------------
+# States and views
+# ---------------------------------------------------------------------------
 
 
 def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
     geometry = _check_fields(state)
     placed = _placed_hexes("State.cells", geometry, state.cells)
-    counts = _counts(state, tiles)
-    for s, held in enumerate(state.racks):
-        _take_tiles(f"State.racks[{s}]", counts, held)
-    _take_tiles("State.bag", counts, state.bag)
     setting_aside = bool(state.draws and state.revealed)  # a swap's draws (explicit games)
-    if setting_aside:
-        _take_tiles("State.revealed", counts, state.revealed)
-    _check_placed_tiles("State", placed, counts)
-    sizes = _rack_sizes(state)
+    _check_state_set(state, placed, tiles, setting_aside)
+    sizes = _rack_sizes(state.racks, state.unknown)
     empty = _empty_pairs(geometry, state.cells)
     seat = state.seat
-    flow = _Flow(
-        "State",
-        state.mode,
-        state.tracks,
-        mover=seat,
-        sizes=sizes,
-        held=None if sizes[seat] != len(state.racks[seat]) else state.racks[seat],
-        bag_size=len(state.bag) - sum(state.unknown),
-        turn=state.turn,
-        bonuses=state.bonuses,
-        deciding=state.deciding,
-        revealed=state.revealed,
-        placed_tiles=sum(placed) // 2,
-        pairs_left=bool(empty),
-    )
+    held = None if sizes[seat] != len(state.racks[seat]) else state.racks[seat]
+    flow = _flow(state, seat, sizes, held, len(state.bag) - sum(state.unknown), placed, empty)
     if state.explicit and _check_chance_step(flow, seat, state.draws):
         return
     for i, tile in enumerate(state.revealed):
@@ -516,7 +413,27 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
                 f"tile {format_tile(tile)} was set aside in a swap and returned to the bag, "
                 "but the bag does not hold it (AXIO-12)",
             )
-    final = _FINAL[state.mode]
+    _check_last_mover(state)
+    over = _ends(state, empty, sizes)
+    _check_flow(flow._replace(mover=None) if over else flow)
+
+
+def _check_state_set(
+    state: State, placed: Sequence[int], tiles: Iterable[Tile | str] | None, aside: bool
+) -> None:
+    """Every tile of the set once: in a rack, the bag, set ``aside`` or on the board (AXIO-2)."""
+    counts = _counts(state, tiles)
+    for s, held in enumerate(state.racks):
+        _take_tiles(f"State.racks[{s}]", counts, held)
+    _take_tiles("State.bag", counts, state.bag)
+    if aside:
+        _take_tiles("State.revealed", counts, state.revealed)
+    _check_placed_tiles("State", placed, counts)
+
+
+def _check_last_mover(state: State) -> None:
+    """A player (team) with every colour at the final cap won at once: it moved last (AXIO-14)."""
+    final, seat = _FINAL[state.mode], state.seat
     for owner, track in enumerate(state.tracks):
         if all_at(track, final) and owner != _owner(state.mode, seat):
             who = f"team {'AB'[owner]}" if state.mode == _TEAM else f"seat {owner}"
@@ -525,40 +442,6 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
                 f"{seat}, but the game ended when {who} got all six colours to the end of the "
                 "track, so it moved last (AXIO-14)",
             )
-    over = _ends(state, empty, sizes)
-    _check_flow(flow._replace(mover=None) if over else flow)
-
-
-def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
-    """Every field of a view of the right type, shape and range: (geometry, sizes, mover)."""
-    seats = _check_seat_count("View.rack_sizes", seen.rack_sizes)
-    mode = _check_mode("View.mode", seen.mode, seats)
-    _check_tracks("View.tracks", seen.tracks, mode, seats)
-    geometry = _check_board("View.cells", seen.cells, seats)
-    seat = check_int("View.seat", seen.seat, 0, seats - 1)
-    sizes = [
-        check_int(f"View.rack_sizes[{s}]", size, 0, _RACK[mode])
-        for s, size in enumerate(seen.rack_sizes)
-    ]
-    _check_explicit(seen, seats)
-    held = _check_tile_tuple("View.rack", seen.rack, ordered=True)
-    if len(held) + (seen.unknown[seat] if seen.unknown else 0) != sizes[seat]:
-        raise invalid("View.rack", f"{len(held)} tiles, but rack_sizes[{seat}] says {sizes[seat]}")
-    check_int("View.bag_size", seen.bag_size)
-    _check_tile_tuple("View.revealed", seen.revealed, ordered=True)
-    check_int("View.turn", seen.turn)
-    check_int("View.bonuses", seen.bonuses)
-    if type(seen.deciding) is not bool:
-        raise invalid("View.deciding", f"{seen.deciding!r} is not a bool")
-    moving = seen.to_move
-    if seen.draws:
-        if moving != (CHANCE,):
-            raise invalid("View.to_move", f"{moving!r}, but a draw is due: chance is to move")
-        return geometry, sizes, None
-    if type(moving) is not tuple or len(moving) > 1:
-        raise invalid("View.to_move", f"{moving!r} is not () or (seat,)")
-    mover = check_int("View.to_move[0]", moving[0], 0, seats - 1) if moving else None
-    return geometry, sizes, mover
 
 
 def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
@@ -585,21 +468,8 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
         )
     empty = _empty_pairs(geometry, seen.cells)
-    flow = _Flow(
-        "View",
-        seen.mode,
-        seen.tracks,
-        mover=mover,
-        sizes=sizes,
-        held=seen.rack if mover == seen.seat and not seen.unknown else None,
-        bag_size=bag_size,
-        turn=seen.turn,
-        bonuses=seen.bonuses,
-        deciding=seen.deciding,
-        revealed=seen.revealed,
-        placed_tiles=sum(placed) // 2,
-        pairs_left=bool(empty),
-    )
+    held = seen.rack if mover == seen.seat and not seen.unknown else None
+    flow = _flow(seen, mover, sizes, held, bag_size, placed, empty)
     if seen.explicit and _check_chance_step(flow, seen.drawer, seen.draws):
         return
     over = _ends(seen, empty, sizes)
@@ -636,20 +506,6 @@ def _outcome_mode(result: Outcome, seats: int) -> str:
     )
 
 
-def _check_outcome_tracks(scores: tuple[object, ...], cap: int) -> tuple[Points, ...]:
-    for seat, track in enumerate(scores):
-        if type(track) is not tuple or len(track) != len(COLOURS):
-            raise invalid(f"Outcome.scores[{seat}]", f"{track!r} is not 6 track values (AXIO-5)")
-        for colour, value in enumerate(track):
-            if type(value) is not int or not 0 <= value <= cap:
-                raise invalid(
-                    f"Outcome.scores[{seat}][{colour}]",
-                    f"{value!r} is off the track: tracks run 0..{TRACK_CAP}, 0..{TEAM_CAP} for "
-                    "teams and solo (AXIO-5, AXIO-18)",
-                )
-    return cast(tuple[Points, ...], scores)
-
-
 def _validate_outcome(result: Outcome) -> None:
     scores = result.scores
     mode = _outcome_mode(result, _check_seat_count("Outcome.scores", scores))
@@ -666,19 +522,17 @@ def _validate_outcome(result: Outcome) -> None:
     if team and (scores[0] != scores[2] or scores[1] != scores[3]):
         raise invalid("Outcome.scores", "partners share their team's tracks (AXIO-17)")
     cap = _FINAL[mode]
-    checked = _check_outcome_tracks(scores, cap)
+    checked = check_tracks(
+        "Outcome.scores",
+        scores,
+        colours=len(COLOURS),
+        cap=cap,
+        rules="AXIO-5, AXIO-18",
+        runs=f"tracks run 0..{TRACK_CAP}, 0..{TEAM_CAP} for teams and solo",
+    )
     done = {seat % 2 if team else seat for seat, track in enumerate(checked) if all_at(track, cap)}
-    if len(done) > 1:
-        raise invalid(
-            "Outcome.scores",
-            f"{len(done)} players (teams) have all six colours at {cap}, but the first to "
-            "get there wins at once (AXIO-14)",
-        )
-    if result.ranking != rank_lowest_colour(checked):
-        raise invalid(
-            "Outcome.ranking",
-            "the places do not follow the scores: lowest colour first, then the next (AXIO-16)",
-        )
+    _check_one_winner("Outcome.scores", done, cap)
+    check_ranking(result.ranking, checked, "AXIO-16")
 
 
 def validate(
