@@ -14,7 +14,9 @@ is to move (``to_move`` is ``(CHANCE,)``) until the table is set up:
    and so on (AZT-10). The stones left in the bag are out of play.
 
 Every stone is face up (AZT-10, AZT-20): nothing dealt is hidden from any
-seat, so Aztack has no unseen outcome.
+seat, so Aztack has no unseen outcome. Here are the steps only: the first
+state, the outcomes and applying one; whether an outcome is legal is said
+by ``_validate._check_chance``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from tilegames.aztack._model import (
     AnyMove,
     Deal,
     Lay,
+    Move,
     State,
     StoneId,
     _Index,
@@ -143,7 +146,7 @@ class ChanceMoves(LegalMoves):
     def _at(self, position: int) -> AnyMove:
         return self._outcomes[position]
 
-    def __iter__(self) -> Iterator[AnyMove]:
+    def __iter__(self) -> Iterator[Move]:
         """The outcomes, in order."""
         return iter(self._outcomes)
 

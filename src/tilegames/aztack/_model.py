@@ -1,9 +1,11 @@
 """Aztack's names and values: colours, glyphs, stones, moves, states and views.
 
 Everything here is data: the small named things (colours, glyphs, half
-kinds, cells), the stone classes and the standard set (AZT-1 .. AZT-3), the
-move classes, and :class:`State` and :class:`View` with the private index a
-state caches for the move generator (built in ``_tables.py``).
+kinds, cells, :data:`NAME` and :data:`TITLE`), the stone classes and the
+standard set (AZT-1 .. AZT-3), the move classes and their union
+:data:`AnyMove`, the tables of a stone set (``_Set``), and :class:`State` and
+:class:`View` with the private index a state caches for the move generator
+(built in ``_tables.py``). It imports no other module of the game.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from tilegames.aztack._model import (
     Cell,
     Kind,
     Match,
+    Move,
     Pass,
     Place,
     State,
@@ -193,8 +194,11 @@ def _twins_listing(
     return total
 
 
-class LegalMoves(LazyMoves[AnyMove]):
+class LegalMoves(LazyMoves[Move]):
     """The legal moves of a state, as a lazy sequence: moves are built when asked for.
+
+    A sequence of :class:`Move` (the public element type, kept for callers'
+    annotations); each item is one of :data:`AnyMove`.
 
     The order is stable:
 
@@ -233,12 +237,12 @@ class LegalMoves(LazyMoves[AnyMove]):
         return ends[-1] if ends else 0
 
     @overload
-    def __getitem__(self, position: int) -> AnyMove: ...
+    def __getitem__(self, position: int) -> Move: ...
 
     @overload
-    def __getitem__(self, position: slice) -> tuple[AnyMove, ...]: ...
+    def __getitem__(self, position: slice) -> tuple[Move, ...]: ...
 
-    def __getitem__(self, position: int | slice) -> AnyMove | tuple[AnyMove, ...]:
+    def __getitem__(self, position: int | slice) -> Move | tuple[Move, ...]:
         """The move at an index (negative counts from the end), or a tuple for a slice.
 
         Raises:
@@ -296,7 +300,7 @@ class LegalMoves(LazyMoves[AnyMove]):
             return _walk(hand, seat, a, b, first, bonus, offset)
         return _walk(hand, seat, b, a, stones >> shift, bonus >> shift, offset - count)
 
-    def __iter__(self) -> Iterator[AnyMove]:
+    def __iter__(self) -> Iterator[Move]:
         """Every legal move, in order."""
         if self._only is not None:
             yield self._only
