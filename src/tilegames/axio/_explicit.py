@@ -48,7 +48,14 @@ from tilegames.axio._model import (
     _owner,
     _set_slot,
 )
-from tilegames.axio._moves import _line_points, _rack_sizes, _scored, _swap_offered
+from tilegames.axio._moves import (
+    _evolved,
+    _line_points,
+    _next_seat,
+    _rack_sizes,
+    _scored,
+    _swap_offered,
+)
 from tilegames.axio._notation import _carried
 from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF
 
@@ -105,31 +112,16 @@ def _real_bag(bag: tuple[Tile, ...], unknown: tuple[int, ...]) -> int:
 
 
 def _new(state: State, over: bool, empty: int, **changes: object) -> State:
-    """A state like ``state`` with ``changes``, its index set (explicit games only)."""
-    fields = {
-        "mode": state.mode,
-        "cells": state.cells,
-        "tracks": state.tracks,
-        "racks": state.racks,
-        "bag": state.bag,
-        "seat": state.seat,
-        "turn": state.turn,
-        "bonuses": 0,
-        "deciding": False,
-        "revealed": (),
-        "seed": state.seed,
-        "tiles": state.tiles,
-        "explicit": True,
-        "draws": 0,
-        "unknown": state.unknown,
-    }
-    fields.update(changes)
-    unknown = cast(tuple[int, ...], fields["unknown"])
+    """A state like ``state`` with ``changes``, its index set (explicit games only).
+
+    What ``changes`` does not give is reset: no bonus owed, no swap choice,
+    nothing revealed, no draw due; unseen tiles all placed are written ``()``.
+    """
+    fields = {"bonuses": 0, "deciding": False, "revealed": (), "draws": 0, **changes}
+    unknown = cast(tuple[int, ...], fields.get("unknown", state.unknown))
     if unknown and not any(unknown):
         fields["unknown"] = ()
-    after = State(**fields)  # type: ignore[arg-type]
-    _set_slot(after, "_index", (empty, over))
-    return after
+    return _evolved(state, (empty, over), **fields)
 
 
 def _with_rack(
@@ -148,13 +140,10 @@ def _pass_turn(state: State, empty: int, **changes: object) -> State:
     """End the turn: the next seat holding a tile (known or not) moves, else the game ends."""
     racks = cast(tuple[tuple[Tile, ...], ...], changes.get("racks", state.racks))
     unknown = cast(tuple[int, ...], changes.get("unknown", state.unknown))
-    sizes = _rack_sizes(racks, unknown)
-    count, seat = len(racks), state.seat
-    for step in range(1, count + 1):
-        following = (seat + step) % count
-        if sizes[following]:
-            return _new(state, False, empty, seat=following, turn=state.turn + 1, **changes)
-    return _new(state, True, empty, **changes)
+    seat, over = _next_seat(_rack_sizes(racks, unknown), state.seat)
+    if over:
+        return _new(state, True, empty, **changes)
+    return _new(state, False, empty, seat=seat, turn=state.turn + 1, **changes)
 
 
 def _apply_draw(state: State, move: AnyMove) -> State:

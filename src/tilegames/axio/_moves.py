@@ -8,13 +8,16 @@ it (see ``_rules``) before its index is built.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import cast, overload
+from typing import Any, cast, overload
+
+import attrs
 
 from tilegames._core.bits import Mask, iter_bits, nth_bit
 from tilegames._core.checks import wrong_type
 from tilegames._core.errors import IllegalMoveError
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal, illegal_move
+from tilegames._core.rules import Seat
 from tilegames._core.tracks import all_at
 from tilegames.axio._model import (
     _A_STATE,
@@ -86,6 +89,26 @@ def _build_index(state: State) -> _Index:
     if state.draws:
         return empty, False
     return empty, _ends(state, empty, _rack_sizes(state.racks, state.unknown))
+
+
+def _evolved(state: State, index: _Index, **changes: Any) -> State:
+    """A state like ``state`` with ``changes``, its index given: the moves off the hot path."""
+    after = attrs.evolve(state, **changes)
+    _set_slot(after, "_index", index)
+    return after
+
+
+def _next_seat(racks: Sequence[object], seat: Seat) -> tuple[Seat, bool]:
+    """The seat after ``seat`` whose rack holds a tile, and ``False``; ``(seat, True)`` if none.
+
+    ``racks`` are the racks themselves or their sizes.
+    """
+    count = len(racks)
+    for step in range(1, count + 1):
+        following = (seat + step) % count
+        if racks[following]:
+            return following, False
+    return seat, True
 
 
 def _index(state: State) -> _Index:

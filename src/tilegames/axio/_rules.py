@@ -56,8 +56,10 @@ from tilegames.axio._model import (
 from tilegames.axio._moves import (
     LegalMoves,
     _checked,
+    _evolved,
     _index,
     _line_points,
+    _next_seat,
     _refused,
     _scored,
     _swap_offered,
@@ -620,8 +622,7 @@ def _after_placement(
     racks = tuple(changed)
     if passing:
         seat, over = _next_seat(racks, seat)
-        if not over:
-            turn += 1
+        turn += not over
     after = State(  # positional, in field order, as above
         mode,
         cells,
@@ -640,71 +641,6 @@ def _after_placement(
     return after
 
 
-def _next_seat(racks: tuple[tuple[Tile, ...], ...], seat: Seat) -> tuple[Seat, bool]:
-    """The seat after ``seat`` that holds a tile, and ``False``; ``(seat, True)`` if none does."""
-    count = len(racks)
-    for step in range(1, count + 1):
-        following = (seat + step) % count
-        if racks[following]:
-            return following, False
-    return seat, True
-
-
-def _placed(
-    state: State,
-    cells: tuple[int, ...],
-    held: list[Tile],
-    bonuses: int,
-    turn: int,
-) -> State:
-    """The state after a solo decline: the same seat to move, the board and bag unchanged."""
-    seat = state.seat
-    after = State(
-        mode=state.mode,
-        cells=cells,
-        tracks=state.tracks,
-        racks=(*state.racks[:seat], tuple(held), *state.racks[seat + 1 :]),
-        bag=state.bag,
-        seat=seat,
-        turn=turn,
-        bonuses=bonuses,
-        deciding=False,
-        revealed=(),
-        seed=state.seed,
-        tiles=state.tiles,
-    )
-    _set_slot(after, "_index", (cast(_Index, state._index)[0], False))
-    return after
-
-
-def _pass_turn(
-    state: State,
-    racks: tuple[tuple[Tile, ...], ...],
-    bag: tuple[Tile, ...],
-    *,
-    revealed: tuple[Tile, ...],
-    seed: int,
-) -> State:
-    """End the turn after a swap choice (the mover's rack refilled): the next seat moves."""
-    seat, over = _next_seat(racks, state.seat)
-    after = State(
-        mode=state.mode,
-        cells=state.cells,
-        tracks=state.tracks,
-        racks=racks,
-        bag=bag,
-        seat=seat,
-        turn=state.turn if over else state.turn + 1,
-        bonuses=0,
-        deciding=False,
-        revealed=revealed,
-        seed=seed,
-        tiles=state.tiles,
-    )
-    _set_slot(after, "_index", (cast(_Index, state._index)[0], over))
-    return after
-
-
 def _decline(state: State) -> State:
     """Apply a checked decline: one owed bonus placement is forfeited (AXIO-11).
 
@@ -713,12 +649,15 @@ def _decline(state: State) -> State:
     tile drawn for the bonus, and that tile is the next turn's (AXIO-20,
     AXIO-13: the rack of one is full, so nothing is drawn).
     """
-    held = list(state.racks[state.seat])
+    empty = cast(_Index, state._index)[0]
     if state.mode == _SOLO:
         owed = state.bonuses - 1
-        return _placed(state, state.cells, held, owed, state.turn + (not owed))
+        turn = state.turn + (not owed)
+        return _evolved(
+            state, (empty, False), turn=turn, bonuses=owed, deciding=False, revealed=()
+        )
+    held = list(state.racks[state.seat])
     owner = _owner(state.mode, state.seat)
-    empty = cast(_Index, state._index)[0]
     return _after_placement(state, state.cells, state.tracks, owner, held, empty, 0)
 
 
@@ -741,7 +680,19 @@ def _choose(state: State, swap: bool) -> State:
         take = RACK_SIZE - len(held)
         held, bag = held + bag[:take], bag[take:]
     racks = (*state.racks[:seat], tuple(sorted(held)), *state.racks[seat + 1 :])
-    return _pass_turn(state, racks, bag, revealed=revealed, seed=seed)
+    seat, over = _next_seat(racks, seat)  # the turn passes
+    return _evolved(
+        state,
+        (cast(_Index, state._index)[0], over),
+        racks=racks,
+        bag=bag,
+        seat=seat,
+        turn=state.turn + (not over),
+        bonuses=0,
+        deciding=False,
+        revealed=revealed,
+        seed=seed,
+    )
 
 
 # ---------------------------------------------------------------------------
