@@ -56,21 +56,12 @@ from __future__ import annotations
 from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
-from tilegames.axio._agents import (
-    determinize,
-    evaluate,
-)
+from tilegames.axio._agents import determinize, evaluate
 from tilegames.axio._choices import choices as choices
-from tilegames.axio._draw import (
-    draw as draw,
-)
-from tilegames.axio._draw import (
-    move_cells as move_cells,
-)
+from tilegames.axio._draw import draw as draw
+from tilegames.axio._draw import move_cells as move_cells
 from tilegames.axio._draw import pictures as pictures
-from tilegames.axio._draw import (
-    render_text,
-)
+from tilegames.axio._draw import render_text
 from tilegames.axio._encoding import encoding as encoding
 from tilegames.axio._explicit import chance_outcomes
 from tilegames.axio._model import (
@@ -136,9 +127,7 @@ from tilegames.axio._rules import (
     view,
     why_illegal,
 )
-from tilegames.axio._validate import (
-    validate,
-)
+from tilegames.axio._validate import validate
 
 __all__ = [
     "BLUE",

@@ -23,7 +23,7 @@ multiset). Naming a tile at placement takes it from the pool.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import cast
+from typing import Any, Final, cast
 
 from tilegames._core.chance import uniform
 from tilegames._core.checks import wrong_type
@@ -106,6 +106,10 @@ def _explicit_game(
     return state
 
 
+_DRAWN: Final = ("racks", "bag", "unknown")
+"""The fields a draw changes."""
+
+
 def _real_bag(bag: tuple[Tile, ...], unknown: tuple[int, ...]) -> int:
     """The tiles really in the bag: the pool less the unidentified rack tiles."""
     return len(bag) - sum(unknown)
@@ -159,53 +163,31 @@ def _apply_draw(state: State, move: AnyMove) -> State:
     else:
         unknown = _with_unknown(state, seat, 1)
     draws = state.draws - 1
-    keep = {"bonuses": state.bonuses, "deciding": state.deciding, "revealed": state.revealed}
+    drawn = {"racks": racks, "bag": bag, "unknown": unknown}
     if draws:
-        return _new(
-            state, False, empty, racks=racks, bag=bag, unknown=unknown, draws=draws, **keep
-        )
-    geometry = _GEOMETRY[len(state.cells)]
-    if state.cells == geometry.initial_cells:  # the deal (AXIO-6): the next seat, or seat 0 starts
-        following = seat + 1
-        if following < len(racks):
-            size = _RACK[state.mode]
-            return _new(
-                state,
-                False,
-                empty,
-                racks=racks,
-                bag=bag,
-                unknown=unknown,
-                seat=following,
-                draws=size,
-            )
-        return _new(state, False, empty, racks=racks, bag=bag, unknown=unknown, seat=0)
+        owed = {"bonuses": state.bonuses, "deciding": state.deciding, "revealed": state.revealed}
+        return _new(state, False, empty, draws=draws, **drawn, **owed)
+    if state.cells == _GEOMETRY[len(state.cells)].initial_cells:  # the deal (AXIO-6)
+        if seat + 1 < len(racks):  # the next seat draws its rack
+            return _new(state, False, empty, seat=seat + 1, draws=_RACK[state.mode], **drawn)
+        return _new(state, False, empty, seat=0, **drawn)  # seat 0 starts
     if state.mode == _SOLO:  # AXIO-20: the tile drawn is placed next (the turn was counted)
-        return _new(
-            state, False, empty, racks=racks, bag=bag, unknown=unknown, bonuses=state.bonuses
-        )
+        return _new(state, False, empty, bonuses=state.bonuses, **drawn)
     revealed = state.revealed
     if revealed:  # the end of a swap: the set-aside tiles go back, the bag is "reshuffled"
-        bag = tuple(sorted((*bag, *revealed)))
-    return _pass_turn(state, empty, racks=racks, bag=bag, unknown=unknown, revealed=revealed)
+        drawn["bag"] = tuple(sorted((*bag, *revealed)))
+    return _pass_turn(state, empty, revealed=revealed, **drawn)
 
 
-def _refill_or_pass(
-    state: State,
-    empty: int,
-    racks: tuple[tuple[Tile, ...], ...],
-    bag: tuple[Tile, ...],
-    unknown: tuple[int, ...],
-    **changes: object,
-) -> State:
+def _refill_or_pass(state: State, empty: int, **changes: Any) -> State:
     """Refill the mover's rack by draws (AXIO-13), or pass the turn when nothing is to draw."""
-    size = len(racks[state.seat]) + (unknown[state.seat] if unknown else 0)
+    seat = state.seat
+    racks, bag, unknown = (changes.get(name, getattr(state, name)) for name in _DRAWN)
+    size = len(racks[seat]) + (unknown[seat] if unknown else 0)
     take = min(RACK_SIZE - size, _real_bag(bag, unknown))
     if take > 0:
-        return _new(
-            state, False, empty, racks=racks, bag=bag, unknown=unknown, draws=take, **changes
-        )
-    return _pass_turn(state, empty, racks=racks, bag=bag, unknown=unknown, **changes)
+        return _new(state, False, empty, draws=take, **changes)
+    return _pass_turn(state, empty, **changes)
 
 
 def _apply_place(state: State, place: Place, pair: int, first: int, second: int) -> State:
@@ -261,22 +243,14 @@ def _after_placement(
     if mode == _SOLO:
         over = not _real_bag(bag, unknown)
         turn = state.turn + (not over and not bonuses)
-        return _new(
-            state,
-            over,
-            empty,
-            turn=turn,
-            bonuses=0 if over else bonuses,
-            draws=int(not over),
-            **common,
-        )
+        owed = 0 if over else bonuses
+        return _new(state, over, empty, turn=turn, bonuses=owed, draws=int(not over), **common)
     size = len(racks[seat]) + (unknown[seat] if unknown else 0)
     if bonuses and size:
         return _new(state, False, empty, bonuses=bonuses, **common)
     if size and _real_bag(bag, unknown) and _swap_offered(tracks[owner], racks[seat]):
         return _new(state, False, empty, deciding=True, **common)
-    del common["racks"], common["bag"], common["unknown"]
-    return _refill_or_pass(state, empty, racks, bag, unknown, **common)
+    return _refill_or_pass(state, empty, **common)
 
 
 def _apply_decline(state: State) -> State:
@@ -296,7 +270,7 @@ def _apply_choice(state: State, swap: bool) -> State:
     empty = cast(_Index, state._index)[0]
     seat, bag, unknown = state.seat, state.bag, state.unknown
     if not swap:
-        return _refill_or_pass(state, empty, state.racks, bag, unknown)
+        return _refill_or_pass(state, empty)
     # The rack is set aside: its known tiles in `revealed` until the draws end; its
     # unidentified tiles are already in the pool, where they return.
     take = min(RACK_SIZE, _real_bag(bag, unknown))

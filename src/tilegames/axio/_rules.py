@@ -60,6 +60,7 @@ from tilegames.axio._moves import (
     _index,
     _line_points,
     _next_seat,
+    _rack_sizes,
     _refused,
     _scored,
     _swap_offered,
@@ -245,11 +246,7 @@ def rack_sizes(state: State) -> tuple[int, ...]:
     """Per seat, the number of tiles in its rack (public, AXIO-22)."""
     if type(state) is not State:
         wrong_type("axio.rack_sizes", _A_STATE, state)
-    if state.unknown:  # explicit games with unseen draws
-        return tuple(
-            len(held) + hidden for held, hidden in zip(state.racks, state.unknown, strict=False)
-        )
-    return tuple(map(len, state.racks))
+    return tuple(_rack_sizes(state.racks, state.unknown))
 
 
 def bag_size(state: State) -> int:
