@@ -6,14 +6,13 @@ and the hands drawn :data:`UNSEEN`), and :attr:`State.drawing` names the
 draw chance owes next: the start square's next tile (ROTA-7), a seat's stack
 top into its hand (ROTA-8, ROTA-16) or the supply's top tile for an extra
 turn (ROTA-15). Here are the chance steps (:func:`chance_outcomes`, applying
-a :class:`Draw`, :data:`UNSEEN` or a :class:`Reveal`), the explicit start,
-a seat's view of an explicit game and a state drawn from such a view; their
-checks are in :mod:`~tilegames.axio_rota._validate`.
+a :class:`Draw`, :data:`UNSEEN` or a :class:`Reveal`), the explicit start
+and a state drawn from a seat's view; their checks are in
+:mod:`~tilegames.axio_rota._validate`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 from typing import cast
 
@@ -90,11 +89,6 @@ def _explicit_start(chosen: tuple[Tile, ...], players: int) -> State:
 # ---------------------------------------------------------------------------
 # Chance steps: tiles turned up, drawn unseen and revealed
 # ---------------------------------------------------------------------------
-
-
-def _distinct(pool: Iterable[Tile]) -> list[Tile]:
-    """Each tile of ``pool`` once, in the order of first appearance."""
-    return list(dict.fromkeys(pool))
 
 
 def _without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
@@ -185,13 +179,13 @@ def _explicit_moves(state: State) -> tuple[AnyMove, ...]:
     """The legal moves at a chance step, or of a seat holding an unseen tile."""
     pool = cast(tuple[Tile, ...], state.pool)
     if state.drawing:
-        outcomes: list[AnyMove] = [Draw(tile) for tile in _distinct(pool)]
+        outcomes: list[AnyMove] = [Draw(tile) for tile in dict.fromkeys(pool)]
         if state.drawing == STACK:
             outcomes.append(UNSEEN)
         return tuple(outcomes)
     return tuple(
         Reveal(tile, move)
-        for tile in _distinct(pool)
+        for tile in dict.fromkeys(pool)
         for move in LegalMoves(_holding(state, tile))
     )
 
