@@ -110,12 +110,7 @@ def start_state(
 def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     """The outcomes of the chance step ``state`` waits for, with their probabilities.
 
-    A draw: one :class:`Draw` per distinct tile in the bag, in :data:`VALUES`
-    order, each with probability (its count in the bag) / (tiles in the
-    bag). A roll: :class:`Roll` of each symbol, 1/3 each; on the game's second
-    turn the two symbols other than the first turn's, 1/2 each. ``()`` when
-    no chance step is due (a seat is to place, the game is over, or the game
-    is seeded).
+    As the public ``chance_outcomes`` says (it checks a hand-made state first).
     """
     step = state.step
     if state.drawn or not step:
