@@ -223,51 +223,158 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     def new_game(self, players: int = ..., *, seed: int | None = None, **options: Any) -> StateT:
-        """Start a game; ``seed=None`` draws a fresh seed."""
+        """Start a game.
+
+        Args:
+            players: the number of seats (the game's default when left out).
+            seed: the seed of every chance step of a seeded game; ``None``
+                draws a fresh one. Equal seeds and options give equal games.
+            options: the game's variants (``mode=``, ``chance="explicit"``,
+                a custom set, ...), as its page documents them.
+
+        Returns:
+            The first state: the first seat to move, or chance in an explicit game.
+
+        Raises:
+            ConfigurationError: for a player count or an option the game does
+                not allow, naming it and the rule.
+            WrongTypeError: for an argument of the wrong type.
+        """
         ...
 
     def players(self, state: StateT) -> int:
-        """The number of seats in the game."""
+        """The number of seats in the game.
+
+        Raises:
+            WrongTypeError: if ``state`` is not a state of the game.
+        """
         ...
 
     def to_move(self, state: StateT) -> tuple[Seat, ...]:
-        """The seats that may move now; ``()`` exactly when the game is over."""
+        """The seats that may move now; ``()`` exactly when the game is over.
+
+        ``(CHANCE,)`` while an explicit game waits for chance.
+
+        Raises:
+            WrongTypeError: if ``state`` is not a state of the game.
+            InvalidStateError: if a state the rules did not make breaks them.
+        """
         ...
 
     def legal_moves(self, state: StateT) -> Sequence[MoveT]:
-        """Every legal move, each distinct physical choice once, in a documented order."""
+        """Every legal move, each distinct physical choice once, in a documented order.
+
+        Returns:
+            A sequence (often lazy: a move is built when it is read) in the
+            order the game's page gives; ``()`` once the game is over.
+
+        Raises:
+            WrongTypeError: if ``state`` is not a state of the game.
+            InvalidStateError: if a state the rules did not make breaks them.
+        """
         ...
 
     def apply(self, state: StateT, move: MoveT) -> StateT:
-        """The state after the move; raises :class:`~tilegames.IllegalMoveError` if illegal."""
+        """The state after the move.
+
+        Args:
+            state: the state to move from; it is not changed.
+            move: a legal move (one of ``legal_moves(state)``, or equal to one).
+
+        Returns:
+            The new state.
+
+        Raises:
+            GameOverError: if the game is over.
+            IllegalMoveError: if the move is not legal; the message has the
+                move in notation, the reason, the rule id and whose turn it is.
+            WrongTypeError: if ``state`` or ``move`` is not of the game.
+            InvalidStateError: if a state the rules did not make breaks them.
+        """
         ...
 
     def why_illegal(self, state: StateT, move: MoveT) -> str | None:
-        """``None`` for a legal move, else the reason in words with the rule id."""
+        """``None`` for a legal move, else the reason in words with the rule id.
+
+        ``why_illegal(state, move) is None`` exactly when ``move`` is in
+        ``legal_moves(state)``; once the game is over the reason says so.
+
+        Raises:
+            WrongTypeError: if ``state`` or ``move`` is not of the game.
+            InvalidStateError: if a state the rules did not make breaks them.
+        """
         ...
 
     def score_move(self, state: StateT, move: MoveT) -> Any:
-        """What the move would score, without applying it (the game documents the type)."""
+        """What the move would score, without applying it (the game documents the type).
+
+        Raises:
+            GameOverError: if the game is over.
+            IllegalMoveError: if the move is not legal, as :meth:`apply` says.
+            WrongTypeError: if ``state`` or ``move`` is not of the game.
+        """
         ...
 
     def is_over(self, state: StateT) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended (``to_move`` is then ``()``).
+
+        Raises:
+            WrongTypeError: if ``state`` is not a state of the game.
+        """
         ...
 
     def outcome(self, state: StateT) -> Outcome | None:
-        """The result once the game is over, else ``None``; its ``game`` is :attr:`name`."""
+        """The result once the game is over, else ``None``; its ``game`` is :attr:`name`.
+
+        Returns:
+            An :class:`~tilegames.Outcome`: one score per seat as the game
+            counts it, the places best first (tied seats share one), the
+            reason in words with the rule id, and the mode where the game has
+            several.
+
+        Raises:
+            WrongTypeError: if ``state`` is not a state of the game.
+        """
         ...
 
     def view(self, state: StateT, seat: Seat) -> Any:
-        """What the seat may see: the state without the parts hidden from it."""
+        """What the seat may see: the state without the parts hidden from it.
+
+        Args:
+            state: the position.
+            seat: the seat that looks, ``0 .. players - 1``.
+
+        Returns:
+            The game's ``View`` (or the state itself in a game that hides
+            nothing): what is public, and what ``seat`` alone may see.
+
+        Raises:
+            SeatError: if there is no such seat.
+            WrongTypeError: if ``state`` is not a state of the game.
+        """
         ...
 
     def parse_move(self, text: str, state: StateT) -> MoveT:
-        """Read a move in the game's notation; raise :class:`~tilegames.NotationError` if bad."""
+        """Read a move in the game's notation.
+
+        Args:
+            text: the move as :meth:`format_move` writes it.
+            state: the position it is read in (some notations name pieces
+                the position knows).
+
+        Raises:
+            NotationError: for text that is not a move of the game, saying
+                what was expected.
+            WrongTypeError: if ``text`` is not a string.
+        """
         ...
 
     def format_move(self, move: MoveT) -> str:
-        """Write a move in the game's notation (the inverse of ``parse_move``)."""
+        """Write a move in the game's notation (the inverse of ``parse_move``).
+
+        Raises:
+            WrongTypeError: if ``move`` is not a move of the game.
+        """
         ...
 
     @property
