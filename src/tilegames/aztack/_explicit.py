@@ -113,8 +113,7 @@ def chance_outcomes(state: State) -> Outcomes:
     >>> len(first), str(first[0][0]), first[0][1]
     (120, 'lay:0', Fraction(1, 120))
 
-    Raises:
-        WrongTypeError: if ``state`` is no Aztack State.
+    Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.chance_outcomes", _A_STATE, state)

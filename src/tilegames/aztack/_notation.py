@@ -148,9 +148,7 @@ def format_move(move: Move) -> str:
     >>> format_move(Lay(17, turned=True)), format_move(Deal(3))
     ('lay:17r', 'deal:3')
 
-    Raises:
-        WrongTypeError: if ``move`` is not a :class:`Place` or :class:`Pass`.
-        NotationError: if a number has more than 640 digits.
+    Arguments, result and errors as :meth:`tilegames.Rules.format_move`.
     """
     if type(move) is Place:
         (x1, y1), (x2, y2) = move.first, move.second
@@ -209,12 +207,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     >>> parse_move("lay:17r"), parse_move("deal 3")
     (Lay(seat=-1, stone=17, turned=True), Deal(seat=-1, stone=3))
 
-    Raises:
-        WrongTypeError: if ``text`` is not a string, or ``state`` neither an
-            Aztack State, a View nor ``None``.
-        NotationError: if the text is not a move (a character outside ASCII
-            or a number of more than 640 digits included), or leaves the seat
-            out where there is no single seat to move.
+    Arguments, result and errors as :meth:`tilegames.Rules.parse_move`; text that
+    leaves the seat out where no single seat is to move is a NotationError too.
     """
     if type(text) is not str:
         wrong_type(f"{NAME}.parse_move", "a move written as text", text)

@@ -242,6 +242,15 @@ def _check_stones(stones: object) -> StoneSet:
 # ---------------------------------------------------------------------------
 
 
+def _indexed(function: str, state: State, *seat: Seat) -> _Index:
+    """The entry checks of ``function`` (the state's type, then the seat if given); the index."""
+    if type(state) is not State:
+        wrong_type(f"{NAME}.{function}", _A_STATE, state)
+    for given in seat:
+        check_seat(given, len(state.supplies))
+    return state._index or _index(_check_hand_made(state))
+
+
 def players(state: State) -> int:
     """The number of seats."""
     if type(state) is not State:
@@ -262,9 +271,7 @@ def is_over(state: State) -> bool:
     It has ended when a seat's supply is empty (AZT-15, AZT-18) or when no
     seat holds a stone that fits anywhere (AZT-16, AZT-18).
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.is_over", _A_STATE, state)
-    index = state._index or _index(_check_hand_made(state))
+    index = _indexed("is_over", state)
     return index.over and not index.setup
 
 
@@ -275,9 +282,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
     a pass (AZT-14). Speed stack: every seat that can place (AZT-17). While
     an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.to_move", _A_STATE, state)
-    return _seats_to_move(state._index or _index(_check_hand_made(state)), state.turn)
+    return _seats_to_move(_indexed("to_move", state), state.turn)
 
 
 def can_place(state: State, seat: Seat) -> bool:
@@ -286,10 +291,7 @@ def can_place(state: State, seat: Seat) -> bool:
     Raises:
         SeatError: if the seat is not in the game.
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.can_place", _A_STATE, state)
-    check_seat(seat, len(state.supplies))
-    index = state._index or _index(_check_hand_made(state))
+    index = _indexed("can_place", state, seat)
     return not index.over and seat in index.movers
 
 
@@ -348,13 +350,9 @@ def view(state: State, seat: Seat) -> View:
     Every seat sees the same; only :attr:`View.seat` differs. A custom set
     travels in the view (:attr:`View.stones`); the standard set does not.
 
-    Raises:
-        SeatError: if the seat is not in the game.
+    Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.view", _A_STATE, state)
-    check_seat(seat, len(state.supplies))
-    index = state._index or _index(_check_hand_made(state))
+    index = _indexed("view", state, seat)
     shown = index.shown
     if shown is None:  # every seat's view shows the same stones: work them out once a state
         by_id = index.info.by_id.__getitem__
@@ -442,8 +440,7 @@ def why_illegal(state: State, move: Move) -> str | None:
     >>> why_illegal(state, Place(0, 3, (0, 0), (0, 1)))
     "stone 3 is not one of seat 0's stones [...] (AZT-12)"
 
-    Raises:
-        WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
+    Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.why_illegal", _A_STATE, state)
@@ -458,14 +455,9 @@ def why_illegal(state: State, move: Move) -> str | None:
 def score_move(state: State, move: Move) -> Match:
     """What a legal move matches: ``COLOUR``, ``GLYPH`` or ``BOTH`` (bonus); ``NONE`` for a pass.
 
-    Raises:
-        IllegalMoveError: if the move is not legal (a :class:`~tilegames.GameOverError`
-            once the game is over).
-        WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
+    Arguments, result and errors as :meth:`tilegames.Rules.score_move`.
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.score_move", _A_STATE, state)
-    index = state._index or _index(_check_hand_made(state))
+    index = _indexed("score_move", state)
     if move is index.picked:  # the move legal_moves(state) built last is legal: no check
         return listed_match(state, index, move)
     try:
@@ -483,18 +475,7 @@ def apply(state: State, move: Move) -> State:
     game ends by itself when a supply is empty or nobody can place
     (:func:`is_over`).
 
-    Args:
-        state: the state to move from; it is not changed.
-        move: a legal move (see :func:`legal_moves`).
-
-    Returns:
-        The new state.
-
-    Raises:
-        GameOverError: if the game is over.
-        IllegalMoveError: if the move is not legal; the message has the move in
-            notation, the reason, the rule id and whose turn it is.
-        WrongTypeError: if ``state`` is no Aztack State or ``move`` no Aztack move.
+    Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.apply", _A_STATE, state)
@@ -591,9 +572,7 @@ def outcome(state: State) -> Outcome | None:
     first; seats that never placed share the last place, or the only place
     if nobody did (AZT-18).
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.outcome", _A_STATE, state)
-    index = state._index or _index(_check_hand_made(state))
+    index = _indexed("outcome", state)
     if not index.over or index.setup:
         return None
     left = stones_left(state)

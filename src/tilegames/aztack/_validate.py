@@ -314,9 +314,7 @@ def validate(value: State | View | Outcome | Move) -> None:
     ...
     tilegames.errors.InvalidStateError: State.last_placed: placement 3 of 0 made so far
 
-    Raises:
-        InvalidStateError: naming the field and the problem.
-        WrongTypeError: if the value is no state, view, move or outcome of Aztack.
+    Arguments and errors as :attr:`tilegames.Rules.validate`.
     """
     if isinstance(value, State):
         _check_state(value)

@@ -95,8 +95,6 @@ def start_state(
         placed=(),
         bag=STANDARD_SORTED if tiles is None else tiles,
         seed=seed,
-        aside=(),
-        start_draw=(),
         tiles=tiles,
         scoring=scoring,
         board=board,

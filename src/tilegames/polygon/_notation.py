@@ -50,10 +50,7 @@ def format_move(move: AnyMove) -> str:
     >>> format_move(Draw("X2")), format_move(Roll(1))
     ('+X2', '=D')
 
-    Raises:
-        WrongTypeError: if ``move`` is not a Polygon :class:`Move`, :class:`Draw`
-            or :class:`Roll`.
-        NotationError: if a coordinate has more than 640 digits.
+    Arguments, result and errors as :meth:`tilegames.Rules.format_move`.
     """
     if type(move) is Draw or type(move) is Roll:
         return str(move)
@@ -82,10 +79,7 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     >>> parse_move("+x3"), parse_move("=s")
     (Draw(tile='X3'), Roll(symbol=2))
 
-    Raises:
-        NotationError: saying which part of the text is wrong, including a
-            character outside ASCII or a number of more than 640 digits.
-        WrongTypeError: if ``state`` is given and is not a Polygon State or View.
+    Arguments, result and errors as :meth:`tilegames.Rules.parse_move`.
     """
     if state is not None and type(state) is not State and type(state) is not View:
         checks.wrong_type("polygon.parse_move", f"a {TITLE} State or View (or None)", state)

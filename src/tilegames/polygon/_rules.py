@@ -216,7 +216,6 @@ def new_game(
         placed=(),
         bag=tuple(bag[take:]),
         seed=stream.seed,
-        aside=(),
         start_draw=rounds,
         tiles=carried,
         scoring=table,
@@ -342,9 +341,7 @@ def view(state: State, seat: Seat) -> View:
     and the bag's contents (every tile of the set not in sight), in
     :data:`VALUES` order.
 
-    Raises:
-        WrongTypeError: if ``state`` is not a Polygon State or ``seat`` not an int.
-        SeatError: if the seat is not in the game (a ``ValueError``).
+    Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
     if type(state) is not State:
         checks.wrong_type("polygon.view", _A_STATE, state)
@@ -390,8 +387,7 @@ def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
     >>> len(moves), str(moves[0]), str(moves[-1])
     (4, '2@1,0', '4@0,1')
 
-    Raises:
-        WrongTypeError: if ``state`` is not a Polygon State.
+    Arguments, result and errors as :meth:`tilegames.Rules.legal_moves`.
     """
     if type(state) is State:
         if not state.drawn:
@@ -417,8 +413,7 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     >>> [(str(draw), str(p)) for draw, p in chance_outcomes(state)]
     [('+1', '3/4'), ('+W', '1/4')]
 
-    Raises:
-        WrongTypeError: if ``state`` is not a Polygon State.
+    Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     if type(state) is not State:
         checks.wrong_type("polygon.chance_outcomes", _A_STATE, state)
@@ -481,9 +476,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     (0, 0) holds a played 4, which can be covered only when the space shares a blue circle
     corner with another space holding a played tile (POLY-11)
 
-    Raises:
-        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a Polygon
-            Move, Draw or Roll.
+    Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
     try:
         _check("polygon.why_illegal", state, move)
@@ -500,10 +493,7 @@ def score_move(state: State, move: AnyMove) -> int:
     discard scores the placements made so far. The score is added to the
     total only at the end of the turn. A chance outcome scores 0.
 
-    Raises:
-        IllegalMoveError: if the move is not legal.
-        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a
-            Polygon Move, Draw or Roll.
+    Arguments, result and errors as :meth:`tilegames.Rules.score_move`.
     """
     cell = listed_cell(state, move)
     if cell is None:  # not a placement as legal_moves lists them: the full check
@@ -537,21 +527,7 @@ def apply(state: State, move: AnyMove) -> State:
     its roll and draws are outcomes (:class:`Roll`, :class:`Draw`) applied
     one by one.
 
-    Args:
-        state: the state to move from; it is not changed.
-        move: a legal move (see :func:`legal_moves`), or at a chance step of
-            an explicit game a legal chance outcome.
-
-    Returns:
-        The new state.
-
-    Raises:
-        GameOverError: if the game is over.
-        IllegalMoveError: if the move is not legal; the message has the move in
-            notation, the reason, the rule id and whose turn it is.
-        WrongTypeError: if ``state`` is not a Polygon State or ``move`` not a
-            Polygon Move, Draw or Roll (read text with
-            :func:`~tilegames.polygon.parse_move`).
+    Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     if type(state) is not State or type(move) is not Move:  # one branch on the hot path
         return _apply_outcome(state, move)
@@ -666,8 +642,7 @@ def outcome(state: State) -> Outcome | None:
     their place (POLY-15). The outcome names its game (``"polygon"``); its
     mode is ``""``, since Polygon has no modes.
 
-    Raises:
-        WrongTypeError: if ``state`` is not a Polygon State.
+    Arguments, result and errors as :meth:`tilegames.Rules.outcome`.
     """
     if type(state) is not State:
         checks.wrong_type("polygon.outcome", _A_STATE, state)

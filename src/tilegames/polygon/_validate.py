@@ -422,14 +422,9 @@ def validate(
     ...
     tilegames.errors.InvalidStateError: State: 1 tiles of the set are nowhere, such as ...
 
-    Args:
-        value: what to check.
-        tiles: the game's custom set, for a state or view that does not carry
-            its set (written before states carried it); a carried set wins.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-        WrongTypeError: if the value is no Polygon State, View, Move or Outcome.
+    Arguments and errors as :attr:`tilegames.Rules.validate`; ``tiles`` is the game's
+    custom set, for a state or view that does not carry its set (written
+    before states carried it); a carried set wins.
     """
     if type(value) is State:
         _validate_state(value, _set_of(value, tiles))
