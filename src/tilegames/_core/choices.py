@@ -39,7 +39,7 @@ from tilegames._core.errors import IllegalMoveError, WrongTypeError
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 
-__all__ = ["DONE", "KINDS", "Choice", "Part", "build_choices", "game_choices", "same_path"]
+__all__ = ["DONE", "KINDS", "Choice", "Part", "build_choices", "game_choices"]
 
 M = TypeVar("M")
 S = TypeVar("S")
@@ -239,14 +239,11 @@ def game_choices(
     """A game's ``choices``: :func:`build_choices` with chance steps and several movers handled.
 
     ``path_maker(moves)`` gives the function that splits each legal move into
-    its parts (:func:`same_path` where a move's parts do not depend on the
-    other legal moves). The tree of paths of the last state asked about is
-    kept, so that walking one position part by part builds it once.
-
-    At a chance step (``movers`` is ``(CHANCE,)``) the one part is the
-    ``"outcome"``. Where several seats may move (each move carries its
-    ``seat``), ``seat`` keeps the moves of that seat; without it the first
-    part is the ``"seat"``.
+    its parts (``lambda moves: path`` where a move's parts do not depend on
+    the other legal moves). The tree of paths of the last state asked about is
+    kept, so that walking one position part by part builds it once. Chance
+    steps and several movers (each move carries its ``seat``) are handled as
+    the module docs say; ``seat`` keeps the moves of that seat.
 
     Raises:
         WrongTypeError: if ``seat`` is not an int, or ``picked`` is malformed.
@@ -281,25 +278,6 @@ def game_choices(
         root = _tree(game, moves, path_of)
     _last.put(state, (seat, root))
     return _walk(game, root, picked)
-
-
-def same_path(
-    path_of: Callable[[M], Sequence[Part]],
-) -> Callable[[Sequence[M]], Callable[[M], Sequence[Part]]]:
-    """A ``path_maker`` for :func:`game_choices`: every move's parts are ``path_of(move)``.
-
-    For a game where how a move splits into parts does not depend on the
-    other legal moves.
-
-    >>> path_of = lambda move: (("tile", move),)
-    >>> same_path(path_of)(["a", "b"]) is path_of
-    True
-    """
-
-    def path_maker(moves: Sequence[M]) -> Callable[[M], Sequence[Part]]:
-        return path_of
-
-    return path_maker
 
 
 def _outcome_path(move: object) -> Sequence[Part]:

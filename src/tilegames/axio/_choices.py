@@ -17,10 +17,9 @@ options ``"swap"`` and ``"keep"``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices, same_path
+from tilegames._core.choices import Choice, Part, game_choices
 from tilegames.axio._model import _A_STATE, NAME, TITLE, AnyMove, Decline, Place, State, SwapChoice
 from tilegames.axio._rules import legal_moves, to_move
 
@@ -34,20 +33,16 @@ def path(move: AnyMove) -> tuple[Part, ...]:
     >>> path(Place(((0, 0), (1, 0)), (2, 0)))
     (('tile', (0, 2)), ('cell', (1, 0)), ('second_cell', (0, 0)))
     """
-    if type(move) is Place:
-        (one, two), (a, b) = move.cells, move.colours
-        if b < a:
-            one, two = two, one
-        return (("tile", (min(a, b), max(a, b))), ("cell", one), ("second_cell", two))
     if type(move) is SwapChoice:
         return (("swap", "swap" if move.swap else "keep"),)
     if type(move) is Decline:
         return (("tile", "decline"),)
-    return _not_a_move(move)
-
-
-def _not_a_move(move: object) -> NoReturn:
-    wrong_type("axio.choices", f"an {TITLE} move", move, move=True)
+    if type(move) is not Place:
+        wrong_type("axio.choices", f"an {TITLE} move", move, move=True)
+    (one, two), (a, b) = move.cells, move.colours
+    if b < a:
+        one, two = two, one
+    return (("tile", (min(a, b), max(a, b))), ("cell", one), ("second_cell", two))
 
 
 def choices(
@@ -65,20 +60,8 @@ def choices(
     >>> str(choices(state, ((0, 2), (1, -5), (2, -5))).move)
     'R1,-5/B2,-5'
 
-    Args:
-        state: the position.
-        picked: the options picked so far, one per part.
-        seat: the seat that picks (it must be the seat to move), or ``None``.
-
-    Returns:
-        A :class:`~tilegames.Choice`: the ``kind`` of the next part, its
-        ``options`` (in the order ``legal_moves`` first lists a move through
-        each), and ``move`` once only one legal move is left.
-
-    Raises:
-        WrongTypeError: if ``state`` is no AXIO State or ``picked`` not a tuple.
-        IllegalMoveError: if a part picked is not offered, naming it and the options.
+    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
     """
     if type(state) is not State:
         wrong_type("axio.choices", _A_STATE, state)
-    return game_choices(NAME, state, to_move, legal_moves, same_path(path), picked, seat)
+    return game_choices(NAME, state, to_move, legal_moves, lambda moves: path, picked, seat)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices, same_path
+from tilegames._core.choices import Choice, Part, game_choices
 from tilegames.axio_rota._model import NAME, TITLE, AnyMove, Draw, Move, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
@@ -63,20 +63,8 @@ def choices(
     >>> done.kind, str(done.move)
     ('done', '1,0:2')
 
-    Args:
-        state: the position.
-        picked: the options picked so far, one per part.
-        seat: the seat that picks (it must be the seat to move), or ``None``.
-
-    Returns:
-        A :class:`~tilegames.Choice`: the ``kind`` of the next part, its
-        ``options`` (in the order ``legal_moves`` first lists a move through
-        each), and ``move`` once only one legal move is left.
-
-    Raises:
-        WrongTypeError: if ``state`` is no AXIO Rota State or ``picked`` not a tuple.
-        IllegalMoveError: if a part picked is not offered, naming it and the options.
+    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
     """
     if type(state) is not State:
         wrong_type("axio_rota.choices", f"an {TITLE} State", state)
-    return game_choices(NAME, state, to_move, legal_moves, same_path(path), picked, seat)
+    return game_choices(NAME, state, to_move, legal_moves, lambda moves: path, picked, seat)

@@ -78,21 +78,7 @@ def choices(
     >>> str(choices(state, (5, (1, 0), (0, 0))).move)
     '0:5@1,0/0,0'
 
-    Args:
-        state: the position.
-        picked: the options picked so far, one per part.
-        seat: the seat that picks (in the speed stack, any seat that may
-            place), or ``None``.
-
-    Returns:
-        A :class:`~tilegames.Choice`: the ``kind`` of the next part, its
-        ``options`` (in the order ``legal_moves`` first lists a move through
-        each), and ``move`` once only one legal move is left.
-
-    Raises:
-        WrongTypeError: if ``state`` is no Aztack State or ``picked`` not a tuple.
-        IllegalMoveError: if a part picked is not offered, naming it and the
-            options, or if ``seat`` may not move now.
+    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.choices", f"an {TITLE} State", state)
