@@ -6,7 +6,8 @@ Every writer has its reader, and they invert each other.
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.errors import NotationError
@@ -39,6 +40,17 @@ from tilegames.aztack._model import (
 
 _HALF: Final = "a half (colour, glyph) of two ints"
 _STONE: Final = "a Stone or its halves ((colour, glyph), (colour, glyph))"
+_T = TypeVar("_T")
+
+
+def _read(function: str, check: Callable[[object], _T], value: object, expected: str) -> _T:
+    """``check(value)``: its TypeError a WrongTypeError, its ValueError a NotationError."""
+    try:
+        return check(value)
+    except TypeError:
+        wrong_type(f"{NAME}.{function}", expected, value)
+    except ValueError as error:
+        raise NotationError(f"{NAME}.{function}: {error}") from None
 
 
 def format_half(half: Half) -> str:
@@ -53,12 +65,7 @@ def format_half(half: Half) -> str:
         NotationError: if the colour is not 0..4 or the glyph not 0..3 (a
             ``ValueError``, as before).
     """
-    try:
-        colour, glyph = _check_half(half)
-    except TypeError:
-        wrong_type(f"{NAME}.format_half", _HALF, half)
-    except ValueError as error:
-        raise NotationError(f"{NAME}.format_half: {error}") from None
+    colour, glyph = _read("format_half", _check_half, half, _HALF)
     return COLOUR_LETTERS[colour] + GLYPH_LETTERS[glyph]
 
 
@@ -77,12 +84,7 @@ def format_stone(stone: Stone | tuple[Half, Half]) -> str:
     if type(stone) is Stone:
         first, second = stone.halves
     else:
-        try:
-            first, second = _check_halves(stone)
-        except TypeError:
-            wrong_type(f"{NAME}.format_stone", _STONE, stone)
-        except ValueError as error:
-            raise NotationError(f"{NAME}.format_stone: {error}") from None
+        first, second = _read("format_stone", _check_halves, stone, _STONE)
     return (
         COLOUR_LETTERS[first[0]]
         + GLYPH_LETTERS[first[1]]
@@ -152,25 +154,25 @@ def format_move(move: Move) -> str:
     """
     if type(move) is Place:
         (x1, y1), (x2, y2) = move.first, move.second
-        numbers = (move.seat, move.stone, x1, y1, x2, y2, move.discard or 0)
-        if not all(-_TOO_BIG < number < _TOO_BIG for number in numbers):
-            msg = f"a number of {_MAX_DIGITS + 1} or more digits cannot be written"
-            raise NotationError(msg)
+        _writable(move.seat, move.stone, x1, y1, x2, y2, move.discard or 0)
         discard = "" if move.discard is None else f"x{move.discard}"
         return f"{move.seat}:{move.stone}@{x1},{y1}/{x2},{y2}{discard}"
     if type(move) is Lay or type(move) is Deal:
-        if not -_TOO_BIG < move.stone < _TOO_BIG:
-            msg = f"a number of {_MAX_DIGITS + 1} or more digits cannot be written"
-            raise NotationError(msg)
+        _writable(move.stone)
         if isinstance(move, Lay):
             return f"lay:{move.stone}{'r' if move.turned else ''}"
         return f"deal:{move.stone}"
     if type(move) is not Pass:
         wrong_type(f"{NAME}.format_move", _A_MOVE, move, move=True)
-    if not -_TOO_BIG < move.seat < _TOO_BIG:
-        msg = f"a seat of {_MAX_DIGITS + 1} or more digits cannot be written"
-        raise NotationError(msg)
+    _writable(move.seat, what="seat")
     return f"{move.seat}:pass"
+
+
+def _writable(*numbers: int, what: str = "number") -> None:
+    """Refuse a number too long to write (a NotationError naming ``what`` it is)."""
+    if not all(-_TOO_BIG < number < _TOO_BIG for number in numbers):
+        msg = f"a {what} of {_MAX_DIGITS + 1} or more digits cannot be written"
+        raise NotationError(msg)
 
 
 _NUMBER_TEXT: Final = r"[+-]?[0-9]+"

@@ -17,7 +17,7 @@ from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
-from tilegames.aztack._checks import _check_hand_made, _check_set
+from tilegames.aztack._checks import _check_hand_made, _check_players, _check_set
 from tilegames.aztack._explicit import ChanceMoves, _apply_chance, _explicit_start
 from tilegames.aztack._model import (
     _A_MOVE,
@@ -30,13 +30,10 @@ from tilegames.aztack._model import (
     BASE_STONES,
     COLOURS,
     DEPTH,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     MODES,
     NAME,
     STANDARD_STONES,
     SUPPLY_SIZE,
-    TITLE,
     WIDTH,
     XY,
     AnyMove,
@@ -202,13 +199,6 @@ def _lay_base(
         faces[near], faces[far] = k1, k2
     base = Pyramid(width=WIDTH, depth=DEPTH, heights=(1,) * _CELLS, tops=tuple(tops))
     return base, tuple(faces)
-
-
-def _check_players(players: object) -> int:
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
-        raise ConfigurationError(msg)
-    return players
 
 
 def _check_stones(stones: object) -> StoneSet:
