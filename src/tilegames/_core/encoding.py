@@ -24,6 +24,7 @@ the view shows, and gives the same values).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Union
 
@@ -97,9 +98,7 @@ class Part:
             if len(self.shape) != 2 or self.shape[1] != len(self.values):
                 return f"a one-hot part of shape {self.shape} needs {self.shape[-1]} categories"
             return ""
-        size = 1
-        for length in self.shape:
-            size *= length
+        size = math.prod(self.shape)
         if len(self.values) != size:
             return (
                 f"an observation part of shape {self.shape} needs {size} values, "

@@ -58,25 +58,16 @@ WAYS: Final = 4 * (1 + len(COLOURS))
 """Actions per cell: four rotations times no name or one of the five colours."""
 
 
-class _Cells:
-    """The cells a game of ``K`` placements can reach, numbered in reading order."""
-
-    __slots__ = ("cells", "index")
-
-    def __init__(self, reach: int) -> None:
-        def distance(z: int) -> int:
-            return z if z >= 0 else -1 - z
-
-        span = range(-1 - reach, reach + 1)
-        self.cells: tuple[Cell, ...] = tuple(
-            (x, y) for y in span for x in span if distance(x) + distance(y) <= reach
-        )
-        self.index: dict[Cell, int] = {cell: i for i, cell in enumerate(self.cells)}
-
-
 @functools.lru_cache(maxsize=8)
-def _cells_for(reach: int) -> _Cells:
-    return _Cells(reach)
+def _cells_for(reach: int) -> tuple[tuple[Cell, ...], dict[Cell, int]]:
+    """The cells a game of ``reach`` placements can reach, in reading order, and their numbers."""
+
+    def distance(z: int) -> int:
+        return z if z >= 0 else -1 - z
+
+    span = range(-1 - reach, reach + 1)
+    cells = tuple((x, y) for y in span for x in span if distance(x) + distance(y) <= reach)
+    return cells, {cell: i for i, cell in enumerate(cells)}
 
 
 def _tile_count(position: Any) -> int:
@@ -84,13 +75,19 @@ def _tile_count(position: Any) -> int:
     return len(STANDARD_TILES if tiles is None else tiles)  # type: ignore[arg-type]
 
 
-def _table(position: Any) -> _Cells:
+def _table(position: Any) -> tuple[tuple[Cell, ...], dict[Cell, int]]:
     return _cells_for(max(_tile_count(position) - START_TILES, 0))
+
+
+def _offset(rotation: int, named: Colour | None) -> int:
+    """The action of a placement on cell 0 (a cell's actions start at ``cell * WAYS``)."""
+    return rotation * 6 + (0 if named is None else 1 + named)
 
 
 def size(position: Any) -> int:
     """The number of actions of the position's set (see the module docs)."""
-    return len(_table(position).cells) * WAYS
+    cells, _ = _table(position)
+    return len(cells) * WAYS
 
 
 def action_of(position: Any, move: Move) -> int:
@@ -98,28 +95,24 @@ def action_of(position: Any, move: Move) -> int:
     if type(move) is not Move:
         msg = f"not an {TITLE} move: {move!r}"
         raise ValueError(msg)
-    cell = _table(position).index.get(move.cell, -1)
+    _, index = _table(position)
+    cell = index.get(move.cell, -1)
     if cell < 0:
         msg = f"move {move} lies farther from the start square than any game of this set can reach"
         raise ValueError(msg)
-    named = 0 if move.named is None else 1 + move.named
-    return (cell * 4 + move.rotation) * 6 + named
+    return cell * WAYS + _offset(move.rotation, move.named)
 
 
 def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
     """The move of an action (see the module docs)."""
-    table = _table(position)
-    if type(action) is not int or not 0 <= action < len(table.cells) * WAYS:
-        last = len(table.cells) * WAYS - 1
+    cells, _ = _table(position)
+    if type(action) is not int or not 0 <= action < len(cells) * WAYS:
+        last = len(cells) * WAYS - 1
         msg = f"an {TITLE} action here is an int 0..{last}, not {action!r}"
         raise ValueError(msg)
     spot, named = divmod(action, 6)
     cell, rotation = divmod(spot, 4)
-    return Move(table.cells[cell], rotation, None if named == 0 else named - 1)
-
-
-def _offsets(choices: Sequence[tuple[int, Colour | None]]) -> list[int]:
-    return [rotation * 6 + (0 if named is None else 1 + named) for rotation, named in choices]
+    return Move(cells[cell], rotation, None if named == 0 else named - 1)
 
 
 def legal_actions(state: Any, moves: Sequence[Move]) -> list[Block]:
@@ -130,7 +123,7 @@ def legal_actions(state: Any, moves: Sequence[Move]) -> list[Block]:
     actions are its first action plus the choices' offsets, so no move is
     made. Any other sequence of moves is read move by move.
     """
-    index = _table(state).index
+    _, index = _table(state)
     if type(moves) is LegalMoves:
         info = moves._info
         if info is None:
@@ -142,18 +135,10 @@ def legal_actions(state: Any, moves: Sequence[Move]) -> list[Block]:
             mask = frontier[cell]
             found = offsets.get(mask)
             if found is None:
-                found = offsets[mask] = _offsets(choices[mask])
+                found = offsets[mask] = [_offset(*choice) for choice in choices[mask]]
             blocks.append(((index[unpack(cell)] * WAYS,), found))
         return blocks
-    return [
-        (
-            (0,),
-            [
-                (index[m.cell] * 4 + m.rotation) * 6 + (0 if m.named is None else 1 + m.named)
-                for m in moves
-            ],
-        )
-    ]
+    return [((0,), [index[m.cell] * WAYS + _offset(m.rotation, m.named) for m in moves])]
 
 
 def _corners(tile: Tile | None) -> list[int]:

@@ -71,15 +71,10 @@ def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
 def legal_actions(state: Any, moves: Sequence[Move]) -> list[Block]:
     """The actions of the legal moves, without the checks of :func:`action_of`."""
     order, cell = ORDER, CELL
-    return [
-        (
-            (0,),
-            [
-                order[m.tile] * PLACES + (ASIDE if m.space is None else cell[m.space])
-                for m in moves
-            ],
-        )
+    actions = [
+        order[m.tile] * PLACES + (ASIDE if m.space is None else cell[m.space]) for m in moves
     ]
+    return [((0,), actions)]
 
 
 def _counts(values: Sequence[str]) -> list[int]:
