@@ -90,6 +90,12 @@ _EITHER: Final = f"a {TITLE} State or View"
 _A_MOVE: Final = f"a {TITLE} Move"
 
 
+def _position(function: str, state: object) -> None:
+    """Refuse anything but a Polygon State or View with the WrongTypeError of ``function``."""
+    if type(state) is not State and type(state) is not View:
+        checks.wrong_type(f"polygon.{function}", _EITHER, state)
+
+
 def _check_made(state: State) -> None:
     """Check a state the rules did not make (its index slot is ``None``), then index it.
 
@@ -258,22 +264,19 @@ def to_move(state: State) -> tuple[Seat, ...]:
 
 def totals(state: State | View) -> tuple[int, ...]:
     """Every seat's running total, by seat (POLY-8)."""
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.totals", _EITHER, state)
+    _position("totals", state)
     return state.totals
 
 
 def turn_symbol(state: State | View) -> Symbol:
     """This turn's die symbol (:data:`SYMBOLS` gives its name); the last turn's once over."""
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.turn_symbol", _EITHER, state)
+    _position("turn_symbol", state)
     return state.symbol
 
 
 def drawn(state: State | View) -> tuple[Value, ...]:
     """The tiles drawn this turn and not yet placed, in :data:`VALUES` order (public)."""
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.drawn", _EITHER, state)
+    _position("drawn", state)
     return state.drawn
 
 
@@ -304,15 +307,13 @@ def stacks(state: State | View) -> Mapping[Hex, Stack]:
     >>> len(board), board[(0, 4)], board[(1, 1)]
     (61, ('X2',), ())
     """
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.stacks", _EITHER, state)
+    _position("stacks", state)
     return dict(zip(SPACES, state.stacks, strict=True))
 
 
 def start_draw(state: State | View) -> tuple[Round, ...]:
     """The start-order draw (POLY-7): per round, the ``(seat, tile)`` pairs drawn."""
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.start_draw", _EITHER, state)
+    _position("start_draw", state)
     return state.start_draw
 
 
@@ -323,13 +324,11 @@ def starter(state: State | View) -> Seat:
         InvalidStateError: for a hand-made state or view without a start-order draw,
             or an explicit game's during the draw.
     """
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.starter", _EITHER, state)
+    _position("starter", state)
+    where = f"{type(state).__name__}.start_draw"
     if not state.start_draw:
-        where = f"{type(state).__name__}.start_draw"
         raise checks.invalid(where, "expected at least one round of draws (POLY-7)")
     if state.step == START_DRAW:
-        where = f"{type(state).__name__}.start_draw"
         raise checks.invalid(where, "the start-order draw is under way: no seat has won it yet")
     return max(state.start_draw[-1], key=lambda pair: RANK[pair[1]])[0]
 
@@ -744,8 +743,7 @@ def printed_tiles(state: State | View) -> Mapping[Hex, Value]:
     >>> printed_tiles(new_game(seed=1, board={(1, 1): "x3"}))
     {(1, 1): 'X3'}
     """
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.printed_tiles", _EITHER, state)
+    _position("printed_tiles", state)
     return dict(printed_of(state.board))
 
 
@@ -755,6 +753,5 @@ def scoring_of(state: State | View) -> Mapping[str, int]:
     >>> scoring_of(new_game(seed=1))["2-3-4"]
     25
     """
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type("polygon.scoring_of", _EITHER, state)
+    _position("scoring_of", state)
     return dict(STANDARD_SCORING if state.scoring is None else state.scoring)
