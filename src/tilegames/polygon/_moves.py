@@ -131,11 +131,7 @@ class LegalMoves(LazyMoves[Move]):
     __slots__ = ("_length", "_masks", "_rows", "_split", "_state")
 
     def __init__(self, state: State) -> None:
-        """List the moves of ``state``.
-
-        Raises:
-            WrongTypeError: if ``state`` is not a Polygon State.
-        """
+        """List the moves of ``state`` (errors as :meth:`tilegames.Rules.legal_moves`)."""
         if type(state) is not State:
             checks.wrong_type("polygon.legal_moves", _A_STATE, state)
         self._state = state
