@@ -21,8 +21,6 @@ from tilegames.axio._model import (
     _MAX_TILES,
     _RACK,
     _RADIUS,
-    _SEATS,
-    _SEATS_TEXT,
     _SOLO,
     _TEAM,
     COLOURS,
@@ -35,6 +33,8 @@ from tilegames.axio._model import (
     State,
     Tile,
     View,
+    _is_int_pair,
+    _seats_problem,
 )
 from tilegames.axio._notation import _check_tiles, format_tile
 from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TILES, _Geometry
@@ -56,11 +56,9 @@ def _check_mode(where: str, mode: object, seats: int) -> str:
     """Check the variant and that it allows ``seats`` players (AXIO-3, AXIO-17, AXIO-20)."""
     if type(mode) is not str or mode not in MODES:
         raise invalid(where, f"{shown(mode)} is not one of {', '.join(map(repr, MODES))}")
-    if seats not in _SEATS[mode]:
-        need = _SEATS_TEXT[mode]
-        raise invalid(
-            where, f"a {mode} game is for {need}, not {seats} (AXIO-3, AXIO-17, AXIO-20)"
-        )
+    problem = _seats_problem(mode, seats)
+    if problem:
+        raise invalid(where, problem)
     return mode
 
 
@@ -124,13 +122,7 @@ def _check_tile_tuple(where: str, tiles: object, *, ordered: bool = False) -> tu
     if type(tiles) is not tuple:
         raise invalid(where, f"expected a tuple of tiles, got {tiles!r}")
     for i, tile in enumerate(tiles):
-        if (
-            type(tile) is not tuple
-            or len(tile) != 2
-            or type(tile[0]) is not int
-            or type(tile[1]) is not int
-            or tile not in _TILES
-        ):
+        if not _is_int_pair(tile) or tile not in _TILES:
             raise invalid(
                 f"{where}[{i}]", f"{tile!r} is not a tile: two colours 0..5, lower first (AXIO-2)"
             )
@@ -169,12 +161,28 @@ def _check_set(where: str, tiles: object) -> tuple[Tile, ...]:
 # ---------------------------------------------------------------------------
 
 
+def _check_table(position: State | View, per_seat: str) -> tuple[int, str, _Geometry]:
+    """The seats (the entries of field ``per_seat``), the mode, the tracks and the board."""
+    kind = type(position).__name__
+    seats = _check_seat_count(f"{kind}.{per_seat}", getattr(position, per_seat))
+    mode = _check_mode(f"{kind}.mode", position.mode, seats)
+    _check_tracks(f"{kind}.tracks", position.tracks, mode, seats)
+    return seats, mode, _check_board(f"{kind}.cells", position.cells, seats)
+
+
+def _check_swap_after_bonuses(where: str, bonuses: int) -> None:
+    """No swap choice while bonus placements are owed (AXIO-11, AXIO-12)."""
+    if bonuses:
+        raise invalid(
+            where,
+            "the seat owes bonus placements, but the swap choice comes after the turn's "
+            "placements (AXIO-11, AXIO-12)",
+        )
+
+
 def _check_fields(state: State) -> _Geometry:
     """Every field of a state of the right type, shape and range; return its geometry."""
-    seats = _check_seat_count("State.racks", state.racks)
-    mode = _check_mode("State.mode", state.mode, seats)
-    _check_tracks("State.tracks", state.tracks, mode, seats)
-    geometry = _check_board("State.cells", state.cells, seats)
+    seats, mode, geometry = _check_table(state, "racks")
     for s, held in enumerate(state.racks):
         _check_rack(f"State.racks[{s}]", held, mode)
     _check_tile_tuple("State.bag", state.bag)
@@ -184,12 +192,8 @@ def _check_fields(state: State) -> _Geometry:
     check_int("State.bonuses", state.bonuses)
     if type(state.deciding) is not bool:
         raise invalid("State.deciding", f"{state.deciding!r} is not a bool")
-    if state.deciding and state.bonuses:
-        raise invalid(
-            "State.deciding",
-            "the seat owes bonus placements, but the swap choice comes after the turn's "
-            "placements (AXIO-11, AXIO-12)",
-        )
+    if state.deciding:
+        _check_swap_after_bonuses("State.deciding", state.bonuses)
     check_int("State.seed", state.seed, 0, (1 << rng.SEED_BITS) - 1)
     _check_set("State.tiles", state.tiles)
     _check_explicit(state, seats)
@@ -198,10 +202,7 @@ def _check_fields(state: State) -> _Geometry:
 
 def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
     """Every field of a view of the right type, shape and range: (geometry, sizes, mover)."""
-    seats = _check_seat_count("View.rack_sizes", seen.rack_sizes)
-    mode = _check_mode("View.mode", seen.mode, seats)
-    _check_tracks("View.tracks", seen.tracks, mode, seats)
-    geometry = _check_board("View.cells", seen.cells, seats)
+    seats, mode, geometry = _check_table(seen, "rack_sizes")
     seat = check_int("View.seat", seen.seat, 0, seats - 1)
     sizes = [
         check_int(f"View.rack_sizes[{s}]", size, 0, _RACK[mode])

@@ -75,8 +75,7 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     >>> [(str(draw), p) for draw, p in chance_outcomes(state)]
     [('+RB', Fraction(3, 4)), ('+GG', Fraction(1, 4))]
 
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State.
+    Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     if type(state) is not State:
         wrong_type("axio.chance_outcomes", _A_STATE, state)

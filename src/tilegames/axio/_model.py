@@ -6,7 +6,7 @@ Everything here is data: the rules that read it are in :mod:`._rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, TypeGuard
 
 import attrs
 
@@ -103,6 +103,13 @@ _SEATS: Final[Mapping[str, tuple[int, ...]]] = {_STANDARD: (2, 3, 4), _TEAM: (4,
 _SEATS_TEXT: Final = {_STANDARD: "2 to 4 players", _TEAM: "4 players", _SOLO: "1 player"}
 
 
+def _seats_problem(mode: str, seats: int) -> str:
+    """Why a ``mode`` game is not for ``seats`` players, or ``""`` (AXIO-3, AXIO-17, AXIO-20)."""
+    if seats in _SEATS[mode]:
+        return ""
+    return f"a {mode} game is for {_SEATS_TEXT[mode]}, not {seats} (AXIO-3, AXIO-17, AXIO-20)"
+
+
 def _standard_tiles() -> tuple[Tile, ...]:
     """The 120 tiles of AXIO-2: 6 of each two-colour pair, 5 of each double, in colour order."""
     result: list[Tile] = []
@@ -144,7 +151,8 @@ def _reading_key(cell: Hex) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def _is_hex(value: object) -> bool:
+def _is_int_pair(value: object) -> TypeGuard[tuple[int, int]]:
+    """Whether ``value`` is a tuple of two ints: a hex ``(q, r)``, two colours, a tile."""
     return (
         type(value) is tuple
         and len(value) == 2
@@ -184,17 +192,12 @@ class Place:
     def __attrs_post_init__(self) -> None:
         """Check the field types and put the hexes in reading order."""
         cells, colours = self.cells, self.colours
-        if type(cells) is not tuple or len(cells) != 2 or not all(map(_is_hex, cells)):
+        if type(cells) is not tuple or len(cells) != 2 or not all(map(_is_int_pair, cells)):
             msg = (
                 f"a placement's cells must be a tuple of two (q, r) tuples of ints, not {cells!r}"
             )
             raise TypeError(msg)
-        if (
-            type(colours) is not tuple
-            or len(colours) != 2
-            or type(colours[0]) is not int
-            or type(colours[1]) is not int
-        ):
+        if not _is_int_pair(colours):
             msg = f"a placement's colours must be a tuple of two ints 0..5, not {colours!r}"
             raise TypeError(msg)
         if _reading_key(cells[1]) < _reading_key(cells[0]):
@@ -283,12 +286,7 @@ class Draw:
     def __attrs_post_init__(self) -> None:
         """Check the field's type and put the lower colour first."""
         tile: object = self.tile
-        if (
-            type(tile) is not tuple
-            or len(tile) != 2
-            or type(tile[0]) is not int
-            or type(tile[1]) is not int
-        ):
+        if not _is_int_pair(tile):
             msg = f"a drawn tile must be a tuple of two ints 0..5, not {tile!r}"
             raise TypeError(msg)
         if tile[1] < tile[0]:

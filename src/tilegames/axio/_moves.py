@@ -403,9 +403,6 @@ class LegalMoves(LazyMoves[AnyMove]):
     ``len()`` is *pairs x choices* (plus one for the decline); indexing
     decodes a position with ``divmod`` and a search for the pair's bit.
     ``in`` checks one move without listing the moves.
-
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State.
     """
 
     __slots__ = (
@@ -466,11 +463,7 @@ class LegalMoves(LazyMoves[AnyMove]):
     def __getitem__(self, index: slice) -> tuple[AnyMove, ...]: ...
 
     def __getitem__(self, index: int | slice) -> AnyMove | tuple[AnyMove, ...]:
-        """The move at an index, as :meth:`LazyMoves.__getitem__`; an int in range goes first.
-
-        Raises:
-            IndexError: if the index is out of range.
-        """
+        """The move at an index, as :meth:`LazyMoves.__getitem__`; an int in range goes first."""
         if type(index) is int and 0 <= index < self._count:  # random play's pick: one call
             # _at, inline for a placement (one call less on the hot path)
             if self._fixed is not None or index >= self._placements:

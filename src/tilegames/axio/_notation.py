@@ -106,9 +106,8 @@ def format_move(move: AnyMove) -> str:
     >>> format_move(Draw((4, 1))), format_move(UNSEEN)
     ('+GY', '?')
 
-    Raises:
-        WrongTypeError: if ``move`` is not an AXIO move.
-        NotationError: if a coordinate has more than 640 digits.
+    Arguments, result and errors as :meth:`tilegames.Rules.format_move`; a coordinate
+    of more than 640 digits is a NotationError.
     """
     kind = type(move)
     if kind is SwapChoice or kind is Decline or kind is Unseen:
@@ -144,11 +143,7 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     >>> parse_move("+ br"), parse_move("?")
     (Draw(tile=(0, 2)), Unseen())
 
-    Raises:
-        NotationError: saying what is wrong with the text, including a
-            character outside ASCII or a number of more than 640 digits.
-        WrongTypeError: if ``text`` is not a string, or ``state`` neither an AXIO
-            State, View nor ``None``.
+    Arguments, result and errors as :meth:`tilegames.Rules.parse_move`.
     """
     if type(text) is not str:
         wrong_type("axio.parse_move", "a move written as text", text)

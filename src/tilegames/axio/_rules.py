@@ -27,7 +27,6 @@ from tilegames.axio._model import (
     _RACK,
     _RADIUS,
     _SEATS,
-    _SEATS_TEXT,
     _SOLO,
     _STANDARD,
     _TEAM,
@@ -51,6 +50,7 @@ from tilegames.axio._model import (
     View,
     _Index,
     _owner,
+    _seats_problem,
     _set_slot,
 )
 from tilegames.axio._moves import (
@@ -105,19 +105,14 @@ def new_game(
         tiles: a custom set instead of ``STANDARD_TILES``: each tile two
             colours 0..5 (in either order) or a string such as ``"RB"`` (see
             ``parse_tile``); enough to fill every rack.
-        chance: ``"seeded"`` (the default: the seed shuffles the bag) or
-            ``"explicit"``: every draw is a chance step of its own, the deal
-            first (see ``chance_outcomes``); the seed is only kept in the state.
+        chance: ``"explicit"``: every draw is a chance step of its own, the
+            deal first (see ``chance_outcomes``), so the game starts before the
+            deal's first draw (``to_move`` is ``(CHANCE,)``); the seed is only
+            kept in the state.
 
-    Returns:
-        The state before seat 0's first placement; in an explicit game, the
-        state before the deal's first draw (``to_move`` is ``(CHANCE,)``).
+    Result and errors as :meth:`tilegames.Rules.new_game`.
 
     .. versionchanged:: 2.1 the ``chance`` option.
-
-    Raises:
-        ConfigurationError: if the players, the mode, the seed or the set (a
-            tile named by its index, or the set's size) is not allowed.
     """
     explicit = chance_mode(chance) == EXPLICIT
     chosen_mode, count = _check_setup(players, mode)
@@ -173,10 +168,9 @@ def _check_setup(players: object, mode: object) -> tuple[str, int]:
     chosen = str(mode) if mode is not None else _SOLO if count == 1 else _STANDARD
     if count is None:
         count = _SEATS[chosen][0]
-    if count not in _SEATS[chosen]:
-        need = _SEATS_TEXT[chosen]
-        msg = f"a {chosen} game is for {need}, not {count} (AXIO-3, AXIO-17, AXIO-20)"
-        raise ConfigurationError(msg)
+    problem = _seats_problem(chosen, count)
+    if problem:
+        raise ConfigurationError(problem)
     return chosen, count
 
 
@@ -300,8 +294,7 @@ def view(state: State, seat: Seat) -> View:
     (``to_move == (CHANCE,)``), the draws due and how many unseen tiles each
     rack holds, and only this seat's own tiles: never another seat's draws.
 
-    Raises:
-        SeatError: if the seat is not in the game (a ``ValueError``).
+    Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
     if type(state) is not State:
         wrong_type("axio.view", _A_STATE, state)
@@ -357,8 +350,7 @@ def legal_moves(state: State) -> LegalMoves:
     >>> str(moves[0]), str(moves[1])
     ('R1,-5/B2,-5', 'B1,-5/R2,-5')
 
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State.
+    Arguments, result and errors as :meth:`tilegames.Rules.legal_moves`.
     """
     if type(state) is State and state._index is None:  # a state not made by the rules
         _check_hand_made(state)
@@ -373,19 +365,22 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
     'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
 
-    Raises:
-        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
-    if type(state) is not State:
-        wrong_type("axio.why_illegal", _A_STATE, state)
-    _check_move("axio.why_illegal", move)
-    if state._index is None:  # a state not made by the rules
-        _check_hand_made(state)
+    _check_arguments("axio.why_illegal", state, move)
     try:
         _checked(state, move)
     except Refusal as refusal:
         return explain(refusal)
     return None
+
+
+def _check_arguments(function: str, state: State, move: object) -> None:
+    """Entry checks off the hot path: a State (checked if the rules did not make it), a move."""
+    if type(state) is not State or type(move) not in _MOVE_TYPES:
+        _wrong_arguments(function, state, move)
+    if state._index is None:  # a state not made by the rules
+        _check_hand_made(state)
 
 
 def _check_move(function: str, move: object) -> None:
@@ -404,9 +399,7 @@ def score_move(state: State, move: AnyMove) -> Points:
 
     A swap choice and a decline score nothing.
 
-    Raises:
-        IllegalMoveError: if the move is not legal.
-        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    Arguments, result and errors as :meth:`tilegames.Rules.score_move`.
     """
     listed = _LISTED.last
     if listed is not None and listed[1] is move and listed[0] is state and not state.explicit:
@@ -414,11 +407,7 @@ def score_move(state: State, move: AnyMove) -> Points:
         pair = listed[2]
         first, second = move.colours
     else:
-        if type(state) is not State:
-            wrong_type("axio.score_move", _A_STATE, state)
-        _check_move("axio.score_move", move)
-        if state._index is None:  # a state not made by the rules
-            _check_hand_made(state)
+        _check_arguments("axio.score_move", state, move)
         try:
             placed = _checked(state, move)
         except Refusal as refusal:
@@ -456,18 +445,7 @@ def apply(state: State, move: AnyMove) -> State:
     declined bonus stays in the rack: it is the next turn's tile. The game
     ends as AXIO-14, AXIO-15 and AXIO-21 say.
 
-    Args:
-        state: the state to move from; it is not changed.
-        move: a legal move (see ``legal_moves``).
-
-    Returns:
-        The new state.
-
-    Raises:
-        GameOverError: if the game is over.
-        IllegalMoveError: if the move is not legal; the message has the move in
-            notation, the reason, the rule id and whose turn it is.
-        WrongTypeError: if ``state`` is not an AXIO State or ``move`` not an AXIO move.
+    Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     listed = _LISTED.last
     if listed is not None and listed[1] is move and listed[0] is state and not state.explicit:

@@ -21,6 +21,7 @@ from tilegames.axio._checks import (
     _check_one_winner,
     _check_placed_tiles,
     _check_seat_count,
+    _check_swap_after_bonuses,
     _check_view_fields,
     _counts,
     _hexes_of,
@@ -265,12 +266,7 @@ def _check_earned(flow: _Flow, mover: Seat) -> None:
 def _check_deciding(flow: _Flow, mover: Seat) -> None:
     """A swap is offered only where AXIO-12 offers it."""
     where = f"{flow.where}.deciding"
-    if flow.bonuses:
-        raise invalid(
-            where,
-            "the seat owes bonus placements, but the swap choice comes after the turn's "
-            "placements (AXIO-11, AXIO-12)",
-        )
+    _check_swap_after_bonuses(where, flow.bonuses)
     if flow.mode == _SOLO:
         raise invalid(where, "the solo player is never offered a swap (AXIO-20)")
     size = flow.sizes[mover]
@@ -595,15 +591,9 @@ def validate(
     ...
     tilegames.errors.InvalidStateError: State.tracks[0][2]: 19 is off the track: ...
 
-    Args:
-        value: what to check.
-        tiles: the set to check against instead of the one the value carries
-            (for values written before states carried their set).
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-        ConfigurationError: if ``tiles`` is not a set of tiles.
-        WrongTypeError: if the value is no AXIO state, view, move or outcome.
+    Arguments and errors as :attr:`tilegames.Rules.validate`; ``tiles`` is the set to check
+    against instead of the one the value carries (for values written before states carried
+    their set): one that is no set of tiles is a ConfigurationError.
     """
     kind = type(value)
     if kind is State:
