@@ -271,25 +271,12 @@ def draw(
         _cell(drawing, cell, colour, centre(cell, RADIUS, origin), starts.get(cell))
     if type(last_move) is Place:
         for cell in last_move.cells:
-            drawing.add(
-                "polygon",
-                class_="last-move",
-                points=outline(centre(cell, RADIUS, origin), RADIUS - 2),
-                fill="none",
-                stroke="#111",
-                stroke_width=3,
+            drawing.mark_last_move(
+                "polygon", points=outline(centre(cell, RADIUS, origin), RADIUS - 2)
             )
     for cell in targets:
-        drawing.add(
-            "polygon",
-            class_="target",
-            data_cell=cell_key(cell),
-            points=outline(centre(cell, RADIUS, origin), RADIUS - 3),
-            fill="#ffd54f",
-            fill_opacity=0.3,
-            stroke="#c79a00",
-            stroke_width=1.5,
-            stroke_dasharray="4,3",
+        drawing.mark_target(
+            "polygon", cell, points=outline(centre(cell, RADIUS, origin), RADIUS - 3)
         )
     _panel(drawing, position, width)
     return drawing.text()

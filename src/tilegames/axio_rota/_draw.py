@@ -118,32 +118,11 @@ def draw(position: State | View, *, last_move: object | None, targets: list[Cell
             _tile(drawing, left, top, placed[cell], CELL)
     if last is not None:
         left, top = corner_of(last)
-        drawing.add(
-            "rect",
-            class_="last-move",
-            x=left + 1.5,
-            y=top + 1.5,
-            width=CELL - 3,
-            height=CELL - 3,
-            fill="none",
-            stroke="#111",
-            stroke_width=3,
-        )
+        drawing.mark_last_move("rect", x=left + 1.5, y=top + 1.5, width=CELL - 3, height=CELL - 3)
     for cell in targets:
         left, top = corner_of(cell)
-        drawing.add(
-            "rect",
-            class_="target",
-            data_cell=cell_key(cell),
-            x=left + 3,
-            y=top + 3,
-            width=CELL - 6,
-            height=CELL - 6,
-            rx=4,
-            fill="#ffd54f",
-            fill_opacity=0.35,
-            stroke="#c79a00",
-            stroke_dasharray="4,3",
+        drawing.mark_target(
+            "rect", cell, x=left + 3, y=top + 3, width=CELL - 6, height=CELL - 6, rx=4
         )
     _panel(drawing, position, board_w)
     return drawing.text()

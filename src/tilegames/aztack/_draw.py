@@ -14,7 +14,7 @@ import attrs
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
 from tilegames._core.rules import Pictures
-from tilegames._core.svg import Drawing, cell_key
+from tilegames._core.svg import Drawing
 from tilegames.aztack._model import (
     _A_POSITION,
     DEPTH,
@@ -244,35 +244,12 @@ def draw(
         for cell in (last_move.first, last_move.second):
             if cell in levels:
                 x, y = corner(cell)
-                drawing.add(
-                    "rect",
-                    class_="last-move",
-                    x=x + 2,
-                    y=y + 2,
-                    width=CELL - 4,
-                    height=CELL - 4,
-                    fill="none",
-                    stroke="#fff",
-                    stroke_width=3,
-                    stroke_dasharray="6,3",
-                )
+                drawing.mark_last_move("rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4)
     for cell in targets:
         if cell in levels:
             x, y = corner(cell)
-            drawing.add(
-                "rect",
-                class_="target",
-                data_cell=cell_key(cell),
-                x=x + 6,
-                y=y + 6,
-                width=CELL - 12,
-                height=CELL - 12,
-                rx=6,
-                fill="#ffd54f",
-                fill_opacity=0.5,
-                stroke="#fff6c8",
-                stroke_width=2,
-                stroke_dasharray="4,3",
+            drawing.mark_target(
+                "rect", cell, x=x + 6, y=y + 6, width=CELL - 12, height=CELL - 12, rx=6
             )
     _panel(drawing, position, width)
     return drawing.text()

@@ -203,26 +203,11 @@ def _marks(drawing: Drawing, origin: Point, last_move: object, targets: list[Hex
     """The outline of the last move's space and the clickable targets."""
     placed_on = last_move.space if isinstance(last_move, Move) else None
     if placed_on is not None and placed_on in CELL:
-        drawing.add(
-            "polygon",
-            class_="last-move",
-            points=outline(centre(placed_on, SPACE_RADIUS, origin), SPACE_RADIUS - 2),
-            fill="none",
-            stroke="#111",
-            stroke_width=3.5,
-        )
+        middle = centre(placed_on, SPACE_RADIUS, origin)
+        drawing.mark_last_move("polygon", points=outline(middle, SPACE_RADIUS - 2))
     for space in targets:
-        drawing.add(
-            "polygon",
-            class_="target",
-            data_cell=cell_key(space),
-            points=outline(centre(space, SPACE_RADIUS, origin), SPACE_RADIUS - 4),
-            fill="#ffd54f",
-            fill_opacity=0.45,
-            stroke="#c79a00",
-            stroke_width=1.5,
-            stroke_dasharray="4,3",
-        )
+        middle = centre(space, SPACE_RADIUS, origin)
+        drawing.mark_target("polygon", space, points=outline(middle, SPACE_RADIUS - 4))
 
 
 def draw(
