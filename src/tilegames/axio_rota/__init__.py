@@ -62,6 +62,7 @@ from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
     COLOURS,
     GREEN,
+    MOVE_TYPES,
     NAME,
     ORANGE,
     PURPLE,
@@ -160,6 +161,6 @@ __all__ = [
 
 _SETUPS: Final = (Setup(2), Setup(1), Setup(3), Setup(4))
 RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Unseen, Reveal)
+    globals(), NAME, TITLE, _SETUPS, move_types=MOVE_TYPES
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

@@ -29,6 +29,7 @@ from tilegames.axio_rota._model import (
     TRACK_CAP,
     State,
     Tile,
+    is_cell,
     tile_problem,
 )
 from tilegames.axio_rota._notation import format_tile, parse_tile
@@ -134,15 +135,9 @@ def _check_tracks(where: str, all_tracks: object) -> int:
 
 
 def _check_cell(where: str, cell: object) -> Cell:
-    if (
-        type(cell) is not tuple
-        or len(cell) != 2
-        or type(cell[0]) is not int
-        or type(cell[1]) is not int
-        or not square.packable(cell[0], cell[1])
-    ):
+    if not is_cell(cell) or not square.packable(cell[0], cell[1]):
         raise _invalid(where, f"cell {cell!r} is not (x, y) within +-{square.PACK_REACH}")
-    return cast(Cell, cell)
+    return cell
 
 
 def _check_placed(where: str, display: object) -> dict[Cell, Tile]:

@@ -46,7 +46,7 @@ from tilegames.axio_rota._model import (
 from tilegames.axio_rota._moves import (
     _DRAWN,
     LegalMoves,
-    _chance_to_move,
+    _check_placing,
     _checked,
     _draw_rule,
     _end_rule,
@@ -143,10 +143,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
             "ROTA-7",
         )
     if type(move) is Reveal:
-        if state.drawing:
-            raise _chance_to_move(state)
-        if ended(state):
-            raise Refusal("the game is over", _end_rule(state))
+        _check_placing(state)
         if state.extra_tile is not None or not state.unseen >> state.seat & 1:
             raise Refusal(
                 f"seat {state.seat} places a tile that is known; play the placement without "

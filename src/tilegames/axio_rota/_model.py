@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Final
+from typing import Final, TypeGuard
 
 import attrs
 
@@ -129,6 +129,16 @@ def tile_problem(tile: object) -> str:
 # ---------------------------------------------------------------------------
 
 
+def is_cell(value: object) -> TypeGuard[Cell]:
+    """Whether ``value`` is a cell ``(x, y)``: a tuple of two ints."""
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+    )
+
+
 @attrs.frozen
 class Move:
     """Place the tile to be placed on ``cell``, turned ``rotation`` quarter turns clockwise.
@@ -160,12 +170,7 @@ class Move:
     def __attrs_post_init__(self) -> None:
         """Refuse fields that cannot describe a placement."""
         cell, rotation, named = self.cell, self.rotation, self.named
-        if (
-            type(cell) is not tuple
-            or len(cell) != 2
-            or type(cell[0]) is not int
-            or type(cell[1]) is not int
-        ):
+        if not is_cell(cell):
             msg = f"a move's cell must be a tuple (x, y) of two ints, not {cell!r}"
             raise TypeError(msg)
         if type(rotation) is not int or not 0 <= rotation <= 3:
@@ -270,6 +275,8 @@ class Reveal:
 
 AnyMove = Move | Draw | Unseen | Reveal
 """Every move type: a placement, chance's outcomes, a placement of an unseen tile."""
+MOVE_TYPES: Final = (Move, Draw, Unseen, Reveal)
+"""Every concrete move class."""
 
 NOTHING: Final = ""
 """:attr:`State.drawing` when no chance step is pending."""

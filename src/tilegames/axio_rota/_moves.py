@@ -263,17 +263,22 @@ def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
     tile = state.extra_tile
     if tile is None:
         tile = state.hands[state.seat]
-        if tile is None:
-            if state.drawing:
-                raise _chance_to_move(state)
-            if state.unseen >> state.seat & 1:
-                raise Refusal(
-                    f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
-                    "such as 'RGBO@1,0:0' (a Reveal)",
-                    "ROTA-11",
-                )
-            raise Refusal("the game is over", _end_rule(state))
+        if tile is None:  # no tile known: chance to move, the game over, or an unseen tile
+            _check_placing(state)
+            raise Refusal(
+                f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
+                "such as 'RGBO@1,0:0' (a Reveal)",
+                "ROTA-11",
+            )
     return _placed(board, tile, move)
+
+
+def _check_placing(state: State) -> None:
+    """Refuse a placement while chance is to move, or once the game is over."""
+    if state.drawing:
+        raise _chance_to_move(state)
+    if ended(state):
+        raise Refusal("the game is over", _end_rule(state))
 
 
 def _end_rule(state: State) -> str:

@@ -104,9 +104,8 @@ def format_move(move: AnyMove) -> str:
     >>> format_move(Reveal((0, 1, 2, 3), Move((1, 0), 2)))
     'RGBO@1,0:2'
 
-    Raises:
-        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
-        NotationError: if a coordinate has more than 640 digits.
+    Arguments, result and errors as :meth:`tilegames.Rules.format_move`; a coordinate
+    of more than 640 digits is a NotationError.
     """
     if type(move) is Draw or type(move) is Unseen:
         return str(move)
@@ -140,11 +139,7 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     >>> parse_move("RGBO@1,0:2") == Reveal((0, 1, 2, 3), Move((1, 0), 2))
     True
 
-    Raises:
-        NotationError: saying which part of the text is wrong, including a
-            character outside ASCII or a number of more than 640 digits.
-        WrongTypeError: if ``text`` is not a string, or ``state`` is neither
-            ``None`` nor an AXIO Rota state or view.
+    Arguments, result and errors as :meth:`tilegames.Rules.parse_move`.
     """
     if type(text) is not str:
         checks.wrong_type("axio_rota.parse_move", "a move's text such as '0,-2:1'", text)

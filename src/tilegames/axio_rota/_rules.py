@@ -39,6 +39,7 @@ from tilegames.axio_rota._explicit import (
 )
 from tilegames.axio_rota._model import (
     MAX_PLAYERS,
+    MOVE_TYPES,
     NAME,
     NO_POINTS,
     STACK_SIZE,
@@ -47,13 +48,11 @@ from tilegames.axio_rota._model import (
     TITLE,
     TRACK_CAP,
     AnyMove,
-    Draw,
     Move,
     Points,
     Reveal,
     State,
     Tile,
-    Unseen,
     View,
 )
 from tilegames.axio_rota._moves import (
@@ -71,8 +70,6 @@ from tilegames.axio_rota._moves import (
 from tilegames.axio_rota._tables import _START, TileInfo, _start_square, tile_info
 from tilegames.geometry.square import Cell, Packed
 
-_MOVE_TYPES = (Move, Draw, Unseen, Reveal)
-
 
 def _check(state: State) -> None:
     """Check a state the rules did not make (its index slot is empty), then index it.
@@ -85,6 +82,14 @@ def _check(state: State) -> None:
     """
     check_state(state)
     _index(state)
+
+
+def _entry(function: str, state: State) -> None:
+    """The entry checks off the hot path: a State, checked if the rules did not make it."""
+    if type(state) is not State:
+        wrong_state(function, state)
+    if state._board is None:
+        _check(state)
 
 
 # ---------------------------------------------------------------------------
@@ -118,18 +123,11 @@ def new_game(
             4-tuple of colours (0..4) or ``None``, or a string such as
             ``"RGB."`` (see :func:`parse_tile`); at most one empty corner each
             (ROTA-2), and at least ``4 + 12 * players`` tiles.
-        chance: ``"seeded"`` (the default): the shuffle comes from ``seed``;
-            ``"explicit"``: every tile turned up is a chance step of its own
-            (:func:`chance_outcomes`), starting with the start square's first
-            tile; ``seed`` is then checked and kept for the record only.
+        chance: ``"explicit"``: every tile turned up is a chance step of its
+            own (:func:`chance_outcomes`), so the game starts before the start
+            square's first tile is turned up; ``seed`` is then checked only.
 
-    Returns:
-        The state before seat 0's first placement, or in an explicit game
-        the state before the first tile is turned up.
-
-    Raises:
-        ConfigurationError: if ``players`` is not 1..4, ``seed`` is not an int,
-            or a tile (named by its index) or the set's size is not allowed.
+    Result and errors as :meth:`tilegames.Rules.new_game`.
     """
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
         msg = f"{TITLE} is for 1 to {MAX_PLAYERS} players, not {shown(players)}"
@@ -178,10 +176,7 @@ def tile_to_place(state: State) -> Tile | None:
     ``None`` exactly when the game is over. The rotation of a :class:`Move`
     turns this tile as it is given here.
     """
-    if type(state) is not State:
-        wrong_state("tile_to_place", state)
-    if state._board is None:
-        _check(state)
+    _entry("tile_to_place", state)
     extra = state.extra_tile
     return extra if extra is not None else state.hands[state.seat]
 
@@ -232,10 +227,7 @@ def hand(state: State, seat: Seat) -> Tile | None:
     Raises:
         SeatError: if the seat is not in the game (a ``ValueError``).
     """
-    if type(state) is not State:
-        wrong_state("hand", state)
-    if state._board is None:
-        _check(state)
+    _entry("hand", state)
     return state.hands[checks.check_seat(seat, len(state.tracks))]
 
 
@@ -277,13 +269,9 @@ def view(state: State, seat: Seat) -> View:
     hand; never the order or content of a stack or the supply, nor another
     seat's hand.
 
-    Raises:
-        SeatError: if the seat is not in the game (a ``ValueError``).
+    Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
-    if type(state) is not State:
-        wrong_state("view", state)
-    if state._board is None:
-        _check(state)
+    _entry("view", state)
     if type(seat) is not int or not 0 <= seat < len(state.tracks):
         checks.check_seat(seat, len(state.tracks))  # raises, saying why
     return _view(state, seat)
@@ -339,13 +327,11 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     >>> why_illegal(state, Move((5, 5), 0))
     'cell (5, 5) shares no edge with a tile of the display (ROTA-11)'
 
-    Raises:
-        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move` (a
-            string: read it with :func:`parse_move` first).
+    Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
     if type(state) is not State:
         wrong_state("why_illegal", state)
-    if type(move) not in _MOVE_TYPES:
+    if type(move) not in MOVE_TYPES:
         wrong_move("why_illegal", move)
     if state._board is None:
         _check(state)
@@ -362,14 +348,12 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
 def score_move(state: State, move: AnyMove) -> Points:
     """The points per colour the move would score (ROTA-12), before the cap of ROTA-14.
 
-    Raises:
-        IllegalMoveError: if the move is not legal (:class:`GameOverError` once over).
-        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move`.
+    Arguments, result and errors as :meth:`tilegames.Rules.score_move`.
     """
     if type(state) is not State:
         wrong_state("score_move", state)
     if type(move) is not Move:
-        if type(move) not in _MOVE_TYPES:
+        if type(move) not in MOVE_TYPES:
             wrong_move("score_move", move)
         if state._board is None:
             _check(state)
@@ -423,24 +407,12 @@ def apply(state: State, move: AnyMove) -> State:
     to chance (:func:`chance_outcomes`); applying a :class:`Draw`,
     :data:`UNSEEN` or a :class:`Reveal` is described there.
 
-    Args:
-        state: the state to move from; it is not changed.
-        move: a legal move (see :func:`legal_moves`).
-
-    Returns:
-        The new state.
-
-    Raises:
-        GameOverError: if the game is over.
-        IllegalMoveError: if the move is not legal; the message has the move in
-            notation, the reason, the rule id and whose turn it is.
-        WrongTypeError: if ``move`` is not an AXIO Rota :class:`Move` (a
-            string: read it with :func:`parse_move` first).
+    Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     if type(state) is not State:
         wrong_state("apply", state)
     if type(move) is not Move:
-        if type(move) not in _MOVE_TYPES:
+        if type(move) not in MOVE_TYPES:
             wrong_move("apply", move)
         if state._board is None:
             _check(state)
@@ -511,10 +483,7 @@ def outcome(state: State) -> Outcome | None:
     The outcome names its game (``game="axio-rota"``); AXIO Rota has no
     modes, so its ``mode`` is ``""``.
     """
-    if type(state) is not State:
-        wrong_state("outcome", state)
-    if state._board is None:
-        _check(state)
+    _entry("outcome", state)
     if not ended(state):
         return None
     winner = all_at_cap_seat(state)

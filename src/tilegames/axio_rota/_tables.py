@@ -196,7 +196,7 @@ def _gap(corners: Tile) -> int:
 def _tile_info(tile: Tile) -> TileInfo:
     turned = tuple(square.rotate(tile, k) for k in range(4))
     rotations = square.distinct_rotations(tile)
-    empty = tile.index(None) if None in tile else -1
+    empty = _gap(tile)
     choices = tuple(_choices(rotations, empty, mask) for mask in _CORNER_MASKS)
     return TileInfo(
         turned=turned,

@@ -41,6 +41,7 @@ from tilegames.axio_rota._checks import (
 from tilegames.axio_rota._explicit import _explicit_state
 from tilegames.axio_rota._model import (
     COLOURS,
+    MOVE_TYPES,
     NAME,
     STACK,
     STACK_SIZE,
@@ -51,13 +52,9 @@ from tilegames.axio_rota._model import (
     TITLE,
     TRACK_CAP,
     AnyMove,
-    Draw,
-    Move,
     Points,
-    Reveal,
     State,
     Tile,
-    Unseen,
     View,
 )
 from tilegames.axio_rota._moves import _view, all_at_cap_seat, ended
@@ -264,20 +261,21 @@ def _check_points(
 
 
 def _check_counters(
-    where: str,
+    position: State | View,
     sizes: Sequence[int],
     held: Sequence[int | None],
     mover: Seat | None,
-    counts: tuple[Sequence[Points], int, int, int, bool],
+    supply: int,
+    the_set: Sequence[Tile],
 ) -> list[int]:
     """The counts of a state or view agree with each other; return who holds a tile.
 
-    ``where`` is ``"State"`` or ``"View"``; ``mover`` is ``None`` once the game
-    is over without a winner; ``counts`` holds the tracks, the supply's size,
-    its size at the deal, the extra turns owed and whether an extra turn is
-    in progress.
+    ``mover`` is ``None`` once the game is over without a winner; ``supply``
+    is the supply's size and ``the_set`` the set the game was dealt from.
     """
-    all_tracks, supply, full, extra_turns, extra = counts
+    where, all_tracks, extra_turns = type(position).__name__, position.tracks, position.extra_turns
+    extra = position.extra_tile is not None
+    full = len(the_set) - START_TILES - STACK_SIZE * len(all_tracks)  # the supply at the deal
     stacks = f"{where}.stacks" if where == "State" else f"{where}.stack_sizes"
     if supply + extra > full:
         field = f"{where}.supply" if where == "State" else f"{where}.supply_size"
@@ -419,17 +417,12 @@ def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
     over = ended(state) and winner is None
     _check_winner("State.tracks", winner, state.seat if ended(state) else None)
     _check_counters(
-        "State",
+        state,
         [len(stack) for stack in state.stacks],
         [int(held is not None) for held in state.hands],
         None if over else state.seat,
-        (
-            state.tracks,
-            len(state.supply),
-            len(the_set) - START_TILES - STACK_SIZE * len(state.tracks),
-            state.extra_turns,
-            state.extra_tile is not None,
-        ),
+        len(state.supply),
+        the_set,
     )
 
 
@@ -498,19 +491,7 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     if mover is not None:  # the mover holds its tile until it places it
         held[mover] = int(not extra and winner is None)
     held[seen.seat] = int(seen.hand is not None)
-    holds = _check_counters(
-        "View",
-        seen.stack_sizes,
-        held,
-        mover,
-        (
-            seen.tracks,
-            seen.supply_size,
-            len(the_set) - START_TILES - STACK_SIZE * count,
-            seen.extra_turns,
-            extra,
-        ),
-    )
+    holds = _check_counters(seen, seen.stack_sizes, held, mover, seen.supply_size, the_set)
     counts = checks.count(canonical(tile) for tile in the_set)
     _take("View.display", counts, _in_reading_order(placed))
     _take("View.hand", counts, [] if seen.hand is None else [seen.hand])
@@ -618,16 +599,10 @@ def validate(
     ...
     tilegames.errors.InvalidStateError: State.tracks[0][2]: 13 is off the track: ...
 
-    Args:
-        value: what to check.
-        tiles: the game's custom set, for a state or view that does not carry
-            its set (one written before states carried it); a value's own
-            :attr:`~State.tiles` comes first.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-        ConfigurationError: if ``tiles`` is not a set of valid tiles.
-        WrongTypeError: if the value is not an AXIO Rota state, view, move or outcome.
+    Arguments and errors as :attr:`tilegames.Rules.validate`; ``tiles`` is the game's custom
+    set, for a state or view that does not carry its set (one written before states carried
+    it): a value's own :attr:`~State.tiles` comes first, and one that is no set of valid
+    tiles is a ConfigurationError.
     """
     kind = type(value)
     fallback = STANDARD_TILES if tiles is None else check_set(tiles, 1)
@@ -637,5 +612,5 @@ def validate(
         _validate_view(cast(View, value), fallback)
     elif kind is Outcome:
         _validate_outcome(cast(Outcome, value))
-    elif kind not in (Move, Draw, Unseen, Reveal):
+    elif kind not in MOVE_TYPES:
         checks.wrong_type("axio_rota.validate", f"an {TITLE} State, View, Move or Outcome", value)
