@@ -16,11 +16,11 @@ scoring and later carries on to 36.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from tilegames._core.checks import invalid
-from tilegames._core.rules import Seat, rank_by
+from tilegames._core.rules import Outcome, Seat, rank_by
 
 __all__ = [
     "Tracks",
@@ -28,6 +28,7 @@ __all__ = [
     "all_at",
     "check_ranking",
     "check_tracks",
+    "lowest_colour_outcome",
     "lowest_first",
     "rank_lowest_colour",
     "rate_points",
@@ -106,6 +107,35 @@ def rank_lowest_colour(all_tracks: Sequence[Tracks]) -> tuple[frozenset[Seat], .
     (frozenset({1}), frozenset({0}))
     """
     return rank_by([lowest_first(t) for t in all_tracks])
+
+
+def lowest_colour_outcome(
+    per_seat: Sequence[Tracks],
+    reason: str,
+    *,
+    game: str,
+    mode: str,
+    solo: Callable[[Tracks], int] | None = None,
+) -> Outcome:
+    """The result of an AXIO game: seats ranked by :func:`rank_lowest_colour` of their tracks.
+
+    A solo game (``solo`` given) scores its one seat ``solo(tracks)``, a single int.
+
+    >>> lowest_colour_outcome([(3, 5), (4, 4)], "over", game="toy", mode="").ranking
+    (frozenset({1}), frozenset({0}))
+    >>> lowest_colour_outcome([(3, 5)], "over", game="toy", mode="solo", solo=min).scores
+    (3,)
+    """
+    if solo is not None:
+        (track,) = per_seat
+        return Outcome(scores=(solo(track),), ranking=[{0}], reason=reason, game=game, mode=mode)
+    return Outcome(
+        scores=tuple(per_seat),
+        ranking=rank_lowest_colour(per_seat),
+        reason=reason,
+        game=game,
+        mode=mode,
+    )
 
 
 def check_tracks(

@@ -42,13 +42,8 @@ The playing area is every hex within 5, 6 or 7 steps of ``(0, 0)``
 The package is cut as every game is (see the development guide's table of a
 game's modules); this module is the public face: import from here.
 
-How it is fast: the state carries, besides its compared fields, a private
-index holding the set of empty adjacent pairs as the bits of one integer
-(bit ``i`` for pair ``i`` of the area's pair table). ``apply`` clears the
-pairs of the two cells it fills with two ``&`` operations; the lazy
-:class:`LegalMoves` sequence has length *pairs x rack choices* and decodes an
-index with ``divmod`` and a search for the n-th set bit; a placement is
-scored along five precomputed rays per hex.
+How it is fast: see the *Speed* section of the game's page (a private index
+of the empty adjacent pairs, as the bits of one integer, carried in the state).
 """
 
 from __future__ import annotations

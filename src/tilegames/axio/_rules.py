@@ -13,7 +13,7 @@ from tilegames._core.checks import check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
-from tilegames._core.tracks import all_at, rank_lowest_colour
+from tilegames._core.tracks import all_at, lowest_colour_outcome
 from tilegames.axio._explicit import _apply_draw, _apply_explicit, _explicit_game
 from tilegames.axio._model import (
     _A_MOVE,
@@ -700,17 +700,6 @@ def outcome(state: State) -> Outcome | None:
     """
     if not is_over(state):
         return None
+    solo = solo_score if state.mode == _SOLO else None
     reason = _end_reason(state)
-    if state.mode == _SOLO:
-        (track,) = state.tracks
-        return Outcome(
-            scores=(solo_score(track),), ranking=[{0}], reason=reason, game=NAME, mode=_SOLO
-        )
-    per_seat = scores(state)
-    return Outcome(
-        scores=per_seat,
-        ranking=rank_lowest_colour(per_seat),
-        reason=reason,
-        game=NAME,
-        mode=state.mode,
-    )
+    return lowest_colour_outcome(scores(state), reason, game=NAME, mode=state.mode, solo=solo)

@@ -491,14 +491,5 @@ def outcome(state: State) -> Outcome | None:
         reason = f"ROTA-17: seat {winner} has all five colours at {TRACK_CAP} and wins at once"
     else:
         reason = f"ROTA-18: every player has placed all {STACK_SIZE} tiles of their stack"
-    if len(state.tracks) == 1:
-        return Outcome(
-            scores=(min(state.tracks[0]),), ranking=[{0}], reason=reason, game=NAME, mode=""
-        )
-    return Outcome(
-        scores=state.tracks,
-        ranking=tracks.rank_lowest_colour(state.tracks),
-        reason=reason,
-        game=NAME,
-        mode="",
-    )
+    solo = min if len(state.tracks) == 1 else None  # ROTA-20: the lowest track
+    return tracks.lowest_colour_outcome(state.tracks, reason, game=NAME, mode="", solo=solo)
