@@ -15,7 +15,7 @@ the end serve the two hexagonal games.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from html import escape
 
@@ -25,13 +25,16 @@ __all__ = [
     "TARGET_STYLE",
     "Drawing",
     "Point",
+    "add_hex",
     "cell_key",
     "hex_centre",
     "hex_corners",
     "hex_outline",
+    "inset",
     "number",
     "points",
     "regular_polygon",
+    "star",
     "track_bars",
 ]
 
@@ -126,6 +129,31 @@ class Drawing:
         """Add one element, with ``text`` inside it or empty."""
         self._element(tag, text, attributes)
 
+    def heading(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        *,
+        size: float = 14,
+        fill: str = "#222",
+        **marks: object,
+    ) -> None:
+        """Add a line of bold text beside the board (a seat, the turn, the end of the game).
+
+        ``marks`` (``class_``, ``data_seat``, ...) come first in the element.
+
+        >>> drawing = Drawing(10, 10)
+        >>> drawing.heading("game over", 1, 2, size=13, fill="#b00")
+        >>> print(drawing.text().splitlines()[1])
+        <text x="1" y="2" font-size="13" font-weight="bold" fill="#b00">game over</text>
+        """
+        self.add("text", text, **marks, x=x, y=y, font_size=size, font_weight="bold", fill=fill)
+
+    def note(self, text: str, x: float, y: float, *, size: float = 12, fill: str = "#333") -> None:
+        """Add a line of plain text beside the board (the bag, the supply, a rack's size)."""
+        self.add("text", text, x=x, y=y, font_size=size, fill=fill)
+
     def _element(self, tag: str, text: str | None, attributes: dict[str, object]) -> None:
         shown = "".join(" " + _attribute(k, v) for k, v in attributes.items() if v is not None)
         if text is None:
@@ -158,41 +186,70 @@ def regular_polygon(centre: Point, radius: float, sides: int, start: float) -> l
     ]
 
 
+def star(middle: Point, outer: float, inner: float) -> list[Point]:
+    """The ten corners of a five-pointed star, the first point up, the notches ``inner`` away."""
+    corners = []
+    for k in range(10):
+        reach = outer if k % 2 == 0 else inner
+        angle = math.radians(-90 + 36 * k)
+        corners.append((middle[0] + reach * math.cos(angle), middle[1] + reach * math.sin(angle)))
+    return corners
+
+
+def inset(corner: Point, side: float, by: float) -> dict[str, float]:
+    """The ``x``, ``y``, ``width`` and ``height`` of a square at ``corner`` shrunk ``by`` a side.
+
+    >>> inset((10, 20), 56, 3)
+    {'x': 13, 'y': 23, 'width': 50, 'height': 50}
+    """
+    return {
+        "x": corner[0] + by,
+        "y": corner[1] + by,
+        "width": side - 2 * by,
+        "height": side - 2 * by,
+    }
+
+
 def track_bars(
     drawing: Drawing,
     x: float,
     y: float,
-    values: Iterable[int],
+    seat: int,
+    values: Sequence[int],
     colours: Iterable[str],
     cap: int,
     *,
     width: float = 14,
-    height: float = 40,
 ) -> None:
-    """Draw score tracks as upright bars from the bottom line ``y``, each with its value above."""
-    for i, (value, colour) in enumerate(zip(values, colours, strict=True)):
-        left = x + i * (width + 4)
-        filled = height * min(value, cap) / cap
-        drawing.add(
-            "rect",
-            x=left,
-            y=y - height,
-            width=width,
-            height=height,
-            fill="#eee",
-            stroke="#999",
-            stroke_width=0.5,
-        )
-        drawing.add("rect", x=left, y=y - filled, width=width, height=filled, fill=colour)
-        drawing.add(
-            "text",
-            str(value),
-            x=left + width / 2,
-            y=y - height - 3,
-            font_size=10,
-            text_anchor="middle",
-            fill="#333",
-        )
+    """Draw a seat's score tracks as bars 40 high on the line ``y``, each with its value above.
+
+    The bars form the seat's ``score`` group, its tracks in ``data-score``.
+    """
+    height = 40
+    with drawing.group(class_="score", data_seat=seat, data_score=",".join(map(str, values))):
+        for i, (value, colour) in enumerate(zip(values, colours, strict=True)):
+            left = x + i * (width + 4)
+            filled = height * min(value, cap) / cap
+            drawing.add(
+                "rect",
+                x=left,
+                y=y - height,
+                width=width,
+                height=height,
+                fill="#eee",
+                stroke="#999",
+                stroke_width=0.5,
+            )
+            drawing.add("rect", x=left, y=y - filled, width=width, height=filled, fill=colour)
+            drawing.add(
+                "text",
+                str(value),
+                x=left + width / 2,
+                y=y - height - 3,
+                font_size=10,
+                text_anchor="middle",
+                fill="#333",
+            )
 
 
 # ---------------------------------------------------------------------------
@@ -216,3 +273,8 @@ def hex_corners(middle: Point, radius: float) -> list[Point]:
 def hex_outline(middle: Point, radius: float) -> str:
     """The ``points`` attribute of a pointy-top hex of ``radius`` around ``middle``."""
     return points(hex_corners(middle, radius))
+
+
+def add_hex(drawing: Drawing, middle: Point, radius: float, **style: object) -> None:
+    """Add a pointy-top hex of ``radius`` around ``middle``, in ``style`` (``fill=``, ...)."""
+    drawing.add("polygon", None, points=hex_outline(middle, radius), **style)

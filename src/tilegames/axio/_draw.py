@@ -12,9 +12,11 @@ from tilegames._core.svg import (
     SQRT3,
     Drawing,
     Point,
+    add_hex,
     cell_key,
     points,
     regular_polygon,
+    star,
     track_bars,
 )
 from tilegames._core.svg import hex_centre as centre
@@ -197,16 +199,7 @@ def _symbol(drawing: Drawing, colour: int, middle: Point, size: float) -> None:
                 stroke_width=1.5,
             )
     elif colour == 1:
-        star = [
-            (
-                middle[0]
-                + size * (1 if k % 2 == 0 else 0.45) * math.cos(math.radians(-90 + 36 * k)),
-                middle[1]
-                + size * (1 if k % 2 == 0 else 0.45) * math.sin(math.radians(-90 + 36 * k)),
-            )
-            for k in range(10)
-        ]
-        drawing.add("polygon", points=points(star), fill="#fff")
+        drawing.add("polygon", points=points(star(middle, size, size * 0.45)), fill="#fff")
     else:
         sides, start = {2: (6, 0.0), 4: (3, -90.0), 5: (4, 0.0)}[colour]
         drawing.add(
@@ -215,13 +208,7 @@ def _symbol(drawing: Drawing, colour: int, middle: Point, size: float) -> None:
 
 
 def _hex(drawing: Drawing, middle: Point, colour: int, radius: float) -> None:
-    drawing.add(
-        "polygon",
-        points=outline(middle, radius),
-        fill=COLOURS[colour],
-        stroke="#fff",
-        stroke_width=1.5,
-    )
+    add_hex(drawing, middle, radius, fill=COLOURS[colour], stroke="#fff", stroke_width=1.5)
     _symbol(drawing, colour, middle, radius * 0.48)
 
 
@@ -230,24 +217,12 @@ def _cell(drawing: Drawing, cell: Hex, colour: int, middle: Point, start: int | 
     if start is not None:
         with drawing.group(class_="start", data_cell=cell_key(cell)):
             _hex(drawing, middle, start, RADIUS - 1)
-            drawing.add(
-                "polygon",
-                points=outline(middle, RADIUS - 3),
-                fill="none",
-                stroke="#222",
-                stroke_width=2,
-            )
+            add_hex(drawing, middle, RADIUS - 3, fill="none", stroke="#222", stroke_width=2)
     elif colour != EMPTY:
         with drawing.group(class_="piece", data_cell=cell_key(cell)):
             _hex(drawing, middle, colour, RADIUS - 1)
     else:
-        drawing.add(
-            "polygon",
-            points=outline(middle, RADIUS - 1),
-            fill="#e2dac8",
-            stroke="#cfc5b0",
-            stroke_width=1,
-        )
+        add_hex(drawing, middle, RADIUS - 1, fill="#e2dac8", stroke="#cfc5b0", stroke_width=1)
 
 
 def draw(
@@ -296,28 +271,23 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     for seat, track in enumerate(scores(position)):
         team = f" (team {'AB'[seat % 2]})" if position.mode == _TEAM else ""
         label = f"Seat {seat}{team}" + ("  \u25b6 to move" if seat in moving else "")
-        drawing.add(
-            "text", label, class_="seat", x=x, y=y, font_size=13, font_weight="bold", fill="#222"
-        )
-        drawing.add("text", f"rack {sizes[seat]}", x=x + 190, y=y + 54, font_size=11, fill="#555")
-        with drawing.group(class_="score", data_seat=seat, data_score=",".join(map(str, track))):
-            track_bars(drawing, x, y + 58, track, COLOURS, cap, width=16)
+        drawing.heading(label, x, y, size=13, class_="seat")
+        drawing.note(f"rack {sizes[seat]}", x + 190, y + 54, size=11, fill="#555")
+        track_bars(drawing, x, y + 58, seat, track, COLOURS, cap, width=16)
         y += 76
-    drawing.add("text", f"bag: {bag} tiles", x=x, y=y, font_size=12, fill="#333")
-    plain: dict[str, object] = {"font_size": 12, "fill": "#333"}
-    notes = (
-        [] if moving else [("game over", {"font_size": 13, "font_weight": "bold", "fill": "#b00"})]
-    )
-    if position.bonuses:
-        notes.append((f"bonus placements: {position.bonuses}", plain))
-    if position.deciding:
-        notes.append(("swap the rack or keep it?", plain))
-    for text, style in notes:
+    drawing.note(f"bag: {bag} tiles", x, y)
+    if not moving:
         y += 20
-        drawing.add("text", text, x=x, y=y, **style)
+        drawing.heading("game over", x, y, size=13, fill="#b00")
+    if position.bonuses:
+        y += 20
+        drawing.note(f"bonus placements: {position.bonuses}", x, y)
+    if position.deciding:
+        y += 20
+        drawing.note("swap the rack or keep it?", x, y)
     if type(position) is View:
         y += 24
-        drawing.add("text", f"seat {position.seat}'s rack:", x=x, y=y, font_size=12, fill="#333")
+        drawing.note(f"seat {position.seat}'s rack:", x, y)
         for i, tile in enumerate(position.rack):
             _tile(drawing, x + 12 + (i % 3) * 70, y + 22 + (i // 3) * 28, tile)
 

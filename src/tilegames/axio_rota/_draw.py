@@ -9,7 +9,7 @@ import attrs
 from tilegames._core import checks
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Pictures
-from tilegames._core.svg import Drawing, cell_key, number, track_bars
+from tilegames._core.svg import Drawing, cell_key, inset, number, track_bars
 from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
     LETTER,
@@ -117,13 +117,9 @@ def draw(position: State | View, *, last_move: object | None, targets: list[Cell
         with drawing.group(class_="piece", data_cell=cell_key(cell)):
             _tile(drawing, left, top, placed[cell], CELL)
     if last is not None:
-        left, top = corner_of(last)
-        drawing.mark_last_move("rect", x=left + 1.5, y=top + 1.5, width=CELL - 3, height=CELL - 3)
+        drawing.mark_last_move("rect", **inset(corner_of(last), CELL, 1.5))
     for cell in targets:
-        left, top = corner_of(cell)
-        drawing.mark_target(
-            "rect", cell, x=left + 3, y=top + 3, width=CELL - 6, height=CELL - 6, rx=4
-        )
+        drawing.mark_target("rect", cell, **inset(corner_of(cell), CELL, 3), rx=4)
     _panel(drawing, position, board_w)
     return drawing.text()
 
@@ -134,28 +130,21 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     y = 24.0
     for seat, (track, size) in enumerate(zip(position.tracks, sizes, strict=True)):
         label = f"Seat {seat}" + ("  \u25b6 to move" if seat in moving else "")
-        drawing.add(
-            "text", label, class_="seat", x=x, y=y, font_size=13, font_weight="bold", fill="#222"
-        )
-        drawing.add("text", f"stack {size}", x=x + 118, y=y + 54, font_size=11, fill="#555")
-        with drawing.group(class_="score", data_seat=seat, data_score=",".join(map(str, track))):
-            track_bars(drawing, x, y + 58, track, FILLS, TRACK_CAP)
+        drawing.heading(label, x, y, size=13, class_="seat")
+        drawing.note(f"stack {size}", x + 118, y + 54, size=11, fill="#555")
+        track_bars(drawing, x, y + 58, seat, track, FILLS, TRACK_CAP)
         y += _SEAT_HEIGHT
-    drawing.add("text", f"supply: {supply} tiles", x=x, y=y, font_size=12, fill="#333")
+    drawing.note(f"supply: {supply} tiles", x, y)
     y += 10
     if not moving:
-        drawing.add(
-            "text", "game over", x=x, y=y + 16, font_size=13, font_weight="bold", fill="#b00"
-        )
+        drawing.heading("game over", x, y + 16, size=13, fill="#b00")
         y += 24
     if position.extra_tile is not None:
-        drawing.add("text", "extra turn with", x=x, y=y + 16, font_size=12, fill="#333")
+        drawing.note("extra turn with", x, y + 16)
         _tile(drawing, x + 100, y + 2, position.extra_tile, _HAND_TILE)
         y += 44
     if isinstance(position, View) and position.hand is not None:
-        drawing.add(
-            "text", f"seat {position.seat} holds", x=x, y=y + 16, font_size=12, fill="#333"
-        )
+        drawing.note(f"seat {position.seat} holds", x, y + 16)
         _tile(drawing, x + 100, y + 2, position.hand, _HAND_TILE)
 
 

@@ -14,7 +14,7 @@ import attrs
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
 from tilegames._core.rules import Pictures
-from tilegames._core.svg import Drawing
+from tilegames._core.svg import Drawing, inset
 from tilegames.aztack._model import (
     _A_POSITION,
     DEPTH,
@@ -243,14 +243,10 @@ def draw(
     if isinstance(last_move, Place):
         for cell in (last_move.first, last_move.second):
             if cell in levels:
-                x, y = corner(cell)
-                drawing.mark_last_move("rect", x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4)
+                drawing.mark_last_move("rect", **inset(corner(cell), CELL, 2))
     for cell in targets:
         if cell in levels:
-            x, y = corner(cell)
-            drawing.mark_target(
-                "rect", cell, x=x + 6, y=y + 6, width=CELL - 12, height=CELL - 12, rx=6
-            )
+            drawing.mark_target("rect", cell, **inset(corner(cell), CELL, 6), rx=6)
     _panel(drawing, position, width)
     return drawing.text()
 
@@ -259,36 +255,23 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     x, y = left + 8, 24.0
     moving = position.to_move if isinstance(position, View) else to_move(position)
     if not moving:
-        drawing.add("text", "game over", x=x, y=y, font_size=14, font_weight="bold", fill="#b00")
+        drawing.heading("game over", x, y, fill="#b00")
     elif position.turn is None:
-        drawing.add(
-            "text", "speed stack: anyone who can place", x=x, y=y, font_size=13, fill="#222"
-        )
+        drawing.note("speed stack: anyone who can place", x, y, size=13, fill="#222")
     else:
-        drawing.add(
-            "text",
-            f"seat {position.turn} to move",
-            x=x,
-            y=y,
-            font_size=14,
-            font_weight="bold",
-            fill="#222",
-        )
+        drawing.heading(f"seat {position.turn} to move", x, y)
     y += 26
     for seat in range(len(position.supplies)):
         stones = supply(position, seat)
         marker = "  \u25b6" if seat in moving else ""
-        drawing.add(
-            "text",
+        drawing.heading(
             f"Seat {seat}: {len(stones)} stones{marker}",
+            x,
+            y,
+            size=13,
             class_="score",
             data_seat=seat,
             data_score=len(stones),
-            x=x,
-            y=y,
-            font_size=13,
-            font_weight="bold",
-            fill="#222",
         )
         for i, stone in enumerate(stones):
             sx = x + (i % 6) * 52

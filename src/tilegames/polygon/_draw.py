@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Final
 
 import attrs
@@ -14,7 +13,16 @@ import attrs
 from tilegames._core import checks
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import Pictures
-from tilegames._core.svg import SQRT3, Drawing, Point, cell_key, points, regular_polygon
+from tilegames._core.svg import (
+    SQRT3,
+    Drawing,
+    Point,
+    add_hex,
+    cell_key,
+    points,
+    regular_polygon,
+    star,
+)
 from tilegames._core.svg import hex_centre as centre
 from tilegames._core.svg import hex_corners as corners
 from tilegames._core.svg import hex_outline as outline
@@ -92,12 +100,7 @@ def _symbol(drawing: Drawing, symbol: Symbol, middle: Point, size: float) -> Non
             "polygon", points=points(regular_polygon(middle, size * 1.2, 4, -90)), fill=colour
         )
     else:
-        star = []
-        for k in range(10):
-            reach = size * (1.3 if k % 2 == 0 else 0.55)
-            angle = math.radians(-90 + 36 * k)
-            star.append((middle[0] + reach * math.cos(angle), middle[1] + reach * math.sin(angle)))
-        drawing.add("polygon", points=points(star), fill=colour)
+        drawing.add("polygon", points=points(star(middle, size * 1.3, size * 0.55)), fill=colour)
 
 
 def _rhombi(drawing: Drawing, space: Hex, middle: Point, ring: list[Point], radius: float) -> None:
@@ -182,21 +185,11 @@ def _space(drawing: Drawing, space: Hex, stack: Stack, middle: Point, depth: int
     elif stack:
         _tile(drawing, space, middle, SPACE_RADIUS - 1, stack[-1], printed=True)
     else:
-        drawing.add(
-            "polygon",
-            points=outline(middle, SPACE_RADIUS - 1),
-            fill="#e9e3d5",
-            stroke="#c9c0ad",
-            stroke_width=1,
+        add_hex(
+            drawing, middle, SPACE_RADIUS - 1, fill="#e9e3d5", stroke="#c9c0ad", stroke_width=1
         )
     if cell == START_CELL:
-        drawing.add(
-            "polygon",
-            points=outline(middle, SPACE_RADIUS + 1),
-            fill="none",
-            stroke="#222",
-            stroke_width=2.5,
-        )
+        add_hex(drawing, middle, SPACE_RADIUS + 1, fill="none", stroke="#222", stroke_width=2.5)
 
 
 def _marks(drawing: Drawing, origin: Point, last_move: object, targets: list[Hex]) -> None:
@@ -238,21 +231,13 @@ def draw(
 
 def _turn_lines(drawing: Drawing, position: State | View, x: float, y: float) -> float:
     """The seat to move, the die and the drawn tiles; return the next line's height."""
-    drawing.add(
-        "text",
-        f"Turn {position.turn}: seat {_seat_to_move(position)}",
-        x=x,
-        y=y,
-        font_size=14,
-        font_weight="bold",
-        fill="#222",
-    )
+    drawing.heading(f"Turn {position.turn}: seat {_seat_to_move(position)}", x, y)
     y += 26
-    drawing.add("text", "die:", x=x, y=y + 4, font_size=12, fill="#333")
+    drawing.note("die:", x, y + 4)
     _symbol(drawing, position.symbol, (x + 44, y), 8)
-    drawing.add("text", SYMBOLS[position.symbol], x=x + 60, y=y + 4, font_size=12, fill="#333")
+    drawing.note(SYMBOLS[position.symbol], x + 60, y + 4)
     y += 22
-    drawing.add("text", "drawn:", x=x, y=y + 4, font_size=12, fill="#333")
+    drawing.note("drawn:", x, y + 4)
     for i, value in enumerate(position.drawn):
         _tile(drawing, START, (x + 70 + 50 * i, y + 14), 20, value)
     return y + 40
@@ -262,40 +247,20 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     x, y = left + 8, 26.0
     over = not position.drawn
     if over:
-        drawing.add(
-            "text",
-            f"game over after turn {position.turn}",
-            x=x,
-            y=y,
-            font_size=14,
-            font_weight="bold",
-            fill="#b00",
-        )
+        drawing.heading(f"game over after turn {position.turn}", x, y, fill="#b00")
     else:
         y = _turn_lines(drawing, position, x, y)
     y += 14
-    drawing.add("text", f"bag: {bag_size(position)} tiles", x=x, y=y, font_size=12, fill="#333")
+    drawing.note(f"bag: {bag_size(position)} tiles", x, y)
     if position.aside:
         y += 18
-        drawing.add(
-            "text", f"set aside: {' '.join(position.aside)}", x=x, y=y, font_size=12, fill="#333"
-        )
+        drawing.note(f"set aside: {' '.join(position.aside)}", x, y)
     y += 28
     mover = _seat_to_move(position)
     for seat, total in enumerate(position.totals):
         marker = "  \u25b6" if seat == mover else ""
-        drawing.add(
-            "text",
-            f"Seat {seat}: {total}{marker}",
-            class_="score",
-            data_seat=seat,
-            data_score=total,
-            x=x,
-            y=y,
-            font_size=14,
-            font_weight="bold",
-            fill="#222",
-        )
+        label = f"Seat {seat}: {total}{marker}"
+        drawing.heading(label, x, y, class_="score", data_seat=seat, data_score=total)
         y += 22
 
 
