@@ -92,6 +92,14 @@ def _entry(function: str, state: State) -> None:
         _check(state)
 
 
+def _check_move(function: str, state: State, move: object) -> None:
+    """The entry checks off the hot path once ``state`` is a State: a move, the state checked."""
+    if type(move) not in MOVE_TYPES:
+        wrong_move(function, move)
+    if state._board is None:
+        _check(state)
+
+
 # ---------------------------------------------------------------------------
 # Setup (ROTA-7 .. ROTA-10)
 # ---------------------------------------------------------------------------
@@ -331,10 +339,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     """
     if type(state) is not State:
         wrong_state("why_illegal", state)
-    if type(move) not in MOVE_TYPES:
-        wrong_move("why_illegal", move)
-    if state._board is None:
-        _check(state)
+    _check_move("why_illegal", state, move)
     try:
         if type(move) is Move:
             _checked(state, move)
@@ -353,10 +358,7 @@ def score_move(state: State, move: AnyMove) -> Points:
     if type(state) is not State:
         wrong_state("score_move", state)
     if type(move) is not Move:
-        if type(move) not in MOVE_TYPES:
-            wrong_move("score_move", move)
-        if state._board is None:
-            _check(state)
+        _check_move("score_move", state, move)
         try:
             placed = _check_other(state, move)
         except Refusal as refusal:
@@ -412,10 +414,7 @@ def apply(state: State, move: AnyMove) -> State:
     if type(state) is not State:
         wrong_state("apply", state)
     if type(move) is not Move:
-        if type(move) not in MOVE_TYPES:
-            wrong_move("apply", move)
-        if state._board is None:
-            _check(state)
+        _check_move("apply", state, move)
         return _apply_other(state, move)
     cell, info = _placement(state, move)
     rotation = move.rotation
