@@ -56,18 +56,14 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     to a bonus placement (it rates no placement's drawbacks, such as lines
     opened for the opponents); the greedy agent never declines, and MCTS
     searches a decline only when it is among its ``width`` best-rated moves,
-    and plays it only when its playouts find it better. The agents of
-    :mod:`tilegames.agents` use it through ``RULES``.
+    and plays it only when its playouts find it better.
+
+    Arguments, result and errors as :meth:`tilegames.Rules.evaluate`.
 
     >>> from tilegames.axio import legal_moves, new_game
     >>> state = new_game(seed=1)
     >>> max(evaluate(state, move, 0) for move in legal_moves(state)) > 0
     True
-
-    Raises:
-        WrongTypeError: for a value that is no AXIO State, move or seat.
-        SeatError: if the seat is not in the game.
-        IllegalMoveError: if the move is not legal.
     """
     if type(state) is not State:
         wrong_type("axio.evaluate", _A_STATE, state)
@@ -95,7 +91,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     the view shows, the revealed tiles of a swap in the bag (they went back,
     AXIO-12); while another seat decides on a swap, its rack shows none of
     its lowest colours, as the offer tells everyone. The seed of a later
-    reshuffle is drawn too. Only the view is read.
+    reshuffle is drawn too.
 
     An explicit view (``seen.explicit``) gives an explicit state with the
     view's ``draws`` and ``unknown``: while a draw is due (``to_move`` is
@@ -105,14 +101,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     (an explicit bag has no order). During a swap's draws the revealed tiles
     are set aside, out of the bag, as in the true state.
 
+    Arguments, result and errors as :meth:`tilegames.Rules.determinize`.
+
     >>> from tilegames.axio import new_game, view
     >>> state = new_game(players=3, seed=4)
     >>> sample = determinize(view(state, 1), rng.Stream(2))
     >>> view(sample, 1) == view(state, 1)
     True
-
-    Raises:
-        WrongTypeError: if ``seen`` is not an AXIO View or ``stream`` not a Stream.
     """
     if type(seen) is not View:
         wrong_type("axio.determinize", f"an {TITLE} View", seen)

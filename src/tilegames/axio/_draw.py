@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
+import attrs
+
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
 from tilegames._core.rules import Pictures
@@ -225,12 +227,7 @@ def _cell(drawing: Drawing, cell: Hex, colour: int, middle: Point, start: int | 
         add_hex(drawing, middle, RADIUS - 1, fill="#e2dac8", stroke="#cfc5b0", stroke_width=1)
 
 
-def draw(
-    position: State | View,
-    *,
-    last_move: object | None,
-    targets: list[tuple[int, int]],
-) -> str:
+def draw(position: State | View, *, last_move: object | None, targets: list[Hex]) -> str:
     """The playing area on the left; tracks, racks and the bag on the right."""
     area = playing_area(position)
     span = max(map(hexagon.length, area))
@@ -306,16 +303,14 @@ def draw_piece(piece: Tile, *, rotation: int = 0, size: float = 48.0) -> str:
     >>> draw_piece((0, 5)).count("<polygon") >= 2
     True
     """
-    from tilegames._core import checks
-
     if (
         type(piece) is not tuple
         or len(piece) != 2
         or not all(type(c) is int and 0 <= c < len(COLOURS) for c in piece)
     ):
-        checks.wrong_type("axio.draw_piece", f"an {TITLE} tile (two colours 0..5)", piece)
+        wrong_type("axio.draw_piece", f"an {TITLE} tile (two colours 0..5)", piece)
     if type(rotation) is not int or not 0 <= rotation <= 5:
-        checks.wrong_type("axio.draw_piece", "a rotation 0..5", rotation)
+        wrong_type("axio.draw_piece", "a rotation 0..5", rotation)
     radius = size / 4
     angle = math.radians(60 * rotation)
     step = radius * SQRT3
@@ -329,8 +324,6 @@ def draw_piece(piece: Tile, *, rotation: int = 0, size: float = 48.0) -> str:
 
 def placed_view(position: View, move: AnyMove) -> View:
     """The view with the move's tile laid on the board and nothing else changed."""
-    import attrs
-
     if type(move) is not Place:
         return position
     cells = list(position.cells)
@@ -360,9 +353,6 @@ def scored_marks(position: State | View, move: AnyMove) -> tuple[str, ...]:
         if line:
             found.extend((cell, *line))
     return tuple(f'data-cell="{cell_key(cell)}"' for cell in dict.fromkeys(found))
-
-
-draw.placed = placed_view  # type: ignore[attr-defined]
 
 
 def laid_piece(position: State | View, move: AnyMove, *, size: float = 48.0) -> str | None:

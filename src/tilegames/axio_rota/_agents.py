@@ -37,21 +37,17 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     for more on a low track: the rating is the fall, over the five colours, of
     the squared distance to 12 (divided by 12), plus 4 for every colour the
     move brings to 12 (each earns an extra turn, ROTA-15); see
-    :func:`tilegames._core.tracks.rate_points`. Greedy play and the MCTS
-    agent of :mod:`tilegames.agents` use it through :data:`RULES`. A
-    :class:`Reveal` is rated as its placement; chance's outcomes
-    (:class:`Draw`, :data:`UNSEEN`) are rated 0.0.
+    :func:`tilegames._core.tracks.rate_points`. A :class:`Reveal` is rated
+    as its placement; chance's outcomes (:class:`Draw`, :data:`UNSEEN`) are
+    rated 0.0.
+
+    Arguments, result and errors as :meth:`tilegames.Rules.evaluate`.
 
     >>> from tilegames.axio_rota import legal_moves, new_game
     >>> state = new_game(seed=1)
     >>> move = legal_moves(state)[0]
     >>> evaluate(state, move, 0) >= 0
     True
-
-    Raises:
-        IllegalMoveError: if the move is not legal.
-        SeatError: if the seat is not in the game.
-        WrongTypeError: for a value that is not an AXIO Rota state, move or seat.
     """
     if type(state) is not State:
         wrong_state("evaluate", state)
@@ -114,18 +110,15 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     the view does not show (:attr:`View.unseen`) are drawn from
     :attr:`View.pool` with ``stream``, the rest stays unidentified in the
     state's pool, face down for chance to turn up (so does the seat's own
-    hand if it was drawn unseen). Only the view is read, so a search built on this cannot peek at
-    hidden tiles.
+    hand if it was drawn unseen).
+
+    Arguments, result and errors as :meth:`tilegames.Rules.determinize`.
 
     >>> from tilegames.axio_rota import new_game, view
     >>> state = new_game(players=2, seed=4)
     >>> sample = determinize(view(state, 0), rng.Stream(1))
     >>> view(sample, 0) == view(state, 0)
     True
-
-    Raises:
-        WrongTypeError: if ``seen`` is not an AXIO Rota :class:`View` or
-            ``stream`` not a :class:`~tilegames.rng.Stream`.
     """
     if type(seen) is not View:
         checks.wrong_type("axio_rota.determinize", f"an {TITLE} View", seen)

@@ -93,7 +93,7 @@ def _tile(drawing: Drawing, left: float, top: float, tile: Tile, size: float) ->
 def draw(position: State | View, *, last_move: object | None, targets: list[Cell]) -> str:
     """The display on the left, the seats' tracks, stacks and the supply on the right.
 
-    The picture of :func:`tilegames.render.to_svg` (through :data:`RULES`).
+    Arguments, result and errors as :meth:`tilegames.Rules.draw`.
     """
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("axio_rota.draw", f"an {TITLE} State or View", position)
@@ -267,9 +267,16 @@ def draw_piece(
     return drawing.text()
 
 
+def _to_lay(position: State | View) -> Tile | None:
+    """The tile the seat to move lays: the extra turn's tile, else its hand tile."""
+    if position.extra_tile is not None:
+        return position.extra_tile
+    return position.hand if isinstance(position, View) else position.hands[position.seat]
+
+
 def placed_view(position: View, move: Move) -> View:
     """The view with the move's tile laid on the display and nothing else changed."""
-    tile = position.extra_tile if position.extra_tile is not None else position.hand
+    tile = _to_lay(position)
     if type(move) is not Move or tile is None:
         return position
     corners = square.rotate(tile, move.rotation)
@@ -281,16 +288,7 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
 
     Returned as ``data-cell`` attributes of the pieces, the move's own cell included.
     """
-    if type(move) is not Move:
-        return ()
-    if isinstance(position, View):
-        tile = position.extra_tile if position.extra_tile is not None else position.hand
-    else:
-        tile = (
-            position.extra_tile
-            if position.extra_tile is not None
-            else position.hands[position.seat]
-        )
+    tile = _to_lay(position) if type(move) is Move else None
     if tile is None:
         return ()
     placed = dict(position.display)
@@ -304,15 +302,9 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
     return tuple(f'data-cell="{cell_key(cell)}"' for cell in sorted(found, key=lambda c: c[::-1]))
 
 
-draw.placed = placed_view  # type: ignore[attr-defined]
-
-
 def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
     """The tile a move lays, turned as it lies and its empty corner in the named colour."""
-    if type(move) is not Move:
-        return None
-    held = position.hand if isinstance(position, View) else position.hands[position.seat]
-    tile = position.extra_tile if position.extra_tile is not None else held
+    tile = _to_lay(position) if type(move) is Move else None
     if tile is None:
         return None
     return draw_piece(tile, rotation=move.rotation, size=size, named=move.named)

@@ -35,17 +35,13 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     matches both colour and glyph two (with its bonus discard, AZT-13), a
     pass none, and a chance outcome of an explicit game's setup none (for any
     seat, :data:`~tilegames.CHANCE` included).
-    The agents of :mod:`tilegames.agents` use it through :data:`RULES`.
+
+    Arguments, result and errors as :meth:`tilegames.Rules.evaluate`.
 
     >>> from tilegames.aztack import legal_moves, new_game
     >>> state = new_game(seed=2)
     >>> sorted({evaluate(state, m, 0) for m in legal_moves(state)}) in ([1.0], [1.0, 2.0])
     True
-
-    Raises:
-        IllegalMoveError: if the move is not legal.
-        WrongTypeError: if an argument is of the wrong type.
-        SeatError: if the seat is not in the game.
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.evaluate", _A_STATE, state)
@@ -67,13 +63,12 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     game gives an explicit state, also during its setup (the bag is what is
     neither laid nor dealt).
 
+    Arguments, result and errors as :meth:`tilegames.Rules.determinize`.
+
     >>> from tilegames.aztack import new_game, view
     >>> state = new_game(seed=4)
     >>> determinize(view(state, 0), rng.Stream(1)) == state
     True
-
-    Raises:
-        WrongTypeError: if ``seen`` is not an Aztack View.
     """
     if type(seen) is not View:
         wrong_type(f"{NAME}.determinize", f"an {TITLE} View", seen)

@@ -171,12 +171,7 @@ def _draw_half(drawing: Drawing, x: float, y: float, size: float, half: Half) ->
     )
 
 
-def draw(
-    position: State | View,
-    *,
-    last_move: object | None,
-    targets: list[XY],
-) -> str:
+def draw(position: State | View, *, last_move: object | None, targets: list[XY]) -> str:
     """The pyramid on the left; whose turn it is and every seat's stones on the right."""
     if type(position) is not State and type(position) is not View:
         wrong_type(f"{NAME}.draw", _A_POSITION, position)
@@ -371,10 +366,6 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
 def move_marks(move: Move) -> tuple[str, ...]:
     """The piece a move lays, as its ``data-stone`` attribute (``()`` for a pass)."""
     return (f'data-stone="{move.stone}"',) if type(move) is Place else ()
-
-
-draw.placed = placed_view  # type: ignore[attr-defined]
-draw.marks = move_marks  # type: ignore[attr-defined]
 
 
 def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:

@@ -29,19 +29,14 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     It is :func:`~tilegames.polygon.score_move` less the score of the turn's
     placements so far, so that the ratings of a turn's two placements add up
     to the turn's score, and it orders a state's moves as ``score_move`` does.
-    The agents of :mod:`tilegames.agents` use it through
-    :data:`~tilegames.polygon.RULES`.
+
+    Arguments, result and errors as :meth:`tilegames.Rules.evaluate`.
 
     >>> from tilegames import polygon
     >>> state = polygon.new_game(seed=2)
     >>> [evaluate(state, m, 0) for m in polygon.legal_moves(state)] == [
     ...     polygon.score_move(state, m) for m in polygon.legal_moves(state)]
     True
-
-    Raises:
-        IllegalMoveError: if the move is not legal.
-        WrongTypeError: for a state or move of the wrong type, or a seat that is no int.
-        SeatError: if the seat is not in the game.
     """
     points = score_move(state, move)  # checks the state's and the move's types
     checks.check_seat(seat, len(state.totals))
@@ -64,14 +59,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     whose bag is its contents in :data:`~tilegames.polygon.VALUES` order (chance
     decides the order of the draws there).
 
+    Arguments, result and errors as :meth:`tilegames.Rules.determinize`.
+
     >>> from tilegames import polygon
     >>> state = polygon.new_game(seed=4)
     >>> sample = determinize(polygon.view(state, 0), rng.Stream(1))
     >>> polygon.view(sample, 0) == polygon.view(state, 0), sorted(sample.bag) == sorted(state.bag)
     (True, True)
-
-    Raises:
-        WrongTypeError: if ``seen`` is not a Polygon View or ``stream`` not a ``Stream``.
     """
     if type(seen) is not View:
         checks.wrong_type("polygon.determinize", f"a {TITLE} View", seen)

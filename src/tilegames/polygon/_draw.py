@@ -203,16 +203,10 @@ def _marks(drawing: Drawing, origin: Point, last_move: object, targets: list[Hex
         drawing.mark_target("polygon", space, points=outline(middle, SPACE_RADIUS - 4))
 
 
-def draw(
-    position: State | View,
-    *,
-    last_move: object | None,
-    targets: list[Hex],
-) -> str:
+def draw(position: State | View, *, last_move: object | None, targets: list[Hex]) -> str:
     """The board on the left; the turn, the drawn tiles, the bag and the totals on the right.
 
-    Raises:
-        WrongTypeError: if ``position`` is not a Polygon State or View.
+    Arguments, result and errors as :meth:`tilegames.Rules.draw`.
     """
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("polygon.draw", f"a {TITLE} State or View", position)
@@ -426,9 +420,6 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
         if len(tops) == 3 and table[tops[0], tops[1], tops[2]] > 0:
             found.extend(spaces)
     return tuple(f'data-cell="{cell_key(SPACES[cell])}"' for cell in dict.fromkeys(found))
-
-
-draw.placed = placed_view  # type: ignore[attr-defined]
 
 
 def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
