@@ -423,11 +423,22 @@ class Rules(Protocol[StateT, MoveT]):
     def choices(self) -> Callable[..., Any] | None:
         """Optional: a move picked part by part, as a person makes it.
 
-        ``choices(state, picked=())`` gives the next part to pick after the
-        parts in ``picked``: its ``kind`` (a documented name such as
-        ``"tile"`` or ``"cell"``), its ``options`` (a mapping from each option
-        to the legal moves it still leads to) and ``move`` (the move once only
-        one is left, else ``None``). ``None``: the game offers no such help.
+        ``choices(state, picked=(), *, seat=None)`` gives the next part to
+        pick after the parts in ``picked`` (the options picked so far, one a
+        part), as a :class:`~tilegames.Choice`: its ``kind`` (a documented
+        name such as ``"tile"`` or ``"cell"``), its ``options`` (a mapping
+        from each option to the legal moves it still leads to, in the order
+        ``legal_moves`` first lists a move through each) and ``move`` (the
+        move once only one is left, else ``None``). ``seat`` is the seat that
+        picks (one that may move now; in a mode where several seats move at
+        once, any of them), or ``None``. ``None``: the game offers no such
+        help.
+
+        The function raises :class:`~tilegames.WrongTypeError` if the state is
+        not the game's, ``picked`` is not a tuple of hashable options or
+        ``seat`` is not an int, and :class:`~tilegames.IllegalMoveError` if a
+        part picked is not offered (naming it and the options), more parts are
+        picked than the move has, or ``seat`` may not move now.
         """
         ...
 
