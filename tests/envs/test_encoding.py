@@ -197,3 +197,25 @@ def test_envs_without_the_extra_say_what_to_install(
     assert len(named) == 1
     assert named[0] in absent
     assert message.endswith('pip install "tilegames[rl]"')
+
+
+def test_collect_takes_the_functions_by_name_and_names_a_missing_one() -> None:
+    """Encoding.collect takes each field from the namespace; the optional ones may be absent."""
+
+    def size(position: Any) -> int:
+        return 1
+
+    namespace: dict[str, Any] = {
+        "size": size,
+        "action_of": size,
+        "move_of": size,
+        "observe": size,
+        "points": size,
+    }
+    made = Encoding.collect(namespace)
+    assert made.size is size
+    assert made.observe_state is None
+    assert made.legal_actions is None
+    del namespace["points"]
+    with pytest.raises(TypeError, match="the encoding defines no points"):
+        Encoding.collect(namespace)

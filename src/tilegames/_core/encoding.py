@@ -183,6 +183,25 @@ class Encoding:
     with :attr:`action_of`.
     """
 
+    @classmethod
+    def collect(cls, namespace: Mapping[str, Any]) -> Encoding:
+        """The encoding of the functions a game's ``_encoding`` module defines by these names.
+
+        Every field is taken from ``namespace`` (``globals()``) by its name;
+        the optional ones default to ``None`` where the module has no such
+        function.
+
+        Raises:
+            TypeError: naming a required function the namespace lacks.
+        """
+        fields = attrs.fields(cls)
+        required = [f.name for f in fields if f.default is attrs.NOTHING]
+        missing = [name for name in required if name not in namespace]
+        if missing:
+            msg = f"the encoding defines no {', '.join(missing)}"
+            raise TypeError(msg)
+        return cls(**{f.name: namespace[f.name] for f in fields if f.name in namespace})
+
     def blocks(self, position: Any, moves: Sequence[Any]) -> list[Block]:
         """The actions of ``moves`` as blocks (see :attr:`legal_actions`)."""
         if self.legal_actions is not None:

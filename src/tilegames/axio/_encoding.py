@@ -233,14 +233,5 @@ def points(view: View, seat: Seat) -> tuple[int, ...]:
     return tuple(view.tracks[own])
 
 
-encoding: Final = Encoding(
-    size=size,
-    action_of=action_of,
-    move_of=move_of,
-    observe=observe,
-    observe_state=observe_state,
-    move_in=move_in,
-    legal_actions=legal_actions,
-    points=points,
-)
+encoding: Final = Encoding.collect(globals())
 """AXIO's :class:`~tilegames._core.encoding.Encoding`."""

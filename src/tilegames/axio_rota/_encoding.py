@@ -175,12 +175,5 @@ def points(view: View, seat: Seat) -> tuple[int, ...]:
     return tuple(view.tracks[seat])
 
 
-encoding: Final = Encoding(
-    size=size,
-    action_of=action_of,
-    move_of=move_of,
-    observe=observe,
-    legal_actions=legal_actions,
-    points=points,
-)
+encoding: Final = Encoding.collect(globals())
 """AXIO Rota's :class:`~tilegames._core.encoding.Encoding`."""

@@ -185,12 +185,5 @@ def points(view: View, seat: Seat) -> tuple[int, ...]:
     return (-len(view.supplies[seat]),)
 
 
-encoding: Final = Encoding(
-    size=size,
-    action_of=action_of,
-    move_of=move_of,
-    observe=observe,
-    points=points,
-    legal_actions=legal_actions,
-)
+encoding: Final = Encoding.collect(globals())
 """Aztack's :class:`~tilegames._core.encoding.Encoding`."""
