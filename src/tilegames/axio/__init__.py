@@ -22,17 +22,9 @@ A game is a chain of immutable :class:`State` values::
     >>> axio.to_move(after)
     (1,)
 
-Coordinates are the axial ``(q, r)`` of :mod:`tilegames.geometry.hexagon`:
-``q`` grows to the east, ``r`` to the south-east, and the six directions
-are numbered counter-clockwise from the east::
-
-                  2 NW        1 NE
-                 (0,-1)      (1,-1)
-                      \      /
-          3 W (-1,0) -- (q, r) -- (1,0) E 0
-                      /      \
-                 (-1,1)      (0,1)
-                  4 SW        5 SE
+Coordinates are the axial ``(q, r)`` of :mod:`tilegames.geometry.hexagon`
+(``q`` grows to the east, ``r`` to the south-east; that module draws the six
+directions, numbered counter-clockwise from the east).
 
 The playing area is every hex within 5, 6 or 7 steps of ``(0, 0)``
 (AXIO-3); its cells are numbered row by row (``r``, then ``q``) as in
