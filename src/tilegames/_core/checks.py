@@ -19,10 +19,11 @@ import reprlib
 from collections.abc import Callable, Hashable, Iterable
 from typing import NoReturn, TypeVar
 
-from tilegames._core.errors import InvalidStateError, SeatError, WrongTypeError
+from tilegames._core.errors import ConfigurationError, InvalidStateError, SeatError, WrongTypeError
 
 __all__ = [
     "check_int",
+    "check_players",
     "check_seat",
     "count",
     "invalid",
@@ -118,6 +119,23 @@ def check_int(where: str, value: object, low: int = 0, high: int | None = None) 
         bound = f"at least {low}" if high is None else f"{low}..{high}"
         raise invalid(where, f"{shown(value)} is not an int {bound}")
     return value
+
+
+def check_players(title: str, players: object, low: int, high: int) -> int:
+    """Return the player count given to a game's ``new_game`` if it is an int in ``low .. high``.
+
+    >>> check_players("Polygon", 5, 2, 4)
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.ConfigurationError: Polygon is for 2 to 4 players, not 5
+
+    Raises:
+        ConfigurationError: naming the game and its player counts otherwise.
+    """
+    if type(players) is not int or not low <= players <= high:
+        msg = f"{title} is for {low} to {high} players, not {shown(players)}"
+        raise ConfigurationError(msg)
+    return players
 
 
 def count(items: Iterable[T]) -> dict[T, int]:

@@ -143,7 +143,7 @@ def rank_by(keys: Sequence[K], *, higher_is_better: bool = True) -> tuple[frozen
     return tuple(frozenset(place) for place in places)
 
 
-Options = tuple[tuple[str, Hashable], ...]
+Options = tuple[tuple[str, Any], ...]
 """Keyword options of ``new_game`` besides the player count and the seed.
 
 ``(name, value)`` pairs sorted by name: the one options type of

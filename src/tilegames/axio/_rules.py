@@ -9,7 +9,7 @@ from typing import cast
 
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
-from tilegames._core.checks import check_seat, shown, wrong_type
+from tilegames._core.checks import check_players, check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
@@ -161,10 +161,7 @@ def _check_setup(players: object, mode: object) -> tuple[str, int]:
         raise ConfigurationError(msg)
     count: int | None = None
     if players is not None:
-        if type(players) is not int or not 1 <= players <= 4:
-            msg = f"{TITLE} is for 1 to 4 players, not {shown(players)}"
-            raise ConfigurationError(msg)
-        count = players
+        count = check_players(TITLE, players, 1, 4)
     chosen = str(mode) if mode is not None else _SOLO if count == 1 else _STANDARD
     if count is None:
         count = _SEATS[chosen][0]

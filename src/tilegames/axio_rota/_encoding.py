@@ -72,7 +72,7 @@ def _cells_for(reach: int) -> tuple[tuple[Cell, ...], dict[Cell, int]]:
 
 def _tile_count(position: Any) -> int:
     tiles = dict(position.options).get("tiles") if isinstance(position, Setup) else position.tiles
-    return len(STANDARD_TILES if tiles is None else tiles)  # type: ignore[arg-type]
+    return len(STANDARD_TILES if tiles is None else tiles)
 
 
 def _table(position: Any) -> tuple[tuple[Cell, ...], dict[Cell, int]]:

@@ -25,8 +25,7 @@ from typing import cast
 
 from tilegames._core import checks, rng, tracks
 from tilegames._core.chance import EXPLICIT, chance_mode
-from tilegames._core.checks import shown
-from tilegames._core.errors import ConfigurationError
+from tilegames._core.checks import check_players
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
 from tilegames.axio_rota._checks import check_set, check_state, wrong_move, wrong_state
@@ -137,9 +136,7 @@ def new_game(
 
     Result and errors as :meth:`tilegames.Rules.new_game`.
     """
-    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-        msg = f"{TITLE} is for 1 to {MAX_PLAYERS} players, not {shown(players)}"
-        raise ConfigurationError(msg)
+    check_players(TITLE, players, 1, MAX_PLAYERS)
     mode = chance_mode(chance)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, players)
     if tiles is not None:  # the standard set's tables are built at import

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tilegames._core.checks import invalid, shown
+from tilegames._core.checks import invalid
 from tilegames._core.errors import ConfigurationError
 from tilegames.aztack._model import (
     _CELLS,
@@ -25,7 +25,6 @@ from tilegames.aztack._model import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SUPPLY_SIZE,
-    TITLE,
     WIDTH,
     State,
     StoneId,
@@ -145,14 +144,6 @@ def _check_hand_made(state: State) -> State:
     ):
         raise invalid("State.supplies", "stones are dealt only once the base is laid")
     return state
-
-
-def _check_players(players: object) -> int:
-    """The player count given to :func:`~tilegames.aztack.new_game`, checked."""
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
-        raise ConfigurationError(msg)
-    return players
 
 
 def _check_set(stones: StoneSet, players: int, field: str = "") -> _Set:

@@ -13,11 +13,11 @@ from itertools import islice
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import EXPLICIT, chance_mode
-from tilegames._core.checks import check_seat, shown, wrong_type
+from tilegames._core.checks import check_players, check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
-from tilegames.aztack._checks import _check_hand_made, _check_players, _check_set
+from tilegames.aztack._checks import _check_hand_made, _check_set
 from tilegames.aztack._explicit import ChanceMoves, _apply_chance, _explicit_start
 from tilegames.aztack._model import (
     _A_MOVE,
@@ -30,10 +30,13 @@ from tilegames.aztack._model import (
     BASE_STONES,
     COLOURS,
     DEPTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MODES,
     NAME,
     STANDARD_STONES,
     SUPPLY_SIZE,
+    TITLE,
     WIDTH,
     XY,
     AnyMove,
@@ -129,7 +132,7 @@ def new_game(
         ConfigurationError: if ``players``, ``mode``, ``seed``, ``chance`` or
             the set is not allowed (a bad stone is named by its index).
     """
-    count = _check_players(players)
+    count = check_players(TITLE, players, MIN_PLAYERS, MAX_PLAYERS)
     if mode not in MODES:
         msg = f"mode must be one of {MODES}, not {shown(mode)}"
         raise ConfigurationError(msg)

@@ -20,8 +20,8 @@ from typing import Final, cast
 
 from tilegames._core import checks, rng
 from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, chance_mode
-from tilegames._core.checks import shown
-from tilegames._core.errors import ConfigurationError, IllegalMoveError, NotationError
+from tilegames._core.checks import check_players, shown
+from tilegames._core.errors import IllegalMoveError, NotationError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
@@ -127,13 +127,6 @@ def _check_placement(state: State, move: Move) -> Cell:
 # ---------------------------------------------------------------------------
 
 
-def _check_players(players: object) -> int:
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        msg = f"{TITLE} is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
-        raise ConfigurationError(msg)
-    return players
-
-
 def new_game(
     players: int = 2,
     *,
@@ -196,7 +189,7 @@ def new_game(
             not ``"seeded"`` or ``"explicit"``.
     """
     mode = chance_mode(chance)
-    count = _check_players(players)
+    count = check_players(TITLE, players, MIN_PLAYERS, MAX_PLAYERS)
     chosen = STANDARD_TILES if tiles is None else check_set(tiles, count)
     carried = None if tiles is None else sorted_values(chosen)
     carried = None if carried == STANDARD_SORTED else carried
