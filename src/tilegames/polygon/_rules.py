@@ -90,10 +90,10 @@ _EITHER: Final = f"a {TITLE} State or View"
 _A_MOVE: Final = f"a {TITLE} Move"
 
 
-def _position(function: str, state: object) -> None:
-    """Refuse anything but a Polygon State or View with the WrongTypeError of ``function``."""
-    if type(state) is not State and type(state) is not View:
-        checks.wrong_type(f"polygon.{function}", _EITHER, state)
+def _position(function: str, state: object, kinds: tuple[type, ...] = (State, View)) -> None:
+    """Refuse a ``state`` of none of ``kinds`` with the WrongTypeError of ``function``."""
+    if type(state) not in kinds:
+        checks.wrong_type(f"polygon.{function}", _EITHER if View in kinds else _A_STATE, state)
 
 
 def _check_made(state: State) -> None:
@@ -231,15 +231,13 @@ def new_game(
 
 def players(state: State) -> int:
     """The number of seats."""
-    if type(state) is not State:
-        checks.wrong_type("polygon.players", _A_STATE, state)
+    _position("players", state, (State,))
     return len(state.totals)
 
 
 def is_over(state: State) -> bool:
     """Whether the game has ended: the turn in which the bag ran out is over (POLY-15)."""
-    if type(state) is not State:
-        checks.wrong_type("polygon.is_over", _A_STATE, state)
+    _position("is_over", state, (State,))
     return not state.drawn and not state.step
 
 
@@ -248,8 +246,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
 
     At a chance step of an explicit game: ``(CHANCE,)``.
     """
-    if type(state) is not State:
-        checks.wrong_type("polygon.to_move", _A_STATE, state)
+    _position("to_move", state, (State,))
     if state.drawn:
         return (state.seat,)
     return (CHANCE,) if state.step else ()
@@ -335,8 +332,7 @@ def view(state: State, seat: Seat) -> View:
 
     Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
-    if type(state) is not State:
-        checks.wrong_type("polygon.view", _A_STATE, state)
+    _position("view", state, (State,))
     checks.check_seat(seat, len(state.totals))
     if state._index is None:
         _check_made(state)  # a hand-made state is checked before it is shown
@@ -407,8 +403,7 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
 
     Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
-    if type(state) is not State:
-        checks.wrong_type("polygon.chance_outcomes", _A_STATE, state)
+    _position("chance_outcomes", state, (State,))
     _check_made(state)  # a hand-made state is checked before it is read
     return _chance_outcomes(state)
 
@@ -636,8 +631,7 @@ def outcome(state: State) -> Outcome | None:
 
     Arguments, result and errors as :meth:`tilegames.Rules.outcome`.
     """
-    if type(state) is not State:
-        checks.wrong_type("polygon.outcome", _A_STATE, state)
+    _position("outcome", state, (State,))
     if state.drawn or state.step:
         return None
     return Outcome(
