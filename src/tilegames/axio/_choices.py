@@ -23,8 +23,6 @@ from tilegames._core.choices import Choice, Part, game_choices
 from tilegames.axio._model import _A_STATE, NAME, TITLE, AnyMove, Decline, Place, State, SwapChoice
 from tilegames.axio._rules import legal_moves, to_move
 
-__all__ = ["choices", "path"]
-
 
 def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.

@@ -161,24 +161,17 @@ def _empty_pairs(geometry: _Geometry, cells: Sequence[int]) -> Mask:
     )
 
 
-def _build_geometries() -> dict[int, _Geometry]:
-    """One :class:`_Geometry` per playing-area radius (AXIO-3), by radius."""
-    return {radius: _Geometry(radius) for radius in sorted(set(_RADIUS.values()))}
-
-
-_GEOMETRY_BY_RADIUS: Final[Mapping[int, _Geometry]] = _build_geometries()
-"""Playing-area radius -> its tables (5, 6, 7)."""
+_GEOMETRY_BY_RADIUS: Final[Mapping[int, _Geometry]] = {
+    radius: _Geometry(radius) for radius in sorted(set(_RADIUS.values()))
+}
+"""Playing-area radius (AXIO-3) -> its tables (5, 6, 7)."""
 _GEOMETRY: Final[Mapping[int, _Geometry]] = {g.area.size: g for g in _GEOMETRY_BY_RADIUS.values()}
 """Number of cells of a playing area -> its tables: a board's length says its area."""
 
 
-def _tile_table() -> dict[tuple[Colour, Colour], Tile]:
-    """Two colours in either order -> the tile showing them."""
-    span = range(len(COLOURS))
-    return {(a, b): (min(a, b), max(a, b)) for a, b in itertools.product(span, span)}
-
-
-_TILE_OF: Final[Mapping[tuple[Colour, Colour], Tile]] = _tile_table()
+_TILE_OF: Final[Mapping[tuple[Colour, Colour], Tile]] = {
+    (a, b): (min(a, b), max(a, b)) for a, b in itertools.product(range(len(COLOURS)), repeat=2)
+}
 """Two colours in either order -> the tile showing them."""
 _TILES: Final[frozenset[Tile]] = frozenset(_TILE_OF.values())
 """The 21 tiles: every pair of colours, lower first."""

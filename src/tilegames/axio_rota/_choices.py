@@ -25,8 +25,6 @@ from tilegames._core.choices import Choice, Part, game_choices
 from tilegames.axio_rota._model import NAME, TITLE, AnyMove, Draw, Move, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
-__all__ = ["choices", "path"]
-
 
 def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.

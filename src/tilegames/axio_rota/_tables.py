@@ -212,11 +212,7 @@ def _tile_info(tile: Tile) -> TileInfo:
     )
 
 
-def _standard_infos() -> dict[Tile, TileInfo]:
-    return {tile: _tile_info(tile) for tile in STANDARD_TILES}
-
-
-_TILES: Final = _standard_infos()
+_TILES: Final = {tile: _tile_info(tile) for tile in STANDARD_TILES}
 """Tile -> its tables: the standard set's built at import, any other tile's on first sight."""
 
 
@@ -238,14 +234,10 @@ def _canonical_turn(tile: Tile) -> Tile:
     return min(turns, key=lambda t: tuple(-1 if c is None else c for c in t))
 
 
-def _canonical_table() -> dict[Tile, Tile]:
-    """Every rotation of every standard tile, mapped to its least rotation."""
-    return {
-        square.rotate(tile, k): _canonical_turn(tile) for tile in STANDARD_TILES for k in range(4)
-    }
-
-
-_CANONICAL: Final = _canonical_table()
+_CANONICAL: Final = {
+    square.rotate(tile, k): _canonical_turn(tile) for tile in STANDARD_TILES for k in range(4)
+}
+"""Every rotation of every standard tile, mapped to its least rotation."""
 
 
 def canonical(tile: Tile) -> Tile:
