@@ -8,7 +8,7 @@ from tilegames._core import checks, rng, tracks
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 from tilegames.axio_rota._checks import check_state, wrong_move, wrong_state
-from tilegames.axio_rota._explicit import _explicit_state
+from tilegames.axio_rota._explicit import _dealt, _explicit_state
 from tilegames.axio_rota._model import (
     STAGES,
     STANDARD_TILES,
@@ -138,16 +138,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     hands[seen.seat] = seen.hand
     for seat in holders:
         hands[seat] = pool.pop()
-    stacks = []
-    for size in seen.stack_sizes:
-        stacks.append(tuple(pool[:size]))
-        del pool[:size]
+    stacks, rest = _dealt(pool, seen.stack_sizes)
     state = State(
         display=seen.display,
         tracks=seen.tracks,
         hands=tuple(hands),
-        stacks=tuple(stacks),
-        supply=tuple(pool[: seen.supply_size]),
+        stacks=stacks,
+        supply=rest[: seen.supply_size],
         seat=seen.seat if mover is None else mover,
         extra_tile=seen.extra_tile,
         extra_turns=seen.extra_turns,

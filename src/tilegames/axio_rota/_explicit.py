@@ -13,6 +13,8 @@ and a state drawn from a seat's view; their checks are in
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import cast
 
@@ -307,6 +309,14 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     if pool is None or not state.drawing:
         return ()
     return tuple((Draw(tile), p) for tile, p in uniform(pool))
+
+
+def _dealt(
+    pool: Sequence[Tile], sizes: Iterable[int]
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """``pool`` dealt in its order: the stacks of ``sizes``, seat by seat, then the rest."""
+    ends = (0, *itertools.accumulate(sizes))
+    return tuple(tuple(pool[a:b]) for a, b in itertools.pairwise(ends)), tuple(pool[ends[-1] :])
 
 
 def _explicit_state(seen: View, stream: Stream) -> State:

@@ -38,7 +38,7 @@ from tilegames.axio_rota._checks import (
     check_set,
     check_state,
 )
-from tilegames.axio_rota._explicit import _explicit_state
+from tilegames.axio_rota._explicit import _dealt, _explicit_state
 from tilegames.axio_rota._model import (
     COLOURS,
     MOVE_TYPES,
@@ -339,16 +339,13 @@ def _resolved(state: State) -> State:
             )
         extra_tile, supply, extra_turns = pool.pop(), supply - 1, extra_turns - 1
     pool.reverse()
-    stacks = []
-    for size in sizes:
-        stacks.append(tuple(pool[:size]))
-        del pool[:size]
+    stacks, rest = _dealt(pool, sizes)
     return State(
         display=frozenset(display),
         tracks=state.tracks,
         hands=tuple(hands),
-        stacks=tuple(stacks),
-        supply=tuple(pool),
+        stacks=stacks,
+        supply=rest,
         seat=seat,
         extra_tile=extra_tile,
         extra_turns=extra_turns,
