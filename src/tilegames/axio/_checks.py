@@ -334,7 +334,6 @@ def _placed_hexes(where: str, geometry: _Geometry, cells: tuple[int, ...]) -> li
 
 
 def _take_tiles(where: str, counts: dict[Tile, int], tiles: Sequence[Tile]) -> None:
-    """Take each tile from the set's counts; a tile not left there is an error (AXIO-2)."""
     take(where, counts, tiles, lambda tile: f"tile {format_tile(tile)}", "AXIO-2")
 
 

@@ -291,7 +291,6 @@ def _unknown(state: State, seat: int) -> int:
 
 
 def _could_hold(state: State, tile: Tile) -> bool:
-    """Whether an unidentified tile of the mover's rack could be ``tile``: one in the pool."""
     return _unknown(state, state.seat) > 0 and tile in state.bag
 
 

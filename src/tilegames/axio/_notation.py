@@ -181,7 +181,6 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
 
 
 def _written(move: object) -> str:
-    """A move in notation for a message, or its ``repr`` if it is no AXIO move."""
     return format_move(move) if type(move) in _MOVE_TYPES else repr(move)  # type: ignore[arg-type]
 
 

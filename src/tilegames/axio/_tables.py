@@ -111,7 +111,6 @@ class _Geometry:
 
 
 def _cell_pairs(area: hexagon.HexArea) -> tuple[Mask, ...]:
-    """Per cell, the mask of the pairs it belongs to."""
     return tuple(
         mask_of(i for i, pair in enumerate(area.pairs) if cell in pair)
         for cell in range(area.size)
@@ -144,7 +143,6 @@ def _reader(numbers: Sequence[Cell]) -> Near:
 
 
 def _no_cells(cells: tuple[int, ...]) -> tuple[int, ...]:
-    """The colours on no cell: none."""
     return ()
 
 

@@ -117,7 +117,6 @@ class LegalMoves(LazyMoves[Move]):
 
     @property
     def _frontier(self) -> dict[Packed, int]:
-        """Packed frontier cell -> its mask of touching corners."""
         return dict(zip(self._cells, self._masks, strict=True))
 
     def __len__(self) -> int:
@@ -189,7 +188,6 @@ class LegalMoves(LazyMoves[Move]):
         return True
 
     def _sorted(self) -> list[Packed]:
-        """The frontier's packed cells in reading order."""
         return self._cells
 
 

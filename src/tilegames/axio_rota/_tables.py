@@ -25,12 +25,7 @@ from tilegames.geometry.square import Cell, Packed
 # ---------------------------------------------------------------------------
 
 
-def _start_cells() -> tuple[tuple[Cell, square.Corner], ...]:
-    """The cells around vertex (0, 0) in reading order, each with its corner at the centre."""
-    return tuple(sorted(square.vertex_cells((0, 0)), key=lambda pair: pair[0][::-1]))
-
-
-START_CELLS: Final = _start_cells()
+START_CELLS: Final = tuple(sorted(square.vertex_cells((0, 0)), key=lambda pair: pair[0][::-1]))
 """The 2x2 start square (ROTA-7): ``(cell, corner at the centre)`` in reading order.
 
 >>> START_CELLS
@@ -189,7 +184,6 @@ def _scoring(corners: Tile) -> tuple[tuple[int, Colour, int], ...]:
 
 
 def _gap(corners: Tile) -> int:
-    """The index of the empty corner, or -1."""
     return corners.index(None) if None in corners else -1
 
 
