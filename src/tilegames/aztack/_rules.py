@@ -264,7 +264,9 @@ def is_over(state: State) -> bool:
     It has ended when a seat's supply is empty (AZT-15, AZT-18) or when no
     seat holds a stone that fits anywhere (AZT-16, AZT-18).
     """
-    index = _indexed("is_over", state)
+    if type(state) is not State:
+        wrong_type(f"{NAME}.is_over", _A_STATE, state)
+    index = state._index or _index(_check_hand_made(state))  # the slot first: called every step
     return index.over and not index.setup
 
 
@@ -275,7 +277,10 @@ def to_move(state: State) -> tuple[Seat, ...]:
     a pass (AZT-14). Speed stack: every seat that can place (AZT-17). While
     an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
-    return _seats_to_move(_indexed("to_move", state), state.turn)
+    if type(state) is not State:
+        wrong_type(f"{NAME}.to_move", _A_STATE, state)
+    index = state._index or _index(_check_hand_made(state))  # the slot first: called every step
+    return _seats_to_move(index, state.turn)
 
 
 def can_place(state: State, seat: Seat) -> bool:

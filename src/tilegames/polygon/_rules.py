@@ -237,7 +237,8 @@ def players(state: State) -> int:
 
 def is_over(state: State) -> bool:
     """Whether the game has ended: the turn in which the bag ran out is over (POLY-15)."""
-    _position("is_over", state, (State,))
+    if type(state) is not State:
+        checks.wrong_type("polygon.is_over", _A_STATE, state)
     return not state.drawn and not state.step
 
 
@@ -246,7 +247,8 @@ def to_move(state: State) -> tuple[Seat, ...]:
 
     At a chance step of an explicit game: ``(CHANCE,)``.
     """
-    _position("to_move", state, (State,))
+    if type(state) is not State:
+        checks.wrong_type("polygon.to_move", _A_STATE, state)
     if state.drawn:
         return (state.seat,)
     return (CHANCE,) if state.step else ()
