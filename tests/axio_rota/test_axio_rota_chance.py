@@ -218,6 +218,16 @@ class TestRefusals:
         assert reason is not None
         assert "(ROTA-10)" in reason
 
+    def test_outcome_after_the_end(self) -> None:
+        """Once the game is over a draw is refused because it is over, naming the end's rule."""
+        state = explicit(1, tiles=["RGBO"] * 16)
+        while not rota.is_over(state):
+            state = rota.apply(state, rota.legal_moves(state)[0])
+        reason = rota.why_illegal(state, Draw(tile("RGBO")))
+        assert reason is not None
+        assert reason.startswith("the game is over (ROTA-")
+        assert "ROTA-10" not in reason
+
     def test_player_move_at_a_chance_step(self) -> None:
         """A placement while chance is to move is refused with the draw's rule."""
         state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * 4)
