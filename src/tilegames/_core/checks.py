@@ -16,12 +16,14 @@ comparison. A game's ``validate`` builds its messages with :func:`invalid`
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Callable, Hashable, Iterable
-from typing import NoReturn, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from itertools import islice
+from typing import Any, NoReturn, TypeVar
 
 from tilegames._core.errors import ConfigurationError, InvalidStateError, SeatError, WrongTypeError
 
 __all__ = [
+    "bounded_set",
     "check_int",
     "check_players",
     "check_seat",
@@ -119,6 +121,28 @@ def check_int(where: str, value: object, low: int = 0, high: int | None = None) 
         bound = f"at least {low}" if high is None else f"{low}..{high}"
         raise invalid(where, f"{shown(value)} is not an int {bound}")
     return value
+
+
+def bounded_set(what: str, given: object, limit: int, example: str) -> Iterator[Any]:
+    """The items of a component set given to ``new_game``, read up to one past ``limit``.
+
+    Reading stops there so that an endless iterable is refused by the
+    caller's size check instead of filling memory. ``what`` names the items
+    (``"tiles"``) and ``example`` shows a set of them in messages.
+
+    >>> list(bounded_set("tiles", iter(range(10)), 3, "('RB',)"))
+    [0, 1, 2, 3]
+
+    Raises:
+        ConfigurationError: for one string, or a value that is no iterable.
+    """
+    if isinstance(given, (str, bytes)):
+        msg = f"{what} must be a collection of {what}, not one string"
+        raise ConfigurationError(msg)
+    if not isinstance(given, Iterable):
+        msg = f"{what} must be a collection of {what} such as {example}, not {given!r:.60}"
+        raise ConfigurationError(msg)
+    return islice(given, limit + 1)
 
 
 def check_players(title: str, players: object, low: int, high: int) -> int:

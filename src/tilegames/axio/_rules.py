@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import islice
 from typing import cast
 
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE, EXPLICIT, chance_mode
-from tilegames._core.checks import check_players, check_seat, shown, wrong_type
+from tilegames._core.checks import bounded_set, check_players, check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
@@ -146,13 +145,7 @@ def _given_set(tiles: object) -> tuple[Tile | str, ...]:
     Reading stops there so that an endless iterable is refused by the size
     check instead of filling memory.
     """
-    if isinstance(tiles, (str, bytes)):
-        msg = "tiles must be a collection of tiles, not one string"
-        raise ConfigurationError(msg)
-    if not isinstance(tiles, Iterable):
-        msg = f"tiles must be a collection of tiles such as ('RB', (0, 2)), not {tiles!r:.60}"
-        raise ConfigurationError(msg)
-    return tuple(islice(cast("Iterable[Tile | str]", tiles), _MAX_TILES + 1))
+    return tuple(bounded_set("tiles", tiles, _MAX_TILES, "('RB', (0, 2))"))
 
 
 def _check_setup(players: object, mode: object) -> tuple[str, int]:

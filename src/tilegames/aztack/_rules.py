@@ -8,12 +8,11 @@ test each, raising :class:`~tilegames.WrongTypeError`) and seats with
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from itertools import islice
 
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import EXPLICIT, chance_mode
-from tilegames._core.checks import check_players, check_seat, shown, wrong_type
+from tilegames._core.checks import bounded_set, check_players, check_seat, shown, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
@@ -206,16 +205,10 @@ def _lay_base(
 
 def _check_stones(stones: object) -> StoneSet:
     """The stones given to :func:`new_game` as a set, each one read and checked (AZT-2)."""
-    if isinstance(stones, (str, bytes)):
-        msg = "stones must be a collection of stones, not one string"
-        raise ConfigurationError(msg)
-    if not isinstance(stones, Iterable):
-        msg = f"stones must be a collection of stones such as ('GfOw', ...), not {stones!r:.60}"
-        raise ConfigurationError(msg)
     result: list[Stone] = []
     # Read no further than one stone past the largest set: an endless iterable
     # is then refused by the size check instead of filling memory.
-    for index, given in enumerate(islice(stones, _MAX_STONES + 1)):
+    for index, given in enumerate(bounded_set("stones", stones, _MAX_STONES, "('GfOw', ...)")):
         try:
             if isinstance(given, Stone):
                 halves: object = given.halves
