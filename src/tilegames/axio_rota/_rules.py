@@ -70,7 +70,7 @@ from tilegames.axio_rota._tables import _START, TileInfo, _start_square, tile_in
 from tilegames.geometry.square import Cell, Packed
 
 
-def _check(state: State) -> None:
+def _check_hand_made(state: State) -> None:
     """Check a state the rules did not make (its index slot is empty), then index it.
 
     A state made by :func:`new_game` or :func:`apply` carries its index, and so
@@ -88,7 +88,7 @@ def _entry(function: str, state: State) -> None:
     if type(state) is not State:
         wrong_state(function, state)
     if state._board is None:
-        _check(state)
+        _check_hand_made(state)
 
 
 def _check_move(function: str, state: State, move: object) -> None:
@@ -96,7 +96,7 @@ def _check_move(function: str, state: State, move: object) -> None:
     if type(move) not in MOVE_TYPES:
         wrong_move(function, move)
     if state._board is None:
-        _check(state)
+        _check_hand_made(state)
 
 
 # ---------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def is_over(state: State) -> bool:
     if type(state) is not State:
         wrong_state("is_over", state)
     if state._board is None:
-        _check(state)
+        _check_hand_made(state)
     # ended(state), inline: it is asked before every move of a playout
     return (
         state.extra_tile is None
@@ -215,7 +215,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
     if type(state) is not State:
         wrong_state("to_move", state)
     if state._board is None:
-        _check(state)
+        _check_hand_made(state)
     return _to_move(state)
 
 
@@ -312,7 +312,7 @@ def legal_moves(state: State) -> Sequence[AnyMove]:
     moves = state._legal
     if moves is None:
         if state._board is None:
-            _check(state)
+            _check_hand_made(state)
         if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
             return _explicit_moves(state)
         moves = LegalMoves(state)
@@ -386,7 +386,7 @@ def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     if picked is not None and picked[0] is move:
         return picked[1], picked[2]
     if state._board is None:
-        _check(state)
+        _check_hand_made(state)
     try:
         return _checked(state, move)
     except Refusal as refusal:

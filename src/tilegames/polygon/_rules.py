@@ -96,7 +96,7 @@ def _position(function: str, state: object, kinds: tuple[type, ...] = (State, Vi
         checks.wrong_type(f"polygon.{function}", _EITHER if View in kinds else _A_STATE, state)
 
 
-def _check_made(state: State) -> None:
+def _check_hand_made(state: State) -> None:
     """Check a state the rules did not make (its index slot is ``None``), then index it.
 
     A state made by ``new_game`` or ``apply`` has its index and is not checked
@@ -118,7 +118,7 @@ def _check_placement(state: State, move: Move) -> Cell:
     """
     hand = state.drawn
     if state._index is None and hand and move.tile in hand:
-        _check_made(state)
+        _check_hand_made(state)
     return check_move(state, move)
 
 
@@ -284,7 +284,7 @@ def bag_size(state: State | View) -> int:
 def placed(state: State | View) -> tuple[Hex, ...]:
     """The spaces where tiles were placed this turn, in order."""
     if type(state) is State:
-        _check_made(state)  # a hand-made state is checked before its numbers are read
+        _check_hand_made(state)  # a hand-made state is checked before its numbers are read
     elif type(state) is not View:
         checks.wrong_type("polygon.placed", _EITHER, state)
     return tuple(SPACES[cell] for cell in state.placed)
@@ -337,7 +337,7 @@ def view(state: State, seat: Seat) -> View:
     _position("view", state, (State,))
     checks.check_seat(seat, len(state.totals))
     if state._index is None:
-        _check_made(state)  # a hand-made state is checked before it is shown
+        _check_hand_made(state)  # a hand-made state is checked before it is shown
     return View(  # by position, in declaration order, as in apply
         seat,
         to_move(state),
@@ -384,7 +384,7 @@ def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
             if state.step:
                 return chance_moves(state)
         elif state._index is None:
-            _check_made(state)  # a hand-made state is checked before its board is read
+            _check_hand_made(state)  # a hand-made state is checked before its board is read
     return LegalMoves(state)
 
 
@@ -406,7 +406,7 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     _position("chance_outcomes", state, (State,))
-    _check_made(state)  # a hand-made state is checked before it is read
+    _check_hand_made(state)  # a hand-made state is checked before it is read
     return _chance_outcomes(state)
 
 
@@ -441,7 +441,7 @@ def _check(function: str, state: State, move: AnyMove) -> Cell | None:
         return _check_placement(state, move)
     if type(move) is not Draw and type(move) is not Roll:
         checks.wrong_type(function, _A_MOVE, move, move=True)
-    _check_made(state)  # a hand-made state is checked before it is read
+    _check_hand_made(state)  # a hand-made state is checked before it is read
     check_outcome(state, move)
     return None
 
