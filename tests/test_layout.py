@@ -217,7 +217,7 @@ def test_library_code_reaches_errors_rng_and_chance_through_core() -> None:
     assert not wrong, "\n".join(wrong)
 
 
-def test_the_one_door_test_sees_every_spelling(tmp_path: Path) -> None:
+def test_the_one_door_test_sees_every_spelling() -> None:
     """Absolute, ``from tilegames import``, dotted and relative spellings all resolve."""
     path = SRC / "render" / "_probe.py"
     spellings = {
