@@ -70,6 +70,29 @@ class TestDeterminize:
         ours = axio.determinize(axio.view(state, 0), rng.Stream(seed))
         assert axio.determinize(axio.view(other, 0), rng.Stream(seed)) == ours
 
+    def test_another_seats_swap_offer_conditions_its_rack(self) -> None:
+        """AXIO-12: a swap offered to seat 3 tells every seat its rack shows no lowest colour.
+
+        A 4-player game Hypothesis found: seat 3 is offered a swap with three
+        colours tied lowest, so almost no random rack avoids them all; a
+        sample must deal seat 3 only tiles showing none of them.
+        """
+        state = axio.new_game(players=4, seed=2**64 - 1)
+        for move in _SWAP_OFFERED_TO_SEAT_3.split():
+            state = axio.apply(state, axio.parse_move(move))
+        assert state.deciding
+        assert axio.to_move(state) == (3,)
+        track = axio.scores(state)[3]
+        low = {colour for colour, points in enumerate(track) if points == min(track)}
+        assert len(low) == 3
+        for seat in range(3):
+            seen = axio.view(state, seat)
+            for seed in range(20):
+                sample = axio.determinize(seen, rng.Stream(seed))
+                axio.validate(sample)
+                assert axio.view(sample, seat) == seen
+                assert not any(set(tile) & low for tile in axio.rack(sample, 3))
+
     @pytest.mark.parametrize(
         "options", [{"players": 2}, {"mode": "team"}, {"mode": "solo"}], ids=str
     )
@@ -365,3 +388,15 @@ class TestAgentsPlay:
             options={"mode": "team"},
         )
         assert len(run.games[0].outcome.scores) == 4
+
+
+_SWAP_OFFERED_TO_SEAT_3 = """
+P4,1/B3,2 P7,-7/G6,-6 O-6,-1/R-6,0 Y0,6/B0,7 Y4,-2/O4,-1 R0,-7/O1,-7 O2,-6/G1,-5
+R2,-7/G3,-7 R2,-4/Y2,-3 B-1,-6/Y-2,-5 G-1,-1/B-1,0 R-1,-4/R0,-4 Y-5,3/Y-6,4 R1,-4/P0,-3
+P3,-3/G4,-3 B-4,-2/R-5,-1 P3,-5/B3,-4 Y4,-7/R5,-7 O-3,-4/G-2,-4 R-3,-2/O-4,-1 O-4,1/Y-5,2
+R0,-2/Y0,-1 G6,-5/Y5,-4 P-2,3/Y-2,4 O7,-3/O6,-2 P3,0/O4,0 O-4,0/P-3,0 Y6,-7/R5,-6
+Y1,2/Y0,3 O-7,3/P-7,4 R0,0/R1,0 B-1,-3/O-1,-2 R0,-6/R1,-6 P4,-6/P4,-5 P7,-2/G6,-1
+R-1,1/G0,1 R-4,-3/G-3,-3 O1,-3/P1,-2 Y6,-4/G5,-3 R-3,1/P-3,2 R-2,-2/O-2,-1 G2,-2/O1,-1
+R3,-6/G2,-5 R7,-5/B7,-4 R5,-2/R5,-1 G3,-2/G3,-1 R7,-1/P6,0 B2,-1/P2,0
+"""
+"""Moves of a 4-player game (seed 2**64 - 1) after which seat 3 is offered a swap."""

@@ -36,8 +36,6 @@ _DECLINE_VALUE: Final = -0.01
 A placement never rates below 0 (points only add), and the smallest gain a point
 brings is 1/36; a decline rates below every placement, so a one-move rating never
 prefers it, and only a search that looks further (MCTS) may find it better."""
-_DEAL_ATTEMPTS: Final = 1000
-"""Random deals tried for a rack that must show none of its seat's lowest colours."""
 
 
 def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
@@ -203,30 +201,38 @@ def _deal(
 ) -> tuple[tuple[tuple[Tile, ...], ...], list[Tile]]:
     """The other seats' racks dealt from ``pool``, and the tiles left for the bag.
 
-    While another seat decides on a swap, deals are tried until its rack
-    shows none of its lowest colours (AXIO-12). In an explicit view a rack
-    gets its known tiles only (its unidentified ones stay in the rest, the
-    pool); the revealed tiles are in the bag unless set ``aside`` (a swap's
-    draws), and then not among the hidden tiles.
+    The pool is shuffled and dealt in seat order. While another seat decides
+    on a swap, everyone knows its rack shows none of its lowest colours
+    (AXIO-12): that rack takes the first tiles of the shuffled pool that show
+    none, which is a uniform draw among such tiles, as the offer conditions
+    the deal. In an explicit view a rack gets its known tiles only (its
+    unidentified ones stay in the rest, the pool); the revealed tiles are in
+    the bag unless set ``aside`` (a swap's draws), and then not among the
+    hidden tiles.
     """
     hidden = sum(seen.rack_sizes) - len(seen.rack) + seen.bag_size
     if not aside:
         hidden -= len(seen.revealed)
     unknown = seen.unknown or (0,) * len(seen.rack_sizes)
-    others = [seat for seat in range(len(seen.rack_sizes)) if seat != seen.seat]
-    for _ in range(_DEAL_ATTEMPTS):
-        rest = list(stream.shuffled(pool))
-        del rest[hidden:]
-        while len(rest) < hidden:  # a view that does not add up: guessed from the set
-            rest.append(stream.choice(the_set))
-        racks = [seen.rack] * len(seen.rack_sizes)
-        for seat in others:
+    rest = list(stream.shuffled(pool))
+    del rest[hidden:]
+    while len(rest) < hidden:  # a view that does not add up: guessed from the set
+        rest.append(stream.choice(the_set))
+    racks = [seen.rack] * len(seen.rack_sizes)
+    if seen.deciding and mover != seen.seat:
+        size = seen.rack_sizes[mover] - unknown[mover]
+        track = seen.tracks[_owner(seen.mode, mover)]
+        shown = [i for i, tile in enumerate(rest) if _swap_offered(track, (tile,))][:size]
+        if len(shown) < size:  # a view that does not add up: the first tiles
+            shown = list(range(size))
+        racks[mover] = tuple(sorted(rest[i] for i in shown))
+        for i in reversed(shown):
+            del rest[i]
+    for seat in range(len(seen.rack_sizes)):
+        if seat != seen.seat and not (seen.deciding and seat == mover):
             size = seen.rack_sizes[seat] - unknown[seat]
             racks[seat] = tuple(sorted(rest[:size]))
             del rest[:size]
-        track = seen.tracks[_owner(seen.mode, mover)]
-        if not seen.deciding or mover == seen.seat or _swap_offered(track, racks[mover]):
-            break
     return tuple(racks), rest
 
 
