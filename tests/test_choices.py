@@ -9,6 +9,7 @@ cases check the parts of a game worked out from its rules.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
@@ -406,3 +407,12 @@ class TestBuilder:
 
 def _never(move: object) -> Any:
     raise AssertionError(move)
+
+
+@pytest.mark.parametrize("name", sorted(CHOICES))
+def test_choices_pickle_by_reference(name: str) -> None:
+    """A game's ``choices`` crosses into a process pool (simulate's workers) as itself."""
+    choices = tilegames.get(name).choices
+    assert choices is CHOICES[name]
+    assert pickle.loads(pickle.dumps(choices)) is choices
+    assert choices.__module__ == f"tilegames.{name.replace('-', '_')}._choices"

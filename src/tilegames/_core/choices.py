@@ -29,20 +29,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
 from tilegames._core.chance import CHANCE
-from tilegames._core.checks import shown
+from tilegames._core.checks import shown, wrong_type
 from tilegames._core.errors import IllegalMoveError, WrongTypeError
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 
-__all__ = ["DONE", "KINDS", "Choice", "Part", "build_choices", "game_choices"]
+__all__ = [
+    "DONE",
+    "KINDS",
+    "Choice",
+    "ChoicesFunction",
+    "Part",
+    "build_choices",
+    "choices_function",
+    "game_choices",
+]
 
 M = TypeVar("M")
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 Part = tuple[str, Hashable]
 """One part of a move's path: the kind of part and the option picked for it."""
@@ -278,6 +288,56 @@ def game_choices(
         root = _tree(game, moves, path_of)
     _last.put(state, (seat, root))
     return _walk(game, root, picked)
+
+
+class ChoicesFunction(Protocol[S_contra, M]):
+    """A game's ``choices(state, picked=(), *, seat=None)``, made by :func:`choices_function`."""
+
+    def __call__(
+        self, state: S_contra, picked: Sequence[object] = (), *, seat: int | None = None
+    ) -> Choice[M]:
+        """The next part of a move to pick after ``picked`` (see the module docs)."""
+        ...
+
+
+def choices_function(
+    module: str,
+    game: str,
+    title: str,
+    state_type: type[S],
+    to_move: Callable[[S], tuple[Seat, ...]],
+    legal_moves: Callable[[S], Sequence[M]],
+    path_maker: Callable[[Sequence[M]], Callable[[M], Sequence[Part]]],
+    parts: str,
+) -> ChoicesFunction[S, M]:
+    """A game's ``choices`` function: its state's type checked, then :func:`game_choices`.
+
+    ``module`` is the name of the module that binds the function to the name
+    ``choices`` (so that it pickles by reference, as a process pool needs),
+    ``game`` the registry name, ``title`` the game's name for people,
+    ``parts`` names the parts of a move for the function's docstring; the
+    rest as :func:`game_choices`.
+    """
+    where = f"{game.replace('-', '_')}.choices"
+    a_state = f"{'an' if title[0] in 'AEIOU' else 'a'} {title} State"
+
+    def choices(state: S, picked: Sequence[object] = (), *, seat: int | None = None) -> Choice[M]:
+        if type(state) is not state_type:
+            wrong_type(where, a_state, state)
+        return game_choices(game, state, to_move, legal_moves, path_maker, picked, seat)
+
+    choices.__module__, choices.__qualname__ = module, "choices"
+    choices.__annotations__ = {  # what help() and the docs show: the game's own State
+        "state": state_type,
+        "picked": Sequence[object],
+        "seat": int | None,
+        "return": Choice[Any],
+    }
+    choices.__doc__ = (
+        f"The next part of a move to pick after ``picked``: {parts} (see the module docs).\n\n"
+        "Arguments, result and errors as :attr:`tilegames.Rules.choices`."
+    )
+    return choices
 
 
 def _outcome_path(move: object) -> Sequence[Part]:

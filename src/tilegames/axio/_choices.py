@@ -12,15 +12,25 @@ half on a neighbouring cell. :func:`choices` offers the parts in that order:
 
 When a swap is offered (AXIO-12) the only part is ``"swap"``, with the
 options ``"swap"`` and ``"keep"``.
+
+>>> from tilegames import axio
+>>> state = axio.new_game(seed=1)
+>>> first = choices(state)
+>>> first.kind, sorted(first.options)[:2]
+('tile', [(0, 2), (1, 4)])
+>>> choices(state, ((0, 2), (1, -5))).kind
+'second_cell'
+>>> str(choices(state, ((0, 2), (1, -5), (2, -5))).move)
+'R1,-5/B2,-5'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
-from tilegames.axio._model import _A_STATE, NAME, TITLE, AnyMove, Decline, Place, State, SwapChoice
+from tilegames._core.choices import Part, choices_function
+from tilegames.axio._model import NAME, TITLE, AnyMove, Decline, Place, State, SwapChoice
 from tilegames.axio._rules import legal_moves, to_move
 
 
@@ -43,23 +53,13 @@ def path(move: AnyMove) -> tuple[Part, ...]:
     return (("tile", (min(a, b), max(a, b))), ("cell", one), ("second_cell", two))
 
 
-def choices(
-    state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[AnyMove]:
-    """The next part of a move to pick after ``picked``: tile, cell, second cell (see above).
-
-    >>> from tilegames import axio
-    >>> state = axio.new_game(seed=1)
-    >>> first = choices(state)
-    >>> first.kind, sorted(first.options)[:2]
-    ('tile', [(0, 2), (1, 4)])
-    >>> choices(state, ((0, 2), (1, -5))).kind
-    'second_cell'
-    >>> str(choices(state, ((0, 2), (1, -5), (2, -5))).move)
-    'R1,-5/B2,-5'
-
-    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
-    """
-    if type(state) is not State:
-        wrong_type("axio.choices", _A_STATE, state)
-    return game_choices(NAME, state, to_move, legal_moves, lambda moves: path, picked, seat)
+choices: Final = choices_function(
+    __name__,
+    NAME,
+    TITLE,
+    State,
+    to_move,
+    legal_moves,
+    lambda moves: path,
+    "tile, cell, second cell",
+)

@@ -14,14 +14,26 @@ corner touches another tile (ROTA-12, ROTA-13). :func:`choices` offers:
 In an explicit game a chance step offers one part, ``"tile"``: a tile turned
 up, or :data:`~tilegames.axio_rota.UNSEEN`; a seat holding a tile drawn unseen
 picks the ``"tile"`` it names first, then the three parts above.
+
+>>> from tilegames import axio_rota
+>>> state = axio_rota.new_game(seed=1)
+>>> first = choices(state)
+>>> first.kind, len(first.options), first.move
+('cell', 8, None)
+>>> turn = choices(state, ((1, 0),))
+>>> turn.kind, list(turn.options)
+('rotation', [0, 1, 2, 3])
+>>> done = choices(state, ((1, 0), 2))
+>>> done.kind, str(done.move)
+('done', '1,0:2')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
+from tilegames._core.choices import Part, choices_function
 from tilegames.axio_rota._model import NAME, TITLE, AnyMove, Draw, Move, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
@@ -44,25 +56,13 @@ def path(move: AnyMove) -> tuple[Part, ...]:
     return parts if move.named is None else (*parts, ("colour", move.named))
 
 
-def choices(
-    state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[AnyMove]:
-    """The next part of a move to pick after ``picked``: cell, rotation, colour (see above).
-
-    >>> from tilegames import axio_rota
-    >>> state = axio_rota.new_game(seed=1)
-    >>> first = choices(state)
-    >>> first.kind, len(first.options), first.move
-    ('cell', 8, None)
-    >>> turn = choices(state, ((1, 0),))
-    >>> turn.kind, list(turn.options)
-    ('rotation', [0, 1, 2, 3])
-    >>> done = choices(state, ((1, 0), 2))
-    >>> done.kind, str(done.move)
-    ('done', '1,0:2')
-
-    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
-    """
-    if type(state) is not State:
-        wrong_type("axio_rota.choices", f"an {TITLE} State", state)
-    return game_choices(NAME, state, to_move, legal_moves, lambda moves: path, picked, seat)
+choices: Final = choices_function(
+    __name__,
+    NAME,
+    TITLE,
+    State,
+    to_move,
+    legal_moves,
+    lambda moves: path,
+    "cell, rotation, colour",
+)

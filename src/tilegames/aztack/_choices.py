@@ -16,14 +16,25 @@ glyphs may discard another stone (AZT-13). :func:`choices` offers:
 
 In the speed stack several seats may place at once: pass ``seat`` to get
 that seat's choices, or the first part is the ``"seat"``.
+
+>>> from tilegames import aztack
+>>> state = aztack.new_game(seed=3)
+>>> first = choices(state)
+>>> first.kind, list(first.options)[:3]
+('stone', [5, 11, 57])
+>>> choices(state, (5,)).kind, choices(state, (5, (1, 0))).kind
+('cell', 'second_cell')
+>>> str(choices(state, (5, (1, 0), (0, 0))).move)
+'0:5@1,0/0,0'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
+from tilegames._core.choices import Part, choices_function
 from tilegames.aztack._model import NAME, TITLE, Move, Pass, Place, State
 from tilegames.aztack._rules import legal_moves, to_move
 
@@ -63,23 +74,6 @@ def path_maker(moves: Sequence[Move]) -> Callable[[Move], tuple[Part, ...]]:
     return path
 
 
-def choices(
-    state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[Move]:
-    """The next part of a move to pick after ``picked``: stone, cells, discard (see above).
-
-    >>> from tilegames import aztack
-    >>> state = aztack.new_game(seed=3)
-    >>> first = choices(state)
-    >>> first.kind, list(first.options)[:3]
-    ('stone', [5, 11, 57])
-    >>> choices(state, (5,)).kind, choices(state, (5, (1, 0))).kind
-    ('cell', 'second_cell')
-    >>> str(choices(state, (5, (1, 0), (0, 0))).move)
-    '0:5@1,0/0,0'
-
-    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
-    """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.choices", f"an {TITLE} State", state)
-    return game_choices(NAME, state, to_move, legal_moves, path_maker, picked, seat)
+choices: Final = choices_function(
+    __name__, NAME, TITLE, State, to_move, legal_moves, path_maker, "stone, cells, discard"
+)

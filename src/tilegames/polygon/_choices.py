@@ -10,14 +10,25 @@ stack), or sets it aside when it has no legal place (POLY-11).
 
 At a chance step of an explicit game the one part is the ``"outcome"``:
 each :class:`Draw` or :class:`Roll` is an option of its own.
+
+>>> from tilegames import polygon
+>>> state = polygon.new_game(seed=7)
+>>> first = choices(state)
+>>> first.kind, list(first.options)
+('tile', ['2', '4'])
+>>> space = choices(state, ("4",))
+>>> space.kind, list(space.options)
+('cell', [(1, 0), (0, 1)])
+>>> str(choices(state, ("4", (0, 1))).move)
+'4@0,1'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Final
 
 from tilegames._core.checks import wrong_type
-from tilegames._core.choices import Choice, Part, game_choices
+from tilegames._core.choices import Part, choices_function
 from tilegames.polygon._model import NAME, TITLE, AnyMove, Draw, Move, Roll, State
 from tilegames.polygon._rules import legal_moves, to_move
 
@@ -40,24 +51,6 @@ def path(move: AnyMove) -> tuple[Part, ...]:
     return (("tile", move.tile), ("cell", ASIDE if move.space is None else move.space))
 
 
-def choices(
-    state: State, picked: Sequence[object] = (), *, seat: int | None = None
-) -> Choice[AnyMove]:
-    """The next part of a move to pick after ``picked``: tile, then space (see above).
-
-    >>> from tilegames import polygon
-    >>> state = polygon.new_game(seed=7)
-    >>> first = choices(state)
-    >>> first.kind, list(first.options)
-    ('tile', ['2', '4'])
-    >>> space = choices(state, ("4",))
-    >>> space.kind, list(space.options)
-    ('cell', [(1, 0), (0, 1)])
-    >>> str(choices(state, ("4", (0, 1))).move)
-    '4@0,1'
-
-    Arguments, result and errors as :attr:`tilegames.Rules.choices`.
-    """
-    if type(state) is not State:
-        wrong_type("polygon.choices", f"a {TITLE} State", state)
-    return game_choices(NAME, state, to_move, legal_moves, lambda moves: path, picked, seat)
+choices: Final = choices_function(
+    __name__, NAME, TITLE, State, to_move, legal_moves, lambda moves: path, "tile, then space"
+)
