@@ -18,11 +18,12 @@ ASCII, with the digits 0-9 and the letters shown
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from tilegames._core.errors import NotationError
 
-__all__ = ["MAX_DIGITS", "TOO_BIG", "ascii_only", "integer"]
+__all__ = ["MAX_DIGITS", "TOO_BIG", "ascii_only", "integer", "with_legend"]
 
 MAX_DIGITS: Final = 640
 """The most digits a number in notation may have.
@@ -69,3 +70,16 @@ def integer(digits: str, text: str) -> int:
         )
         raise NotationError(msg)
     return int(digits)
+
+
+def with_legend(lines: Iterable[str], legend: str) -> str:
+    r"""A text board (a game's ``render_text``): its lines, then the legend's, indented.
+
+    >>> print(with_legend(["+--+", "|R |"], "R red,\n. empty"))
+    +--+
+    |R |
+    Legend:
+      R red,
+      . empty
+    """
+    return "\n".join([*lines, "Legend:", *("  " + line for line in legend.splitlines())])

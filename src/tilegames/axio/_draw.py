@@ -9,6 +9,7 @@ import attrs
 
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
+from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import (
     SQRT3,
@@ -142,17 +143,16 @@ def render_text(position: State | View) -> str:
         lines.append(row + ("  to move" if seat in moving else ""))
     lines.append(f"bag: {bag} tiles")
     lines.extend(_status_lines(position, moving))
-    return "\n".join([*lines, *_TEXT_LEGEND])
+    return with_legend(lines, _LEGEND)
 
 
-_TEXT_LEGEND: Final = (
-    "Legend:",
-    "  R red, G green, B blue, O orange, Y yellow, P purple, . empty;",
-    "  lower case: a printed start symbol. Row r on the left, q on the right:",
-    "  a row's first cell has the first q, the next q+1, and so on.",
-    "  A move Cq,r/Cq,r lays a tile's colour C on cell q,r and its other half",
-    "  on the neighbouring cell; swap, keep and decline are written as words.",
-)
+_LEGEND: Final = """\
+R red, G green, B blue, O orange, Y yellow, P purple, . empty;
+lower case: a printed start symbol. Row r on the left, q on the right:
+a row's first cell has the first q, the next q+1, and so on.
+A move Cq,r/Cq,r lays a tile's colour C on cell q,r and its other half
+on the neighbouring cell; swap, keep and decline are written as words.
+"""
 
 
 def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:

@@ -8,6 +8,7 @@ import attrs
 
 from tilegames._core import checks
 from tilegames._core.chance import CHANCE
+from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, cell_key, inset, number, track_bars
 from tilegames.axio_rota._model import (
@@ -188,16 +189,15 @@ def render_text(position: State | View) -> str:
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("axio_rota.render_text", f"an {TITLE} State or View", position)
     lines = [*_text_display(dict(position.display)), *_text_status(position)]
-    return "\n".join([*lines, *_TEXT_LEGEND])
+    return with_legend(lines, _LEGEND)
 
 
-_TEXT_LEGEND: Final = (
-    "Legend:",
-    "  a tile is 2x2 corner letters: top left, top right / bottom left, bottom right",
-    "  R red, G green, B blue, O orange, P purple, . the empty corner",
-    "  a move x,y:tC lays the tile on column x, row y, turned t quarter turns",
-    "  clockwise; C (when asked) is the colour named for its empty corner",
-)
+_LEGEND: Final = """\
+a tile is 2x2 corner letters: top left, top right / bottom left, bottom right
+R red, G green, B blue, O orange, P purple, . the empty corner
+a move x,y:tC lays the tile on column x, row y, turned t quarter turns
+clockwise; C (when asked) is the colour named for its empty corner
+"""
 
 
 def _text_display(placed: dict[Cell, Tile]) -> list[str]:

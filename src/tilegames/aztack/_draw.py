@@ -13,6 +13,7 @@ import attrs
 
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import wrong_type
+from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, inset
 from tilegames.aztack._model import (
@@ -124,17 +125,16 @@ def render_text(position: State | View) -> str:
         lines.append("Chance: the next base stone laid or stone dealt (enter what chance gives)")
     if not moving:
         lines.append("game over")
-    return "\n".join([*lines, *_TEXT_LEGEND])
+    return with_legend(lines, _LEGEND)
 
 
-_TEXT_LEGEND: Final = (
-    "Legend:",
-    "  a cell shows its height, then the colour and glyph of the half on top:",
-    "  G green, O orange, Y grey, B blue, R red; f flower, w water, d deer,",
-    "  t flint (1Yt: height 1, a grey flint). Columns x across, rows y down.",
-    "  A move S:N@x,y/x,y: seat S lays stone N, first half over cell x,y, second",
-    "  over the other; xD after it discards stone D (bonus); S:pass passes.",
-)
+_LEGEND: Final = """\
+a cell shows its height, then the colour and glyph of the half on top:
+G green, O orange, Y grey, B blue, R red; f flower, w water, d deer,
+t flint (1Yt: height 1, a grey flint). Columns x across, rows y down.
+A move S:N@x,y/x,y: seat S lays stone N, first half over cell x,y, second
+over the other; xD after it discards stone D (bonus); S:pass passes.
+"""
 
 
 # ---------------------------------------------------------------------------

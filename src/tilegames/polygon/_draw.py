@@ -12,6 +12,7 @@ import attrs
 
 from tilegames._core import checks
 from tilegames._core.chance import CHANCE
+from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import (
     SQRT3,
@@ -348,16 +349,15 @@ def render_text(position: State | View) -> str:
     moving = position.to_move if isinstance(position, View) else to_move(position)
     if moving == (CHANCE,):
         lines.append("Chance: the die or the tiles drawn (enter what chance gives)")
-    return "\n".join([*lines, *_TEXT_LEGEND])
+    return with_legend(lines, _LEGEND)
 
 
-_TEXT_LEGEND: Final = (
-    "Legend:",
-    "  1..5 numbers, W wild, X2 X3 multipliers; lower case: printed on the board;",
-    "  :h a stack h tiles high (X3:2: an X3 on one more tile). Row r on the left,",
-    "  q on the right: a row's first space has the first q, the next q+1, ...",
-    "  A move V@q,r lays tile V on space q,r; V@- sets it aside.",
-)
+_LEGEND: Final = """\
+1..5 numbers, W wild, X2 X3 multipliers; lower case: printed on the board;
+:h a stack h tiles high (X3:2: an X3 on one more tile). Row r on the left,
+q on the right: a row's first space has the first q, the next q+1, ...
+A move V@q,r lays tile V on space q,r; V@- sets it aside.
+"""
 
 
 # ---------------------------------------------------------------------------
