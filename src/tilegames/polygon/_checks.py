@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Final
 
-from tilegames._core.checks import invalid, shown
+from tilegames._core.checks import bounded_set, invalid, shown
 from tilegames._core.errors import ConfigurationError
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
@@ -61,8 +61,6 @@ from tilegames.polygon._model import (
 )
 from tilegames.polygon._tables import STANDARD_SCORING
 
-_SET_FORM: Final = "a collection of values such as ['1', 'W', 'X2']"
-
 # ---------------------------------------------------------------------------
 # The set of new_game (POLY-2, POLY-7)
 # ---------------------------------------------------------------------------
@@ -76,15 +74,7 @@ def check_set(tiles: object, players: int) -> tuple[Value, ...]:
             fewer tiles than players (or more than the largest set allowed),
             or whose tiles all rank the same in the start draw (POLY-7).
     """
-    if isinstance(tiles, (str, bytes)):
-        msg = f"tiles must be {_SET_FORM}, not one string"
-        raise ConfigurationError(msg)
-    if not isinstance(tiles, Iterable):
-        msg = f"tiles must be {_SET_FORM}, not {shown(tiles)}"
-        raise ConfigurationError(msg)
-    # Read no further than one tile past the largest set, so that an endless
-    # iterable is refused by the size check below instead of read forever.
-    given_tiles = list(itertools.islice(tiles, MAX_TILES + 1))
+    given_tiles = list(bounded_set("tiles", tiles, MAX_TILES, "['1', 'W', 'X2']"))
     result: list[Value] = []
     for position, given in enumerate(given_tiles):
         value = given.strip().upper() if isinstance(given, str) else None
