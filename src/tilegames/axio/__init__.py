@@ -1,5 +1,8 @@
 r"""AXIO (hexagonal), known as *Ingenious*: two-hex tiles scored along straight lines.
 
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
+
 Every rule id quoted here (``AXIO-1`` .. ``AXIO-22``) is a rule of the AXIO
 page of this documentation. In short: players take turns placing
 a tile of two coloured hexes from their rack of six on two adjacent empty
@@ -30,9 +33,6 @@ The playing area is every hex within 5, 6 or 7 steps of ``(0, 0)``
 (AXIO-3); its cells are numbered row by row (``r``, then ``q``) as in
 :func:`tilegames.geometry.hexagon.hex_area`, and that numbering is the
 *reading order* used for moves and listings.
-
-The package is cut as every game is (see the development guide's table of a
-game's modules); this module is the public face: import from here.
 
 How it is fast: see the *Speed* section of the game's page (a private index
 of the empty adjacent pairs, as the bits of one integer, carried in the state).

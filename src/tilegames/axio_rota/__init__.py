@@ -1,5 +1,8 @@
 r"""AXIO Rota: square tiles whose coloured corners meet in circles.
 
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
+
 Every rule id quoted here (``ROTA-1`` .. ``ROTA-22``) is a rule of the
 game's page in the documentation (:doc:`/games/axio-rota`). In short: players take
 turns placing the tile in their hand next to the display, score each corner
@@ -11,11 +14,10 @@ A game is a chain of immutable :class:`State` values::
 
     >>> from tilegames import axio_rota as rota
     >>> state = rota.new_game(players=2, seed=7)
-    >>> rota.to_move(state)
-    (0,)
-    >>> moves = rota.legal_moves(state)
-    >>> after = rota.apply(state, moves[0])
-    >>> rota.to_move(after)
+    >>> move = rota.legal_moves(state)[0]
+    >>> rota.format_move(move), rota.score_move(state, move)
+    ('-1,-2:0', (0, 0, 0, 0, 0))
+    >>> rota.to_move(rota.apply(state, move))
     (1,)
 
 Coordinates are those of :mod:`tilegames.geometry.square`: cell ``(x, y)``
@@ -39,9 +41,6 @@ JSON on its own; a custom set travels in :attr:`State.tiles`::
     >>> custom = rota.new_game(seed=5, tiles=["RGBO"] * 16, players=1)
     >>> from_json(to_json(custom), rota.State) == custom
     True
-
-The package is cut as every game is (see the development guide's table of a
-game's modules); this module is the public face: import from here.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 r"""Aztack: domino stones stacked into a pyramid, matching colours or glyphs.
 
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
+
 The rules are given rule by rule on the Aztack page of this documentation;
 every rule id quoted here (``AZT-1`` .. ``AZT-20``) is one of them. In short: twelve stones lie
 face up as the base of a pyramid; each player holds twelve stones, face up.
@@ -13,9 +16,9 @@ A game is a chain of immutable :class:`State` values::
 
     >>> from tilegames import aztack
     >>> state = aztack.new_game(players=2, seed=7)
-    >>> aztack.to_move(state)
-    (0,)
     >>> moves = aztack.legal_moves(state)
+    >>> len(moves), aztack.format_move(moves[0])
+    (86, '0:46@0,0/1,0')
     >>> after = aztack.apply(state, moves[0])
     >>> aztack.to_move(after), aztack.stones_left(after)
     ((1,), (11, 12))
@@ -38,16 +41,7 @@ and ``(x + 1, y)``) or across (``(x, y)`` and ``(x, y + 1)``). A
 :class:`Place` move names the stone, the cell under its first half and the
 cell under its second half: the order of the two cells is the orientation.
 
-How it is fast: the halves of a stone are numbered as 20 *kinds*
-(``glyph * 5 + colour``), and for every pair of kinds a stone may cover, a
-table built once per stone set holds the bitmask of the stones (by id) that
-fit there and of those that earn the bonus. A state caches the list of its
-spots with those masks; a seat's placements on a spot are then one ``&`` with
-the bitmask of its supply, and :func:`legal_moves` is a lazy sequence whose
-length is a sum of bit counts.
-
-The package is cut as every game is (see the development guide's table of a
-game's modules); this module is the public face: import from here.
+How it is fast: see the *Speed* section of the game's page.
 """
 
 from __future__ import annotations

@@ -1,5 +1,8 @@
 r"""Polygon: hex tiles on a hex board, a die of symbols, and groupings of three.
 
+The package is cut as every game is (see the development guide's table of a
+game's modules); this module is the public face: import from here.
+
 Every rule id quoted here (``POLY-1`` .. ``POLY-16``) is a rule of the
 Polygon page of the documentation, which also lists each ``[decision]``
 taken where the rule sheet is silent. In short: each turn the player rolls
@@ -33,10 +36,7 @@ spaces ``(q, r), (q+1, r), (q, r+1)`` meet at a *scoring corner* of symbol
              \   /                one of each symbol; two neighbouring spaces
             (q,r+1)               share exactly one of them
 
-How it is fast: the state caches a private index of the board made of bit
-masks over the 61 spaces, so the legal places of a tile are a few mask
-operations, :func:`legal_moves` is a lazy sequence over those masks, and
-:func:`apply` updates the masks for the one space that changed.
+How it is fast: see the *Speed* section of the game's page.
 
 A state knows its whole game: a custom set, scoring table or printed board
 given to :func:`new_game` travels in it (:attr:`State.tiles`,
@@ -51,9 +51,6 @@ chance seat (:data:`tilegames.CHANCE`): each tile of the start-order draw
 and of each turn's draw is a :class:`Draw`, each turn's die a :class:`Roll`,
 with exact probabilities from :func:`chance_outcomes`. Drawn tiles are
 public (POLY-16), so Polygon has no unseen draw.
-
-The package is cut as every game is (see the development guide's table of a
-game's modules); this module is the public face: import from here.
 """
 
 from __future__ import annotations
