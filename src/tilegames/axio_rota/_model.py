@@ -124,6 +124,14 @@ def tile_problem(tile: object) -> str:
     return ""
 
 
+def _check_field_tile(move: str, tile: object) -> None:
+    """Refuse a move's ``tile`` field that is no tile (ROTA-2), naming the move."""
+    problem = tile_problem(tile)
+    if problem:
+        msg = f"{move}'s tile must be a tile: {problem} (ROTA-2), not {tile!r}"
+        raise TypeError(msg)
+
+
 # ---------------------------------------------------------------------------
 # Moves
 # ---------------------------------------------------------------------------
@@ -208,10 +216,7 @@ class Draw:
 
     def __attrs_post_init__(self) -> None:
         """Refuse a value that is no tile."""
-        problem = tile_problem(self.tile)
-        if problem:
-            msg = f"a draw's tile must be a tile: {problem} (ROTA-2), not {self.tile!r}"
-            raise TypeError(msg)
+        _check_field_tile("a draw", self.tile)
 
     def __str__(self) -> str:
         """``+`` and the tile's 4 letters."""
@@ -260,10 +265,7 @@ class Reveal:
 
     def __attrs_post_init__(self) -> None:
         """Refuse fields that cannot describe a placement."""
-        problem = tile_problem(self.tile)
-        if problem:
-            msg = f"a reveal's tile must be a tile: {problem} (ROTA-2), not {self.tile!r}"
-            raise TypeError(msg)
+        _check_field_tile("a reveal", self.tile)
         if type(self.move) is not Move:
             msg = f"a reveal's move must be an {TITLE} Move, not {self.move!r}"
             raise TypeError(msg)

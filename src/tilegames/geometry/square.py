@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, TypeVar
 
 import attrs
@@ -349,12 +349,7 @@ def _neighbour_table(width: int, height: int) -> tuple[tuple[int, int, int, int]
         x, y = cell
         return y * width + x if 0 <= x < width and 0 <= y < height else -1
 
-    table = []
-    for y in range(height):
-        for x in range(width):
-            north, east, south, west = neighbours((x, y))
-            table.append((number(north), number(east), number(south), number(west)))
-    return tuple(table)
+    return _per_cell(width, height, neighbours, number)
 
 
 def _corner_table(width: int, height: int) -> tuple[tuple[int, int, int, int], ...]:
@@ -362,10 +357,20 @@ def _corner_table(width: int, height: int) -> tuple[tuple[int, int, int, int], .
         x, y = vertex
         return y * (width + 1) + x
 
+    return _per_cell(width, height, cell_corners, number)
+
+
+def _per_cell(
+    width: int,
+    height: int,
+    four: Callable[[Cell], tuple[Cell, Cell, Cell, Cell]],
+    number: Callable[[Cell], int],
+) -> tuple[tuple[int, int, int, int], ...]:
+    """Per cell in reading order, the numbers of the four points ``four`` gives for it."""
     table = []
     for y in range(height):
         for x in range(width):
-            a, b, c, d = cell_corners((x, y))
+            a, b, c, d = four((x, y))
             table.append((number(a), number(b), number(c), number(d)))
     return tuple(table)
 
