@@ -69,14 +69,14 @@ class TestHiddenTiles:
         """Loading refuses a public AXIO view that shows a rack (no game makes one)."""
         state = axio.new_game(players=2, seed=2)
         forged = attrs.evolve(axio.view(state, 0), seat=None)
-        with pytest.raises(InvalidStateError, match="View.rack"):
+        with pytest.raises(InvalidStateError, match=r"View\.rack"):
             from_json(to_json(forged), axio.View)
 
     def test_a_public_view_with_a_hand_is_refused(self) -> None:
         """Loading refuses a public AXIO Rota view that shows a hand."""
         state = axio_rota.new_game(players=2, seed=2)
         forged = attrs.evolve(axio_rota.view(state, 0), seat=None)
-        with pytest.raises(InvalidStateError, match="View.hand"):
+        with pytest.raises(InvalidStateError, match=r"View\.hand"):
             from_json(to_json(forged), axio_rota.View)
 
 

@@ -152,7 +152,7 @@ class TestSeats:
 
     @pytest.mark.parametrize("seat", ["0", 1.0, True])
     def test_seat_not_an_int(self, seat: object) -> None:
-        """A seat that is no int is a WrongTypeError (None is the public view: test_public_view)."""
+        """A seat that is no int is a WrongTypeError (None: the public view, tested apart)."""
         with pytest.raises(WrongTypeError, match=r"a seat is an int 0\.\.1"):
             axio.view(STATE, seat)  # type: ignore[arg-type]
 
