@@ -41,7 +41,7 @@ def matchups(iterations: int, pairings: list[str]) -> list[tuple[Agent, Agent]]:
     return [(agents[name.split("-")[0]], agents[name.split("-")[1]]) for name in chosen]
 
 
-def whole_state(state: Any, seat: int) -> Any:
+def whole_state(state: Any, seat: int | None) -> Any:
     """A "view" that is the whole state, future draws included (for ``--foresight``)."""
     return state
 

@@ -53,7 +53,7 @@ class State:
 
 @attrs.frozen
 class View:
-    seat: int
+    seat: int | None
     cards: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -149,11 +149,11 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def view(state: State, seat: int) -> View:
+def view(state: State, seat: int | None) -> View:
     return View(
         seat=seat,
         cards=state.cards,
-        hand=state.hands[seat],
+        hand=() if seat is None else state.hands[seat],  # None: the public view, no hand
         hand_sizes=tuple(len(hand) for hand in state.hands),
         deck_size=len(state.deck),
         table=state.table,

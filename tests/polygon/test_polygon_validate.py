@@ -180,9 +180,9 @@ class TestSeats:
                 polygon.view(state, seat)
 
     def test_not_an_int(self) -> None:
-        """A seat given as text or a bool is a WrongTypeError."""
+        """A seat given as text or a bool is a WrongTypeError (None is the public view)."""
         state = polygon.new_game(seed=2)
-        for seat in ("0", True, None):
+        for seat in ("0", True, 1.0):
             with pytest.raises(WrongTypeError, match=re.escape("a seat is an int 0..1")):
                 polygon.view(state, seat)  # type: ignore[arg-type]
 

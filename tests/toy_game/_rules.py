@@ -108,8 +108,9 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def view(state: State, seat: int) -> View:
-    check_seat(seat, players(state))
+def view(state: State, seat: int | None) -> View:
+    if seat is not None:  # None: the public view, the same in a game that hides nothing
+        check_seat(seat, players(state))
     return View(board=state.board, turn=state.turn)
 
 

@@ -337,16 +337,22 @@ class Rules(Protocol[StateT, MoveT]):
         """
         ...
 
-    def view(self, state: StateT, seat: Seat) -> Any:
+    def view(self, state: StateT, seat: Seat | None) -> Any:
         """What the seat may see: the state without the parts hidden from it.
 
         Args:
             state: the position.
-            seat: the seat that looks, ``0 .. players - 1``.
+            seat: the seat that looks, ``0 .. players - 1``; or ``None`` for
+                the public view, what an onlooker at the table sees (a
+                server's spectators): no seat's hidden tiles.
 
         Returns:
             The game's ``View`` (or the state itself in a game that hides
-            nothing): what is public, and what ``seat`` alone may see.
+            nothing): what is public, and what ``seat`` alone may see. The
+            public view is of the same class, its ``seat`` ``None``; it holds
+            nothing that a seat's view hides from another seat
+            (:func:`tilegames.testing.check_rules` checks it), and
+            :mod:`tilegames.serialize` writes it like any view.
 
         Raises:
             SeatError: if there is no such seat.
@@ -550,7 +556,7 @@ class GameRules(Generic[StateT, MoveT]):
     score_move: Callable[[StateT, MoveT], Any]
     is_over: Callable[[StateT], bool]
     outcome: Callable[[StateT], Outcome | None]
-    view: Callable[[StateT, Seat], Any]
+    view: Callable[[StateT, Seat | None], Any]
     parse_move: Callable[[str, StateT], MoveT]
     format_move: Callable[[MoveT], str]
     evaluate: Callable[[StateT, MoveT, Seat], float] | None = None

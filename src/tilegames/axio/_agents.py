@@ -184,10 +184,11 @@ def _last_mover(seen: View) -> Seat:
     ended the game (AXIO-15), and the view's own seat is kept.
     """
     final = _FINAL[seen.mode]
+    mine = 0 if seen.seat is None else seen.seat  # the public view: seat 0's side
     for owner, track in enumerate(seen.tracks):
         if all_at(track, final):
-            return seen.seat if _owner(seen.mode, seen.seat) == owner else owner
-    return seen.seat
+            return mine if _owner(seen.mode, mine) == owner else owner
+    return mine
 
 
 def _deal(

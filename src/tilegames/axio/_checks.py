@@ -203,14 +203,17 @@ def _check_fields(state: State) -> _Geometry:
 def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
     """Every field of a view of the right type, shape and range: (geometry, sizes, mover)."""
     seats, mode, geometry = _check_table(seen, "rack_sizes")
-    seat = check_int("View.seat", seen.seat, 0, seats - 1)
+    seat = None if seen.seat is None else check_int("View.seat", seen.seat, 0, seats - 1)
     sizes = [
         check_int(f"View.rack_sizes[{s}]", size, 0, _RACK[mode])
         for s, size in enumerate(seen.rack_sizes)
     ]
     _check_explicit(seen, seats)
     held = _check_tile_tuple("View.rack", seen.rack, ordered=True)
-    if len(held) + (seen.unknown[seat] if seen.unknown else 0) != sizes[seat]:
+    if seat is None:  # the public view shows no rack
+        if held:
+            raise invalid("View.rack", f"{len(held)} tiles in the public view, which shows none")
+    elif len(held) + (seen.unknown[seat] if seen.unknown else 0) != sizes[seat]:
         raise invalid("View.rack", f"{len(held)} tiles, but rack_sizes[{seat}] says {sizes[seat]}")
     check_int("View.bag_size", seen.bag_size)
     _check_tile_tuple("View.revealed", seen.revealed, ordered=True)

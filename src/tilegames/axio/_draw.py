@@ -172,7 +172,7 @@ def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
         lines.append("Chance: the next tile drawn from the bag (enter the tile chance gives)")
     if not moving:
         lines.append("game over")
-    if type(position) is View:
+    if type(position) is View and position.seat is not None:
         held = " ".join(map(format_tile, position.rack)) or "nothing"
         lines.append(f"seat {position.seat} holds {held}")
     return lines
@@ -282,7 +282,7 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     if position.deciding:
         y += 20
         drawing.note("swap the rack or keep it?", x, y)
-    if type(position) is View:
+    if type(position) is View and position.seat is not None:
         y += 24
         drawing.note(f"seat {position.seat}'s rack:", x, y)
         for i, tile in enumerate(position.rack):

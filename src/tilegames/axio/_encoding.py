@@ -162,9 +162,10 @@ def observe(view: View) -> Mapping[str, Part]:
     """The observation of the view's seat (see the module docs)."""
     cells = view.cells
     players = len(view.rack_sizes)
-    seats = [(view.seat + i) % players for i in range(players)]
+    first = view.seat or 0  # the public view (seat None) is seen from seat 0's side
+    seats = [(first + i) % players for i in range(players)]
     tracks = view.tracks
-    own = view.seat % 2 if view.mode == _TEAM else view.seat
+    own = first % 2 if view.mode == _TEAM else first
     rows = [tracks[(own + i) % len(tracks)] for i in range(len(tracks))]
     movers = view.to_move
     return {

@@ -460,8 +460,8 @@ class View(Drawable):
     ``scores`` and ``playing_area`` read a view as they read a state.
     """
 
-    seat: Seat
-    """The seat this view is for."""
+    seat: Seat | None
+    """The seat this view is for; ``None`` in the public view (an onlooker's)."""
     mode: str
     """The variant, as in :attr:`State.mode`."""
     to_move: tuple[Seat, ...]
@@ -471,7 +471,7 @@ class View(Drawable):
     tracks: tuple[Points, ...]
     """The score tracks, as in :attr:`State.tracks`."""
     rack: tuple[Tile, ...]
-    """This seat's own rack, sorted."""
+    """This seat's own rack, sorted; empty in the public view."""
     rack_sizes: tuple[int, ...]
     """Per seat, the number of tiles in its rack."""
     bag_size: int

@@ -277,8 +277,11 @@ def solo_score(points: Sequence[int]) -> int:
     return low * 10_000 + middle * 100 + high
 
 
-def view(state: State, seat: Seat) -> View:
+def view(state: State, seat: Seat | None) -> View:
     """What ``seat`` may see (AXIO-22): the state without hidden parts.
+
+    ``seat=None`` gives the public view, an onlooker's: no rack's tiles at
+    all (:attr:`View.rack` is empty), only their numbers.
 
     In an explicit game the view shows that chance is to move
     (``to_move == (CHANCE,)``), the draws due and how many unseen tiles each
@@ -289,7 +292,7 @@ def view(state: State, seat: Seat) -> View:
     if type(state) is not State:
         wrong_type("axio.view", _A_STATE, state)
     racks = state.racks
-    if type(seat) is not int or not 0 <= seat < len(racks):
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(racks)):
         check_seat(seat, len(racks))  # raises
     unknown, draws = state.unknown, state.draws
     # to_move and rack_sizes, inline: a view is made at every step of a learning environment
@@ -304,7 +307,7 @@ def view(state: State, seat: Seat) -> View:
         moving,
         state.cells,
         state.tracks,
-        racks[seat],
+        () if seat is None else racks[seat],
         sizes,
         len(state.bag) - sum(unknown),
         state.turn,

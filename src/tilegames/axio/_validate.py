@@ -464,7 +464,8 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
         )
     empty = _empty_pairs(geometry, seen.cells)
-    held = seen.rack if mover == seen.seat and not seen.unknown else None
+    own = seen.seat is not None and mover == seen.seat
+    held = seen.rack if own and not seen.unknown else None
     flow = _flow(seen, mover, sizes, held, bag_size, placed, empty)
     if seen.explicit and _check_chance_step(flow, seen.drawer, seen.draws):
         return

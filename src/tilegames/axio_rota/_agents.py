@@ -135,7 +135,8 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         pool.append(stream.choice(the_set))
     mover = _mover(seen)
     hands: list[Tile | None] = [None] * len(seen.tracks)
-    hands[seen.seat] = seen.hand
+    if seen.seat is not None:
+        hands[seen.seat] = seen.hand
     for seat in holders:
         hands[seat] = pool.pop()
     stacks, rest = _dealt(pool, seen.stack_sizes)
@@ -145,7 +146,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         hands=tuple(hands),
         stacks=stacks,
         supply=rest[: seen.supply_size],
-        seat=seen.seat if mover is None else mover,
+        seat=(seen.seat or 0) if mover is None else mover,
         extra_tile=seen.extra_tile,
         extra_turns=seen.extra_turns,
         tiles=seen.tiles,

@@ -233,7 +233,7 @@ def _text_status(position: State | View) -> list[str]:
         lines.append("Chance: the next tile drawn (enter the tile chance gives)")
     if not moving:
         lines.append("game over")
-    if isinstance(position, View):
+    if isinstance(position, View) and position.seat is not None:
         held = "nothing" if position.hand is None else format_tile(position.hand)
         lines.append(f"seat {position.seat} holds {held}")
     return lines

@@ -157,7 +157,8 @@ def observe(view: View) -> Mapping[str, Part]:
         rows += (1, x, y, *(-1 if c is None else c for c in tile))
     rows += [0] * (7 * total - len(rows))
     players = len(view.tracks)
-    seats = [(view.seat + i) % players for i in range(players)]
+    first = view.seat or 0  # the public view (seat None) is seen from seat 0's side
+    seats = [(first + i) % players for i in range(players)]
     movers = view.to_move
     return {
         "tiles": Part((total, 7), rows),

@@ -328,7 +328,8 @@ def _explicit_state(seen: View, stream: Stream) -> State:
     """
     pool = list(seen.pool or ())
     hands: list[Tile | None] = [None] * len(seen.tracks)
-    hands[seen.seat] = seen.hand
+    if seen.seat is not None:
+        hands[seen.seat] = seen.hand
     for seat in range(len(seen.tracks)):
         if seen.unseen >> seat & 1 and pool and seat != seen.seat:
             hands[seat] = pool.pop(stream.randbelow(len(pool)))
@@ -339,7 +340,7 @@ def _explicit_state(seen: View, stream: Stream) -> State:
         hands=tuple(hands),
         stacks=((),) * len(seen.tracks),
         supply=(),
-        seat=seen.seat if mover is None else mover,
+        seat=(seen.seat or 0) if mover is None else mover,
         extra_tile=seen.extra_tile,
         extra_turns=seen.extra_turns,
         tiles=seen.tiles,
@@ -347,5 +348,6 @@ def _explicit_state(seen: View, stream: Stream) -> State:
         stack_counts=seen.stack_sizes,
         supply_count=seen.supply_size,
         drawing=seen.drawing,
-        unseen=seen.unseen & 1 << seen.seat,  # its own hand drawn unseen stays so
+        # its own hand drawn unseen stays so
+        unseen=0 if seen.seat is None else seen.unseen & 1 << seen.seat,
     )

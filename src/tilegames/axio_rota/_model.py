@@ -636,8 +636,8 @@ class View(Drawable):
     is the same picture as for a state, plus the seat's own hand.
     """
 
-    seat: Seat
-    """The seat this view is for."""
+    seat: Seat | None
+    """The seat this view is for; ``None`` in the public view (an onlooker's)."""
     to_move: tuple[Seat, ...]
     """The seats that may move now: ``(seat,)``, or ``()`` once the game is over."""
     display: frozenset[tuple[Cell, Tile]]
@@ -645,7 +645,7 @@ class View(Drawable):
     tracks: tuple[Points, ...]
     """Every seat's score tracks, as in :attr:`State.tracks`."""
     hand: Tile | None
-    """This seat's own hand tile, or ``None``."""
+    """This seat's own hand tile, or ``None`` (always in the public view)."""
     stack_sizes: tuple[int, ...]
     """Per seat, the number of tiles left in its stack."""
     supply_size: int

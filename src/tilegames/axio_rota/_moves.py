@@ -430,7 +430,7 @@ def _in_set_order(the_set: Sequence[Tile], tiles: Iterable[Tile]) -> tuple[Tile,
     return tuple(ordered)
 
 
-def _view(state: State, seat: Seat) -> View:
+def _view(state: State, seat: Seat | None) -> View:
     """What ``seat`` may see of a well-formed state (:func:`view` checks, then calls this).
 
     In an explicit game, the other seats' hand tiles join the tiles the seat
@@ -442,7 +442,7 @@ def _view(state: State, seat: Seat) -> View:
         the_set = STANDARD_TILES if state.tiles is None else state.tiles
         others = [held for s, held in enumerate(hands) if s != seat and held is not None]
         pool = _in_set_order(the_set, (*cast(tuple[Tile, ...], pool), *others))
-        unseen = state.unseen & (1 << seat)
+        unseen = 0 if seat is None else state.unseen & (1 << seat)
         for s, held in enumerate(hands):
             if s != seat and (held is not None or state.unseen >> s & 1):
                 unseen |= 1 << s
@@ -451,7 +451,7 @@ def _view(state: State, seat: Seat) -> View:
         to_move=_to_move(state),
         display=state.display,
         tracks=state.tracks,
-        hand=hands[seat],
+        hand=None if seat is None else hands[seat],
         stack_sizes=state.stack_counts if explicit else tuple(map(len, state.stacks)),
         supply_size=state.supply_count if explicit else len(state.supply),
         extra_tile=state.extra_tile,

@@ -266,18 +266,19 @@ def tiles_on_display(state: State | View) -> Mapping[Cell, Tile]:
     return dict(state.display)
 
 
-def view(state: State, seat: Seat) -> View:
+def view(state: State, seat: Seat | None) -> View:
     """What ``seat`` may see (ROTA-21, ROTA-22): the state without hidden parts.
 
     It holds the display, every track, the stack and supply sizes, whose turn
     it is, the public tile of an extra turn, the set, and the seat's own
     hand; never the order or content of a stack or the supply, nor another
-    seat's hand.
+    seat's hand. ``seat=None`` gives the public view, an onlooker's: no hand
+    at all.
 
     Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
     _entry("view", state)
-    if type(seat) is not int or not 0 <= seat < len(state.tracks):
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.tracks)):
         checks.check_seat(seat, len(state.tracks))  # raises, saying why
     return _view(state, seat)
 

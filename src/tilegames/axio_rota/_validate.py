@@ -431,7 +431,10 @@ def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
 def _check_view_shape(seen: View) -> int:
     """The view's fields have the types and ranges of a game; return the number of seats."""
     count = _check_tracks("View.tracks", seen.tracks)
-    _check_seat_number("View.seat", seen.seat, count)
+    if seen.seat is not None:  # None: the public view, which shows no hand
+        _check_seat_number("View.seat", seen.seat, count)
+    elif seen.hand is not None:
+        raise _invalid("View.hand", "the public view (seat None) shows no hand")
     if type(seen.to_move) is not tuple or len(seen.to_move) > 1:
         raise _invalid("View.to_move", f"{seen.to_move!r} is not () or (seat,)")
     if seen.drawing:
@@ -487,13 +490,14 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     held: list[int | None] = [None] * count
     if mover is not None:  # the mover holds its tile until it places it
         held[mover] = int(not extra and winner is None)
-    held[seen.seat] = int(seen.hand is not None)
+    if seen.seat is not None:
+        held[seen.seat] = int(seen.hand is not None)
     holds = _check_counters(seen, seen.stack_sizes, held, mover, seen.supply_size, the_set)
     counts = checks.count(canonical(tile) for tile in the_set)
     _take("View.display", counts, _in_reading_order(placed))
     _take("View.hand", counts, [] if seen.hand is None else [seen.hand])
     _take("View.extra_tile", counts, [] if seen.extra_tile is None else [seen.extra_tile])
-    others = sum(holds) - holds[seen.seat]
+    others = sum(holds) - (0 if seen.seat is None else holds[seen.seat])
     hidden = sum(seen.stack_sizes) + seen.supply_size + others
     unseen = sum(counts.values())
     if hidden != unseen:
@@ -512,7 +516,7 @@ def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
     _check_pool_size(
         "View", len(pool), start_left, seen.stack_sizes, seen.supply_size, seen.unseen
     )
-    if seen.unseen >> seen.seat & 1 and seen.hand is not None:
+    if seen.seat is not None and seen.unseen >> seen.seat & 1 and seen.hand is not None:
         raise _invalid("View.unseen", "the seat's own hand is shown, so it is not unseen")
     state = _explicit_state(seen, Stream(0))
     try:

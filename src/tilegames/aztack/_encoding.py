@@ -156,7 +156,8 @@ def observe(view: View) -> Mapping[str, Part]:
         if kind >= 0:
             faces[kind * cells + cell] = 1
     players = len(view.supplies)
-    seats = [(view.seat + i) % players for i in range(players)]
+    first = view.seat or 0  # the public view (seat None) is seen from seat 0's side
+    seats = [(first + i) % players for i in range(players)]
     colours = len(COLOURS)
     supplies = [0] * (players * SUPPLY_SIZE * 2 * _KINDS)
     for row, seat in enumerate(seats):

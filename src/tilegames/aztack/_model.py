@@ -743,8 +743,8 @@ class View(Drawable):
     it is a custom one (the standard set is :data:`STANDARD_STONES`).
     """
 
-    seat: Seat
-    """The seat this view is for."""
+    seat: Seat | None
+    """The seat this view is for; ``None`` in the public view (an onlooker's)."""
     mode: str
     """``"turns"`` or ``"speed"`` (:data:`MODES`)."""
     to_move: tuple[Seat, ...]

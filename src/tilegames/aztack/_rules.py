@@ -335,15 +335,16 @@ def tops(state: State | View) -> Mapping[XY, tuple[StoneId, Colour, Glyph]]:
     }
 
 
-def view(state: State, seat: Seat) -> View:
+def view(state: State, seat: Seat | None) -> View:
     """What ``seat`` may see: the pyramid and every supply (AZT-10, AZT-20).
 
-    Every seat sees the same; only :attr:`View.seat` differs. A custom set
-    travels in the view (:attr:`View.stones`); the standard set does not.
+    Every seat sees the same, and so does an onlooker (``seat=None``, the
+    public view); only :attr:`View.seat` differs. A custom set travels in the
+    view (:attr:`View.stones`); the standard set does not.
 
     Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
-    index = _indexed("view", state, seat)
+    index = _indexed("view", state, *(() if seat is None else (seat,)))
     shown = index.shown
     if shown is None:  # every seat's view shows the same stones: work them out once a state
         by_id = index.info.by_id.__getitem__

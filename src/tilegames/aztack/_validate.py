@@ -217,8 +217,8 @@ def _check_view(seen: View) -> None:
     grid = _check_grid("View", seen.pyramid, seen.faces, partial=seen.explicit)
     if seen.mode not in MODES or (seen.mode == "speed") != (seen.turn is None):
         raise invalid("View.mode", f"{seen.mode!r} does not agree with turn {seen.turn!r}")
-    if type(seen.seat) is not int or not 0 <= seen.seat < count:
-        raise invalid("View.seat", f"{seen.seat!r} is not a seat 0..{count - 1}")
+    if seen.seat is not None and (type(seen.seat) is not int or not 0 <= seen.seat < count):
+        raise invalid("View.seat", f"{seen.seat!r} is not a seat 0..{count - 1} or None")
     moving = seen.to_move
     if seen.stones is not None and not isinstance(seen.stones, StoneSet):
         raise invalid("View.stones", f"expected a StoneSet or None, got {seen.stones!r}")

@@ -64,7 +64,7 @@ _WIDTH: Final = 6  # characters per space in a row of the text; rows are shifted
 
 def _seat_to_move(position: State | View) -> int:
     """The seat to move, or -1 once the game is over."""
-    if type(position) is View:
+    if isinstance(position, View):
         return position.to_move[0] if position.to_move else -1
     return position.seat if position.drawn else -1
 

@@ -97,7 +97,8 @@ def observe(view: View) -> Mapping[str, Part]:
     for cell in view.placed:
         placed[cell] = 1
     players = len(view.totals)
-    seats = [(view.seat + i) % players for i in range(players)]
+    first = view.seat or 0  # the public view (seat None) is seen from seat 0's side
+    seats = [(first + i) % players for i in range(players)]
     die = [0] * len(SYMBOLS)
     die[view.symbol] = 1
     movers = view.to_move

@@ -552,8 +552,8 @@ class View(Drawable):
     samples a state from it.
     """
 
-    seat: Seat
-    """The seat this view is for."""
+    seat: Seat | None
+    """The seat this view is for; ``None`` in the public view (an onlooker's)."""
     to_move: tuple[Seat, ...]
     """The seats that may move now: ``(seat to move,)``, ``(CHANCE,)`` at a chance step of an
     explicit game, or ``()`` once the game is over."""

@@ -325,17 +325,19 @@ def starter(state: State | View) -> Seat:
     return max(state.start_draw[-1], key=lambda pair: RANK[pair[1]])[0]
 
 
-def view(state: State, seat: Seat) -> View:
+def view(state: State, seat: Seat | None) -> View:
     """What ``seat`` may see (POLY-16): the state without the bag's order and the seed.
 
-    Every seat sees the same: the board, the totals, the die, the drawn tiles
-    and the bag's contents (every tile of the set not in sight), in
-    :data:`VALUES` order.
+    Every seat sees the same, and so does an onlooker (``seat=None``, the
+    public view): the board, the totals, the die, the drawn tiles and the
+    bag's contents (every tile of the set not in sight), in :data:`VALUES`
+    order.
 
     Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
     _position("view", state, (State,))
-    checks.check_seat(seat, len(state.totals))
+    if seat is not None:
+        checks.check_seat(seat, len(state.totals))
     if state._index is None:
         _check_hand_made(state)  # a hand-made state is checked before it is shown
     return View(  # by position, in declaration order, as in apply

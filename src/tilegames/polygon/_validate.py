@@ -350,7 +350,8 @@ def _validate_state(state: State, tiles: tuple[Value, ...]) -> None:
 
 def _validate_view(seen: View, tiles: tuple[Value, ...]) -> None:
     count = check_public("View", seen)
-    checks.check_int("View.seat", seen.seat, 0, count - 1)
+    if seen.seat is not None:  # None: the public view
+        checks.check_int("View.seat", seen.seat, 0, count - 1)
     contents = check_values("View.bag_contents", seen.bag_contents)
     if contents != sorted_values(contents):
         raise invalid("View.bag_contents", "the tiles are listed in VALUES order")

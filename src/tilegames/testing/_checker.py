@@ -138,6 +138,11 @@ def check_rules(
       the setup's count;
     * every seat's ``view`` is deterministic, pickles, and carries no
       attribute named ``seed`` or ``rng`` and not the state's seed value;
+      so is the public view ``view(state, None)`` (an onlooker's), whose
+      ``seat``, where it has one, is ``None``; and with ``determinize``, the
+      public view leaks nothing a seat's view hides from another seat: for
+      each seat, a state sampled from that seat's view has the very same
+      public view;
     * once over, no move is listed and every move is refused;
     * ``new_game`` with the same seed gives the same state, and replaying
       the game's moves from their notation gives the same final state;
@@ -248,6 +253,7 @@ class _Game(Generic[StateT, MoveT]):
         self.pool: list[MoveT] = []
         self.json = False
         self.explicit = False
+        self.public_stream = rng.Stream(rng.derive(seed, "public view"))
 
     @property
     def kwargs(self) -> dict[str, Any]:
@@ -330,6 +336,7 @@ class _Game(Generic[StateT, MoveT]):
         }
         for seat in range(players):
             self.check_view(state, seat, seeds)
+        self.check_public(state, players, seeds)
 
     def check_chance(self, state: StateT, moves: Sequence[MoveT]) -> tuple[tuple[MoveT, Any], ...]:
         """Check ``chance_outcomes`` against ``to_move`` and the listing; the outcomes."""
@@ -369,7 +376,7 @@ class _Game(Generic[StateT, MoveT]):
             if loaded != value:
                 raise self.fail(f"the {what} is not equal to itself after a JSON round trip")
 
-    def check_view(self, state: StateT, seat: int, state_seeds: set[int]) -> None:
+    def check_view(self, state: StateT, seat: int | None, state_seeds: set[int]) -> None:
         rules = self.rules
         view = self.guard("view", rules.view, state, seat)
         if self.guard("view", rules.view, state, seat) != view:
@@ -380,6 +387,25 @@ class _Game(Generic[StateT, MoveT]):
                 raise self.fail(f"view(state, {seat}) carries {path} = {value!r}")
             if isinstance(value, int) and not isinstance(value, bool) and value in state_seeds:
                 raise self.fail(f"view(state, {seat}) carries the state's seed at {path}")
+
+    def check_public(self, state: StateT, players: int, state_seeds: set[int]) -> None:
+        """The public view: a view like the others, which no seat's secret changes."""
+        rules = self.rules
+        public = self.guard("view", rules.view, state, None)
+        self.check_view(state, None, state_seeds)
+        if getattr(public, "seat", None) is not None:
+            raise self.fail(f"view(state, None).seat is {public.seat!r}, not None")
+        if rules.determinize is None:
+            return
+        for seat in range(players):
+            seen = self.guard("view", rules.view, state, seat)
+            sample = self.guard("determinize", rules.determinize, seen, self.public_stream)
+            if self.guard("view", rules.view, sample, None) != public:
+                raise self.fail(
+                    f"view(state, None) differs in a state that seat {seat} cannot tell from "
+                    f"this one (determinize(view(state, {seat}))): the public view shows "
+                    f"something seat {seat}'s view hides"
+                )
 
     def check_listing(self, state: StateT, moves: Sequence[MoveT]) -> frozenset[MoveT] | None:
         """Check the listed moves; return them as a set when enumerated in full."""
