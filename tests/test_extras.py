@@ -167,3 +167,21 @@ class TestDask:
         (line,) = captured.err.splitlines()
         assert "pip install" in line
         assert "tilegames[dask]" in line
+
+
+class TestServer:
+    def test_command(
+        self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        """``tilegames serve`` without Starlette says, in one line, which extra to install."""
+        block(monkeypatch, "starlette", "uvicorn")
+        for name in [m for m in sys.modules if m.startswith("tilegames.server")]:
+            monkeypatch.delitem(sys.modules, name)
+        monkeypatch.delattr(tilegames, "server", raising=False)
+        status = main(["serve", "--port", "0"])
+        captured = capsys.readouterr()
+        assert status == 2
+        assert captured.out == ""
+        (line,) = captured.err.splitlines()
+        assert line.startswith("tilegames: error: tilegames.server needs starlette")
+        assert line.endswith('pip install "tilegames[server]"')

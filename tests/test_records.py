@@ -167,7 +167,7 @@ class TestFormats:
         )
         assert json.loads(dumps(record, "json")) == {
             "format": "tilegames-record",
-            "version": 1,
+            "version": 2,
             "game": "axio-rota",
             "players": 2,
             "seed": 7,
@@ -428,7 +428,8 @@ class TestLoadsRefuses:
         ("changes", "match"),
         [
             ({"format": "tilegames-state"}, "not a tilegames-record"),
-            ({"version": 2}, "version 2"),
+            ({"version": 3}, "version 3"),
+            ({"version": 0}, "version 0"),
             ({"version": True}, "version True"),
             ({"version": 1.0}, "version 1.0"),
             ({"players": "2"}, "players is a whole number"),
@@ -958,3 +959,36 @@ class TestGolden:
         for source in ("txt", "json"):
             record = loads((DATA / f"{name}.{source}").read_text(encoding="utf-8"))
             assert dumps(record, format).encode("utf-8") == expected
+
+
+class TestJavaScriptSafeSeeds:
+    """JSON records of version 2 hold no number beyond 2**53 - 1; version 1 still loads."""
+
+    BIG = 2**64 - 1  # the largest seed; JavaScript would read 18446744073709552000
+
+    def test_a_big_seed_is_written_as_digits(self) -> None:
+        """The seed over 2**53 - 1 is a string; 2**53 - 1 itself stays a number."""
+        record = record_of("polygon", [], players=2, seed=self.BIG)
+        document = json.loads(dumps(record, "json"))
+        assert document["version"] == 2
+        assert document["seed"] == "18446744073709551615"
+        assert loads(dumps(record, "json")) == record
+        edge = record_of("polygon", [], players=2, seed=2**53 - 1)
+        assert json.loads(dumps(edge, "json"))["seed"] == 9007199254740991
+
+    def test_version_1_reads_the_number(self) -> None:
+        """A version-1 record with its 64-bit seed as a number loads as it always did."""
+        record = record_of("polygon", [], players=2, seed=self.BIG)
+        document = json.loads(dumps(record, "json"))
+        document.update(version=1, seed=self.BIG)
+        assert loads(json.dumps(document)) == record
+
+    @pytest.mark.parametrize(
+        "seed", ["12", "-12", "018446744073709551615", "+18446744073709551615", "1e30", ""]
+    )
+    def test_version_2_refuses(self, seed: object) -> None:
+        """A small seed as text, or text that is no plain run of digits."""
+        document = json.loads(dumps(record_of("polygon", [], players=2, seed=1), "json"))
+        document["seed"] = seed
+        with pytest.raises(RecordError, match="seed"):
+            loads(json.dumps(document))

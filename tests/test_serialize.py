@@ -20,7 +20,16 @@ from serialize_documents import document, positions, refused
 from tiers import examples
 from tilegames import InvalidStateError, Outcome, WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames.rng import Stream
-from tilegames.serialize import FORMAT, VERSION, from_dict, from_json, game_of, to_dict, to_json
+from tilegames.serialize import (
+    FORMAT,
+    MAX_SAFE_INT,
+    VERSION,
+    from_dict,
+    from_json,
+    game_of,
+    to_dict,
+    to_json,
+)
 
 GAMES = {"axio-rota": axio_rota, "axio": axio, "aztack": aztack, "polygon": polygon}
 VALIDATED = ("axio", "axio-rota", "aztack", "polygon")  # the games whose rules offer ``validate``
@@ -84,8 +93,9 @@ class TestEnvelope:
         ("change", "message"),
         [
             ({"format": "other"}, "format: expected 'tilegames'"),
-            ({"version": 2}, "version: this tilegames reads version 1, not 2"),
-            ({"version": True}, "version: this tilegames reads version 1, not true"),
+            ({"version": 3}, "version: this tilegames reads versions 1 and 2, not 3"),
+            ({"version": 0}, "version: this tilegames reads versions 1 and 2, not 0"),
+            ({"version": True}, "version: this tilegames reads versions 1 and 2, not true"),
             ({"game": "chess"}, "game: no game named 'chess'"),
             ({"game": "axio-rota"}, "the document is of 'axio-rota', but a Move of 'polygon'"),
             ({"type": "State"}, "type: expected 'Move', got \"State\""),
@@ -426,20 +436,27 @@ class TestOlderDocuments:
     """Documents written before the games became packages (tests/data/json_v1) still load.
 
     They were the golden files of the first release, kept as they were
-    written: no state carries a ``tiles`` field, no outcome a ``game`` or
-    ``mode``. The fields added since are optional, so every one loads,
-    validates, and writes back to the very same text.
+    written: version 1, no state carries a ``tiles`` field, no outcome a
+    ``game`` or ``mode``. The fields added since are optional, so every one
+    loads, validates, and writes back to the very same text but for the
+    version and the two 64-bit seeds (AXIO's and Polygon's states), which
+    version 2 writes as strings of the same digits.
     """
 
     @pytest.mark.parametrize("path", sorted((DATA.parent / "json_v1").glob("*.json")), ids=str)
     def test_loads_and_writes_back_the_same(self, path: Path) -> None:
-        """Each old document loads as its class and is written again unchanged."""
+        """Each old document loads as its class and is written again unchanged, as version 2."""
         stored = path.read_text()
+        assert '\n "version": 1,\n' in stored
         game, part = path.stem.rsplit("-", 1)
         module = {"axio": axio, "axio-rota": axio_rota, "aztack": aztack, "polygon": polygon}[game]
         kind = {"state": module.State, "view": module.View, "move": module.Move}.get(part, Outcome)
         value = from_json(stored, kind)
-        assert to_json(value, game=game, indent=1) + "\n" == stored
+        written = to_json(value, game=game, indent=1) + "\n"
+        expected = stored.replace('\n "version": 1,\n', '\n "version": 2,\n', 1)
+        for seed in ("10072746118663353773", "17511437125486709727"):  # both over 2**53
+            expected = expected.replace(f'"seed": {seed}', f'"seed": "{seed}"')
+        assert written == expected
         if kind is Outcome:
             assert (value.game, value.mode) == (game, "")  # the envelope names the game
 
@@ -461,7 +478,7 @@ def test_a_class_without_fields_says_so() -> None:
 
 
 ROTA_MOVE = (
-    '{"format":"tilegames","version":1,"game":"axio-rota","type":"Move",'
+    '{"format":"tilegames","version":2,"game":"axio-rota","type":"Move",'
     '"data":{"cell":[1,-1],"rotation":3,"named":2}}'
 )
 """An AXIO Rota move document: 113 characters, 11 values, nested 3 deep."""
@@ -598,7 +615,7 @@ class TestShownEvidence:
 
     def test_deep_list(self) -> None:
         """A list nested 100,000 deep is shown cut at 60 characters, without recursion."""
-        from tilegames.serialize import _shown
+        from tilegames._shown import shown as _shown
 
         deep: list[Any] = []
         for _ in range(100_000):
@@ -607,7 +624,7 @@ class TestShownEvidence:
 
     def test_cycle_and_huge_values(self) -> None:
         """A list holding itself, an int of 5,000 digits and a long string stay short."""
-        from tilegames.serialize import _shown
+        from tilegames._shown import shown as _shown
 
         cycle: list[Any] = []
         cycle.append(cycle)
@@ -617,7 +634,7 @@ class TestShownEvidence:
 
     def test_short_values_as_json(self) -> None:
         """Short values read as JSON, as before: strings quoted, null, NaN, nested arrays."""
-        from tilegames.serialize import _shown
+        from tilegames._shown import shown as _shown
 
         assert _shown("3") == '"3"'
         assert _shown([1, [None, True], {"a": 1.5}]) == '[1, [null, true], {"a": 1.5}]'
@@ -740,3 +757,76 @@ class TestLoadedMovesAtTheRim:
             aztack.Move,
             "Place.first: (6, 3) is not a cell of the 6x4 base",
         )
+
+
+def _numbers(value: Any) -> list[int]:
+    """Every int in a parsed JSON document (booleans left out)."""
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in _numbers(item)]
+    if isinstance(value, list):
+        return [n for item in value for n in _numbers(item)]
+    return [value] if type(value) is int else []
+
+
+class TestJavaScriptSafe:
+    """Version 2: no int beyond 2**53 - 1 in a document, which JavaScript's JSON.parse rounds."""
+
+    @pytest.mark.parametrize(
+        ("seed", "written"),
+        [
+            (2**53 - 1, "9007199254740991"),  # the largest exact JavaScript number: a number
+            (2**53, '"9007199254740992"'),  # one over: a string of its digits
+            (2**64 - 1, '"18446744073709551615"'),  # the largest 64-bit seed
+        ],
+    )
+    def test_a_seed_at_and_over_the_limit(self, seed: int, written: str) -> None:
+        """A state's seed is a JSON number up to 2**53 - 1, a string of digits above it."""
+        state = attrs.evolve(axio.new_game(players=2, seed=1), seed=seed)
+        text = to_json(state)
+        assert f'"seed":{written}' in text
+        assert all(abs(n) <= MAX_SAFE_INT for n in _numbers(json.loads(text)))
+        assert from_json(text, axio.State) == state
+
+    def test_every_game_writes_safe_documents(self) -> None:
+        """States (fresh seeds are 64-bit), views, moves and outcomes of every game."""
+        for name in GAMES:
+            rules = tilegames.get(name)
+            state = rules.new_game(2, seed=2**64 - 5)
+            values = [state, rules.view(state, 0), rules.view(state, None)]
+            values.append(rules.legal_moves(state)[0])
+            for value in values:
+                assert all(abs(n) <= MAX_SAFE_INT for n in _numbers(to_dict(value))), name
+
+    @pytest.mark.parametrize(
+        ("seed", "problem"),
+        [
+            ('"12"', r"expected an int, got \"12\"$"),
+            ('"9007199254740991"', r"got \"9007199254740991\" \(only an int beyond 2\*\*53 - 1"),
+            ('"09007199254740993"', "expected an int"),
+            ('"+9007199254740993"', "expected an int"),
+            ('"18446744073709551616"', "out of range for a 64-bit number"),
+            ('"9007199254740992.0"', "expected an int"),
+        ],
+    )
+    def test_version_2_refuses(self, seed: str, problem: str) -> None:
+        """A big number, a small int as text, or digits that are not one 64-bit int."""
+        text = to_json(attrs.evolve(axio.new_game(players=2, seed=1), seed=2**60))
+        forged = text.replace(f'"seed":"{2**60}"', f'"seed":{seed}')
+        assert forged != text
+        with pytest.raises(InvalidStateError, match=problem):
+            from_json(forged, axio.State)
+
+    def test_version_2_reads_a_big_number_too(self) -> None:
+        """Python reads a big JSON number exactly, so a document that has one still loads."""
+        state = attrs.evolve(axio.new_game(players=2, seed=1), seed=2**60)
+        number = to_json(state).replace(f'"seed":"{2**60}"', f'"seed":{2**60}')
+        assert from_json(number, axio.State) == state
+
+    def test_version_1_reads_numbers_only(self) -> None:
+        """A version-1 document holds its 64-bit seed as a number; digits as text are refused."""
+        state = attrs.evolve(axio.new_game(players=2, seed=1), seed=2**60)
+        old = to_json(state).replace('"version":2', '"version":1')
+        number = old.replace(f'"seed":"{2**60}"', f'"seed":{2**60}')
+        assert from_json(number, axio.State) == state
+        with pytest.raises(InvalidStateError, match=r"State\.seed: expected an int"):
+            from_json(old, axio.State)

@@ -113,7 +113,8 @@ class TestResultFiles:
         assert data["agents"] == ["greedy", "random"]
         assert [game["index"] for game in data["games"]] == list(range(6))
         for game, result in zip(data["games"], run.games, strict=True):
-            assert game["seed"] == result.seed
+            # JavaScript-safe: a 64-bit seed beyond 2**53 - 1 is a string of its digits
+            assert game["seed"] == (str(result.seed) if result.seed > 2**53 - 1 else result.seed)
             # agents rotate round the table: game i seats agent (s + i) % 2 at seat s
             assert game["agents"] == [
                 ["greedy", "random"][(s + game["index"]) % 2] for s in (0, 1)
@@ -216,3 +217,27 @@ class TestTimeBudget:
             MCTSAgent(iterations=None)
         with pytest.raises(ValueError, match="seconds must be None or a positive number"):
             MCTSAgent(seconds=0)
+
+
+def test_json_numbers_are_javascript_safe(run: Any, tmp_path: Path) -> None:
+    """No number in the file is beyond 2**53 - 1, which JavaScript's JSON.parse would round."""
+    path = tmp_path / "run.json"
+    run.write_json(path)
+    numbers: list[int] = []
+
+    def ints(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                ints(item)
+        elif isinstance(value, list):
+            for item in value:
+                ints(item)
+        elif type(value) is int:
+            numbers.append(value)
+
+    data = json.loads(path.read_text())
+    ints(data)
+    assert numbers
+    assert all(abs(n) <= 2**53 - 1 for n in numbers)
+    assert any(type(game["seed"]) is str for game in data["games"])  # 64-bit seeds: digits
+    assert [int(game["seed"]) for game in data["games"]] == [g.seed for g in run.games]

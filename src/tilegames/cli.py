@@ -191,7 +191,29 @@ def _build_parser() -> argparse.ArgumentParser:
         '(needs matplotlib: pip install "tilegames[plot]")',
     )
     sim.set_defaults(seed=0)
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the game server for frontends (needs tilegames[server])",
+        description="Run the game server: rooms that players join from their own browsers, "
+        "live updates, bots, and every game kept in a SQLite database (created on first "
+        'start). Needs the server extra: pip install "tilegames[server]".',
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="the port (0: a free one)")
+    serve.add_argument("--db", default="tilegames.sqlite3", help="the SQLite database file")
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``tilegames serve``: run the server until interrupted."""
+    try:
+        from tilegames.server import serve  # the server extra: imported only here
+    except ModuleNotFoundError as error:
+        print(f"tilegames: error: {error}", file=sys.stderr)
+        return 2
+    serve(args.host, args.port, args.db)
+    return 0
 
 
 def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -829,7 +851,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _build_parser()
     args = parser.parse_args(argv)
-    commands = {"demo": _demo, "play": _play, "replay": _replay, "simulate": _simulate}
+    commands = {
+        "demo": _demo,
+        "play": _play,
+        "replay": _replay,
+        "simulate": _simulate,
+        "serve": _serve,
+    }
     try:
         if args.command == "games":
             return _games()

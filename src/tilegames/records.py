@@ -14,7 +14,8 @@ round-tripping exactly:
 
 ``"json"``
     For programs: one JSON object, checked as strictly as
-    :mod:`tilegames.serialize` checks a state.
+    :mod:`tilegames.serialize` checks a state, and as safe for JavaScript's
+    ``JSON.parse``: a seed beyond ``2**53 - 1`` is a string of its digits.
 
 >>> from tilegames import records
 >>> record = records.record_of("axio-rota", ["-1,-2:1"], players=2, seed=7,
@@ -64,11 +65,19 @@ from tilegames._core.rules import (
     new_game_kwargs,
     sorted_options,
 )
-from tilegames.serialize import MAX_DEPTH, MAX_DOCUMENT_CHARS, MAX_ENTRIES, check_size
+from tilegames.serialize import (
+    MAX_DEPTH,
+    MAX_DOCUMENT_CHARS,
+    MAX_ENTRIES,
+    MAX_SAFE_INT,
+    check_size,
+)
 
 __all__ = [
     "FORMAT",
+    "TEXT_VERSION",
     "VERSION",
+    "VERSIONS",
     "Record",
     "dumps",
     "final_state",
@@ -80,10 +89,21 @@ __all__ = [
 FORMAT: Final = "tilegames-record"
 """The ``format`` of a JSON record."""
 
-VERSION: Final = 1
-"""The version of both formats written; loading accepts this version only."""
+VERSION: Final = 2
+"""The version of the JSON format written; loading accepts every one of :data:`VERSIONS`.
 
-_TEXT_FIRST_LINE: Final = f"tilegames record {VERSION}"
+Version 2 writes a seed beyond ``2**53 - 1`` (:data:`tilegames.serialize.MAX_SAFE_INT`)
+as a string of its digits, which JavaScript reads without rounding; version 1
+wrote it as a number.
+"""
+
+VERSIONS: Final = (1, 2)
+"""The versions of the JSON format that :func:`loads` reads."""
+
+TEXT_VERSION: Final = 1
+"""The version of the text format (its first line); loading accepts this version only."""
+
+_TEXT_FIRST_LINE: Final = f"tilegames record {TEXT_VERSION}"
 _RESERVED: Final = frozenset({"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"})
 _TAG_NAME: Final = re.compile(r"[A-Za-z]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?\Z")
 _OPTION_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -638,13 +658,34 @@ def _to_json(record: Record) -> dict[str, Any]:
         "version": VERSION,
         "game": record.game,
         "players": record.players,
-        "seed": record.seed,
+        "seed": _safe(record.seed),
         "options": {key: _json_value(value) for key, value in record.options},
         "tags": [[key, value] for key, value in record.tags],
         "moves": list(record.moves),
         "comments": [[index, text] for index, text in record.comments],
         "result": result,
     }
+
+
+def _safe(seed: int | None) -> int | str | None:
+    """A seed as version 2 writes it: beyond 2**53 - 1, the string of its digits."""
+    return str(seed) if seed is not None and abs(seed) > MAX_SAFE_INT else seed
+
+
+def _read_seed(seed: object, version: int) -> object:
+    """The seed of a JSON record of ``version``: version 2 writes a big one as digits."""
+    if version < 2 or type(seed) is not str:
+        return seed  # a number, checked as ever (a big one is read exactly)
+    digits = seed.removeprefix("-")
+    if (
+        not digits.isascii()
+        or not digits.isdigit()
+        or digits[0] == "0"
+        or int(digits) <= MAX_SAFE_INT
+    ):
+        msg = f"seed is a whole number (as digits only beyond 2**53 - 1), not {shown(seed)}"
+        raise RecordError(msg)
+    return int(seed)
 
 
 def _json_value(value: OptionValue) -> Any:
@@ -712,8 +753,9 @@ def _from_json(text: str) -> Record:
     if document["format"] != FORMAT:
         raise RecordError(f"not a {FORMAT} document: format {shown(document['format'])}")
     version = document["version"]
-    if type(version) is not int or version != VERSION:
-        msg = f"a {FORMAT} of version {shown(version)}: this tilegames reads version {VERSION}"
+    if type(version) is not int or version not in VERSIONS:
+        known = " and ".join(map(str, VERSIONS))
+        msg = f"a {FORMAT} of version {shown(version)}: this tilegames reads versions {known}"
         raise RecordError(msg)
     options = document["options"]
     moves = document["moves"]
@@ -730,7 +772,7 @@ def _from_json(text: str) -> Record:
     return _checked(
         document["game"],
         document["players"],
-        document["seed"],
+        _read_seed(document["seed"], version),
         [(key, _tupled(value)) for key, value in options.items()],
         [(key, value) for key, value in tags],
         [(index, note) for index, note in comments],
@@ -825,9 +867,9 @@ def _from_text(text: str) -> Record:
 
 def _check_first_line(lines: list[str]) -> None:
     first = _FIRST_LINE.match(lines[0].strip()) if lines else None
-    if first is not None and first[1] != str(VERSION):
+    if first is not None and first[1] != str(TEXT_VERSION):
         msg = f"line 1: a record of version {shown(first[1])}: this tilegames reads version "
-        raise RecordError(msg + str(VERSION))
+        raise RecordError(msg + str(TEXT_VERSION))
     if first is None:
         found = shown(lines[0]) if lines else "nothing"
         raise RecordError(f"line 1: a text record starts with {_TEXT_FIRST_LINE!r}, not {found}")

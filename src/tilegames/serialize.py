@@ -2,7 +2,7 @@
 
 Every document is one JSON object, an *envelope* around the value::
 
-    {"format": "tilegames", "version": 1, "game": "axio-rota", "type": "Move",
+    {"format": "tilegames", "version": 2, "game": "axio-rota", "type": "Move",
      "data": {"cell": [1, -1], "rotation": 3, "named": 2}}
 
 ``format`` and ``version`` say what the document is (:data:`FORMAT`,
@@ -12,7 +12,11 @@ Every document is one JSON object, an *envelope* around the value::
 ``data`` holds the class's fields, named as the attributes are. The fields of
 a class are written as their declared types say: an int or a string as itself,
 ``None`` as ``null``, a tuple as an array, a frozenset as an array sorted by
-the JSON text of its items, an attrs class as an object of its fields. The
+the JSON text of its items, an attrs class as an object of its fields.
+Every document is safe for JavaScript's ``JSON.parse``: an int beyond
+:data:`MAX_SAFE_INT` (``2**53 - 1``) either way, which a browser would
+silently round (a 64-bit seed), is written as a string of its decimal digits
+(``"seed": "12345678901234567890"``), and only such an int. The
 documentation page "JSON and pictures for frontends" lists the fields of
 every class; golden files in ``tests/data/json/`` pin the format.
 
@@ -21,7 +25,7 @@ every class; golden files in ``tests/data/json/`` pin the format.
 >>> move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
 >>> text = to_json(move)
 >>> text
-'{"format":"tilegames","version":1,"game":"axio-rota","type":"Move","data":{"cell":[1,-1],"rotation":3,"named":2}}'
+'{"format":"tilegames","version":2,"game":"axio-rota","type":"Move","data":{"cell":[1,-1],"rotation":3,"named":2}}'
 >>> from_json(text, axio_rota.Move) == move
 True
 
@@ -34,7 +38,7 @@ is not in the set, a score over its cap, a player count the game does not
 allow. Every such problem is an :class:`~tilegames.InvalidStateError` naming
 the field:
 
->>> from_json('{"format":"tilegames","version":1,"game":"axio-rota","type":"Move",'
+>>> from_json('{"format":"tilegames","version":2,"game":"axio-rota","type":"Move",'
 ...           '"data":{"cell":[1,-1],"rotation":"3","named":null}}', axio_rota.Move)
 Traceback (most recent call last):
 ...
@@ -56,12 +60,13 @@ that seat.
 from __future__ import annotations
 
 import collections
+import contextvars
 import functools
 import json
-import reprlib
+import re
 import types
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, TypeVar, Union, cast, overload
 
 import attrs
@@ -70,13 +75,17 @@ import tilegames
 from tilegames._core.errors import InvalidStateError, TilegamesError, WrongTypeError
 from tilegames._core.rules import Outcome, Rules
 from tilegames._core.rules import game_of as _game_of
+from tilegames._shown import scalar_text
+from tilegames._shown import shown as _shown
 
 __all__ = [
     "FORMAT",
     "MAX_DEPTH",
     "MAX_DOCUMENT_CHARS",
     "MAX_ENTRIES",
+    "MAX_SAFE_INT",
     "VERSION",
+    "VERSIONS",
     "check_size",
     "from_dict",
     "from_json",
@@ -88,10 +97,25 @@ __all__ = [
 FORMAT: Final = "tilegames"
 """The ``format`` of every document."""
 
-VERSION: Final = 1
-"""The ``version`` of the format written; loading accepts this version only.
+VERSION: Final = 2
+"""The ``version`` of the format written; loading accepts every one of :data:`VERSIONS`.
 
 A change that makes old documents load differently or not at all raises it.
+Version 2 writes an int beyond :data:`MAX_SAFE_INT` as a string of its
+digits; version 1 wrote it as a JSON number, which JavaScript rounds.
+"""
+
+VERSIONS: Final = (1, 2)
+"""The versions :func:`from_json` reads: a version-1 document loads as it always did."""
+
+MAX_SAFE_INT: Final = (1 << 53) - 1
+"""The largest int JavaScript's numbers hold exactly (``Number.MAX_SAFE_INTEGER``).
+
+A document of version 2 writes an int beyond it (or below ``-MAX_SAFE_INT``)
+as a string of its decimal digits, and reads such a string back as the int;
+a smaller int is always a JSON number (a string of its digits is refused).
+Reading also takes a big int written as a number, as Python's JSON parser
+reads it exactly.
 """
 
 MAX_DEPTH: Final = 64
@@ -127,6 +151,8 @@ _ENVELOPE: Final = ("format", "version", "game", "type", "data")
 _INT_MIN: Final = -(1 << 63)
 _INT_LIMIT: Final = 1 << 64  # ints must fit 64 bits: seeds are unsigned 64-bit numbers
 _NONE_TYPE: Final = type(None)
+_BIG_INT: Final = re.compile(r"-?[1-9][0-9]{15,19}\Z")  # the digits of a 64-bit int past 2**53
+_VERSION_READ: contextvars.ContextVar[int] = contextvars.ContextVar("version", default=VERSION)
 
 
 # ---------------------------------------------------------------------------
@@ -214,74 +240,6 @@ def _type_name(tp: Any) -> str:
     return str(tp).replace("typing.", "")
 
 
-def _shown(value: object, limit: int = 60) -> str:
-    """``value`` as JSON text (``repr`` for what JSON lacks), cut at ``limit`` characters.
-
-    Written by a loop over a stack of iterators, never by recursion, and
-    stopping once ``limit`` characters are out, so that any value, however
-    deep, big or cyclic, is shown in bounded work.
-    """
-    parts: list[str] = []
-    size = 0
-    stack: list[Iterator[object]] = [iter((value,))]
-    while stack and size <= limit:
-        item = next(stack[-1], _END)
-        if item is _END:
-            stack.pop()
-            continue
-        if type(item) is _Text:
-            text: str = item
-        elif type(item) in (list, tuple):
-            text = "["
-            stack.append(_array_parts(cast("Sequence[object]", item)))
-        elif type(item) is dict:
-            text = "{"
-            stack.append(_object_parts(cast("dict[object, object]", item)))
-        else:
-            text = _scalar_text(item, limit)
-        parts.append(text)
-        size += len(text)
-    text = "".join(parts)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-class _Text(str):
-    """Punctuation that :func:`_shown` writes as it is."""
-
-
-_END: Final = object()
-
-
-def _array_parts(items: Sequence[object]) -> Iterator[object]:
-    for i, item in enumerate(items):
-        if i:
-            yield _Text(", ")
-        yield item
-    yield _Text("]")
-
-
-def _object_parts(members: dict[object, object]) -> Iterator[object]:
-    for i, (key, item) in enumerate(members.items()):
-        if i:
-            yield _Text(", ")
-        yield _Text(_scalar_text(key, 60) + ": ")
-        yield item
-    yield _Text("}")
-
-
-def _scalar_text(value: object, limit: int) -> str:
-    """A value that is no array or object as JSON text, or ``repr``, of bounded size."""
-    if value is None or type(value) in (bool, float):
-        return json.dumps(value)
-    if type(value) is int:
-        if value.bit_length() > 4 * limit:  # Python refuses to write ints of 4,300 digits
-            return f"<an int of {value.bit_length()} bits>"
-        return str(value)
-    if type(value) is str:
-        return json.dumps(value[: limit + 1])[: limit + 2]
-    return reprlib.repr(value)  # reprlib bounds both depth and length
-
-
 # ---------------------------------------------------------------------------
 # Writing
 # ---------------------------------------------------------------------------
@@ -303,6 +261,8 @@ def _encode(value: Any, tp: Any, path: str) -> Any:
         return _encode_items(value, origin, typing.get_args(tp), path)
     if tp is _NONE_TYPE or value is None:
         return None
+    if tp is int and not -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+        return str(value)  # JavaScript would round it
     if tp in (int, str, bool):
         return value
     if isinstance(tp, type) and attrs.has(tp):
@@ -404,7 +364,7 @@ def to_json(value: object, *, game: str | None = None, indent: int | None = None
 
     >>> from tilegames import Outcome
     >>> to_json(Outcome(scores=(3, 5), ranking=[{1}, {0}], reason="POLY-15"), game="polygon")
-    '{"format":"tilegames","version":1,"game":"polygon","type":"Outcome","data":{"scores":[3,5],"ranking":[[1],[0]],"reason":"POLY-15"}}'
+    '{"format":"tilegames","version":2,"game":"polygon","type":"Outcome","data":{"scores":[3,5],"ranking":[[1],[0]],"reason":"POLY-15"}}'
     """
     separators = (",", ":") if indent is None else (",", ": ")
     return json.dumps(to_dict(value, game=game), indent=indent, separators=separators)
@@ -493,11 +453,29 @@ def _decode_scalar(data: Any, tp: Any, path: str) -> Any:
         if data is not None:
             raise _fail(path, f"expected null, got {_shown(data)}")
         return None
+    if tp is int and type(data) is str and _VERSION_READ.get() >= 2:
+        return _big_int(data, path)
     if type(data) is not tp:
         raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
     if tp is int and not _INT_MIN <= data < _INT_LIMIT:
         raise _fail(path, f"{_shown(data)} is out of range for a 64-bit number")
     return data
+
+
+def _big_int(data: str, path: str) -> int:
+    """An int written as digits (version 2): one beyond :data:`MAX_SAFE_INT`, within 64 bits."""
+    if not _BIG_INT.match(data):
+        raise _fail(path, f"expected an int, got {_shown(data)}")
+    value = int(data)
+    if -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+        raise _fail(
+            path,
+            f"expected an int, got {_shown(data)} (only an int beyond 2**53 - 1 is written as "
+            "a string of its digits)",
+        )
+    if not _INT_MIN <= value < _INT_LIMIT:
+        raise _fail(path, f"{_shown(data)} is out of range for a 64-bit number")
+    return value
 
 
 def _decode_fields(data: Any, kind: type, path: str) -> Any:
@@ -604,7 +582,7 @@ def _place_text(place: tuple[Any, ...] | None) -> str:
         key, place = place
         keys.append(key)
     text = "".join(
-        f"[{key}]" if type(key) is int else f".{_scalar_text(key, 30).strip(chr(34))}"
+        f"[{key}]" if type(key) is int else f".{scalar_text(key, 30).strip(chr(34))}"
         for key in reversed(keys)
     )
     return text[1:] if text.startswith(".") else text or "the document"
@@ -667,8 +645,9 @@ def from_dict(
     if document["format"] != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, got {_shown(document['format'])}")
     version = document["version"]
-    if type(version) is not int or version != VERSION:
-        raise _fail("version", f"this tilegames reads version {VERSION}, not {_shown(version)}")
+    if type(version) is not int or version not in VERSIONS:
+        known = " and ".join(map(str, VERSIONS))
+        raise _fail("version", f"this tilegames reads versions {known}, not {_shown(version)}")
     rules = _rules_named(document["game"])
     name = document["type"]
     chosen = accepted.get(name) if type(name) is str else None
@@ -681,7 +660,11 @@ def from_dict(
             f"the document is of {rules.name!r}, but a {name} of {game_of(chosen).name!r} "
             "was asked for",
         )
-    value = _decode_fields(document["data"], chosen, name)
+    token = _VERSION_READ.set(version)
+    try:
+        value = _decode_fields(document["data"], chosen, name)
+    finally:
+        _VERSION_READ.reset(token)
     if chosen is Outcome:
         if not value.game:
             value = attrs.evolve(value, game=rules.name)

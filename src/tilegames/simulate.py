@@ -419,6 +419,10 @@ class Simulation:
     def to_dict(self) -> dict[str, Any]:
         """Every game and the summary as plain JSON values (see :meth:`write_json`).
 
+        Safe for JavaScript's ``JSON.parse``: a seed beyond ``2**53 - 1`` (the
+        per-game seeds are 64-bit) is a string of its digits, as in every
+        tilegames document (:data:`tilegames.serialize.MAX_SAFE_INT`).
+
         Per game: its index, seed, the agent playing each seat, the scores (a
         number, or a list per colour), the 1-based places (tied seats share
         one) and the number of moves. The summary gives per agent and per
@@ -431,12 +435,12 @@ class Simulation:
             "game": self.game,
             "players": self.setup.players,
             "options": {key: _plain(value) for key, value in self.setup.options},
-            "seed": self.seed,
+            "seed": _js_safe(self.seed),
             "agents": list(self.agents),
             "games": [
                 {
                     "index": result.index,
-                    "seed": result.seed,
+                    "seed": _js_safe(result.seed),
                     "agents": [self.agents[agent] for agent in result.agents],
                     "scores": [_plain(score) for score in result.outcome.scores],
                     "places": [result.outcome.place(seat) for seat in range(len(result.agents))],
@@ -543,6 +547,11 @@ class Simulation:
     def __str__(self) -> str:
         """The summary table."""
         return str(self.summary)
+
+
+def _js_safe(seed: int) -> int | str:
+    """A seed as JavaScript reads it exactly: beyond 2**53 - 1, the string of its digits."""
+    return str(seed) if abs(seed) > (1 << 53) - 1 else seed
 
 
 def _plain(value: Any) -> Any:

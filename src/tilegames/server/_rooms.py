@@ -1,0 +1,322 @@
+"""Rooms: a game in play, its seats and its moves, and what each client may be shown.
+
+Nothing here knows a web framework or a database: :mod:`tilegames.server._app`
+turns requests into these calls and keeps rooms in a
+:class:`~tilegames.server.Store`. Every game is reached through its
+:class:`~tilegames.Rules` only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any, Final
+
+import attrs
+
+import tilegames
+from tilegames import records, serialize
+from tilegames._core.errors import TilegamesError
+from tilegames.agents import make_agent, moves_for
+from tilegames.server._store import StoredRoom, StoredSeat
+
+__all__ = [
+    "MAX_NAME",
+    "Refused",
+    "Room",
+    "hash_token",
+    "new_room",
+    "room_from",
+    "snapshot",
+]
+
+MAX_NAME: Final = 40
+"""The longest player name, in characters."""
+_ROOM_FIELDS: Final = frozenset({"game", "players", "options", "seed", "bots"})
+_SEED_LIMIT: Final = 1 << 64
+
+
+class Refused(Exception):  # noqa: N818 (an answer to a client, not an error of the server)
+    """A request the server does not carry out: the HTTP status and the reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(status, reason)
+        self.status = status
+        self.reason = reason
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest of a seat's token: all the server keeps of it."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.define(eq=False)
+class Room:
+    """A room in play: the true state (never sent) and everything the store keeps."""
+
+    room: str
+    rules: tilegames.Rules[Any, Any]
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[StoredSeat]
+    state: Any
+    moves: list[str] = attrs.field(factory=list)
+    """Every accepted move in notation, in order."""
+    movers: list[int] = attrs.field(factory=list)
+    """The seat that made each move."""
+    played: list[Any] = attrs.field(factory=list)
+    """Every accepted move, as the game's move object."""
+    bot_busy: bool = False
+    """A bot of the room is thinking (one at a time per room)."""
+
+    @property
+    def turn(self) -> int:
+        """The number of moves applied so far."""
+        return len(self.moves)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or ``None``; every seat compared in constant time."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
+                found = seat.seat
+        return found
+
+    def bot_to_move(self) -> int | None:
+        """A bot's seat that may move now, or ``None``."""
+        moving = set(self.rules.to_move(self.state))
+        return next((s.seat for s in self.seats if s.bot and s.seat in moving), None)
+
+    def play(self, seat: int, text: str) -> tuple[Any, Any]:
+        """The move ``text`` of ``seat`` and the state after it; the room is not changed.
+
+        Raises:
+            Refused: 400 for notation that does not parse, 403 for a move of
+                another seat, 409 for a move the rules refuse (the reason names
+                the rule).
+        """
+        rules = self.rules
+        try:
+            move = rules.parse_move(text, self.state)
+        except TilegamesError as error:
+            raise Refused(400, f"{text!r} is not a move of {rules.title}: {error}") from None
+        owner = getattr(move, "seat", seat)
+        if owner != seat:
+            raise Refused(403, f"{text} is a move of seat {owner}, and you hold seat {seat}")
+        reason = rules.why_illegal(self.state, move)
+        if reason is not None:
+            raise Refused(409, f"{text}: {reason}")
+        return move, rules.apply(self.state, move)
+
+    def record(self) -> str:
+        """The game's record in the text format of :mod:`tilegames.records`."""
+        tags = {f"Seat {s.seat}": s.name or "(free)" for s in self.seats}
+        record = records.record_of(
+            self.rules.name,
+            self.moves,
+            players=self.players,
+            seed=self.seed,
+            tags=tags,
+            **tupled(self.options),
+        )
+        return records.dumps(record)
+
+
+def tupled(value: Any) -> Any:
+    """JSON arrays as tuples, as ``new_game`` takes its options."""
+    if isinstance(value, list):
+        return tuple(tupled(item) for item in value)
+    if isinstance(value, dict):
+        return {key: tupled(item) for key, item in value.items()}
+    return value
+
+
+def _seed(value: object) -> int:
+    """A seed from a request: an int (or, as JavaScript sends a big one, a string of digits)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 20:
+        value = int(value)
+    if type(value) is not int or not 0 <= value < _SEED_LIMIT:
+        raise Refused(400, "seed must be a whole number from 0 to 2**64 - 1 (digits as a string)")
+    return value
+
+
+def new_room(body: object) -> StoredRoom:
+    """The room a ``POST /api/rooms`` body asks for, checked; its game is started once.
+
+    Raises:
+        Refused: 400 naming the first field that is wrong.
+    """
+    if not isinstance(body, dict):
+        raise Refused(400, 'send a JSON object such as {"game": "axio-rota"}')
+    unknown = sorted(set(body) - _ROOM_FIELDS)
+    if unknown:
+        raise Refused(
+            400, f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(_ROOM_FIELDS))})"
+        )
+    name = body.get("game")
+    if not isinstance(name, str) or name not in tilegames.names():
+        raise Refused(
+            400, f"game must be one of {', '.join(tilegames.names())}, not {_short(name)}"
+        )
+    rules = tilegames.get(name)
+    players = body.get("players", rules.setups[0].players)
+    if type(players) is not int:
+        raise Refused(400, f"players must be a whole number, not {_short(players)}")
+    options = body.get("options", {})
+    if not isinstance(options, dict) or any(key in ("players", "seed") for key in options):
+        raise Refused(400, "options must be an object of new_game's keyword options")
+    if options.get("chance", "seeded") != "seeded":
+        raise Refused(400, "a room's game is seeded: chance is inside the rules (no 'chance')")
+    seed = secrets.randbits(64) if body.get("seed") is None else _seed(body["seed"])
+    try:
+        rules.new_game(players, seed=seed, **tupled(options))
+    except (TilegamesError, TypeError, ValueError) as error:
+        raise Refused(400, f"{rules.title} cannot start that game: {error}") from None
+    bots = _bots(body.get("bots", {}), players)
+    seats = tuple(
+        StoredSeat(seat, bots.get(seat, ""), bots.get(seat), None) for seat in range(players)
+    )
+    return StoredRoom(secrets.token_urlsafe(16), name, players, options, seed, seats)
+
+
+def _bots(bots: object, players: int) -> dict[int, str]:
+    if not isinstance(bots, dict):
+        raise Refused(400, 'bots must map seats to agents, such as {"1": "greedy"}')
+    found: dict[int, str] = {}
+    for key, spec in bots.items():
+        if not (key.isascii() and key.isdigit() and int(key) < players):
+            raise Refused(400, f"bots: {_short(key)} is not a seat 0..{players - 1}")
+        if not isinstance(spec, str) or len(spec) > MAX_NAME:
+            raise Refused(400, f"bots: seat {key}'s agent must be a short description")
+        try:
+            make_agent(spec)
+        except TilegamesError as error:
+            raise Refused(400, f"bots: seat {key}: {error}") from None
+        found[int(key)] = spec
+    return found
+
+
+def room_from(stored: StoredRoom) -> Room:
+    """The room in play that a stored room describes: its game replayed move by move."""
+    rules = tilegames.get(stored.game)
+    state = rules.new_game(stored.players, seed=stored.seed, **tupled(stored.options))
+    room = Room(
+        stored.room, rules, stored.players, stored.options, stored.seed, list(stored.seats), state
+    )
+    for text in stored.moves:
+        move = rules.parse_move(text, room.state)
+        seat = getattr(move, "seat", None)
+        if seat is None:
+            seat = rules.to_move(room.state)[0]
+        room.state = rules.apply(room.state, move)
+        room.moves.append(text)
+        room.movers.append(seat)
+        room.played.append(move)
+    return room
+
+
+def _short(value: object) -> str:
+    """A value from a request, for an error message: JSON text of at most 40 characters."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _plain(value: Any) -> Any:
+    """A score as JSON: numbers, lists of numbers, or the game's own text."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, bool) or not isinstance(value, int):
+        return str(value)
+    return value
+
+
+def running_scores(view: Any) -> list[Any]:
+    """Each seat's score so far, as the view shows it: tracks, totals, or stones left."""
+    for name in ("tracks", "totals"):
+        if hasattr(view, name):
+            return [_plain(score) for score in getattr(view, name)]
+    return [len(stones) for stones in getattr(view, "supplies", ())]
+
+
+def seats_of(room: Room) -> list[dict[str, Any]]:
+    """The seats as answers show them: number, name, bot, and whether taken."""
+    return [
+        {
+            "seat": s.seat,
+            "name": s.name,
+            "bot": s.bot,
+            "taken": s.bot is not None or s.token_hash is not None,
+        }
+        for s in room.seats
+    ]
+
+
+def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
+    """What the seat (``None``: a spectator) may know of the room, as a JSON object."""
+    rules, state = room.rules, room.state
+    view = rules.view(state, seat)
+    outcome = rules.outcome(state)
+    legal = [] if seat is None else [rules.format_move(m) for m in moves_for(rules, state, seat)]
+    return {
+        "room": room.room,
+        "game": rules.name,
+        "turn": room.turn,
+        "to_move": list(rules.to_move(state)),
+        "view": json.loads(serialize.to_json(view)),
+        "legal": legal,
+        "scores": running_scores(view) if outcome is None else _plain(outcome.scores),
+        "over": outcome is not None,
+        "outcome": None if outcome is None else json.loads(serialize.to_json(outcome)),
+        "seats": seats_of(room),
+        "history": [
+            {"seat": mover, "move": text}
+            for mover, text in zip(room.movers, room.moves, strict=True)
+        ],
+    }
+
+
+def check_name(body: object) -> str:
+    """The player's name from a ``POST .../seats/N`` body.
+
+    Raises:
+        Refused: 400 for a body that is not ``{"name": TEXT}``.
+    """
+    if not isinstance(body, dict) or set(body) - {"name"}:
+        raise Refused(400, 'send {"name": TEXT}')
+    name = body.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
+        raise Refused(400, f"name must be printable text of at most {MAX_NAME} characters")
+    return name.strip() or "player"
+
+
+def check_move_body(body: object) -> tuple[str, int]:
+    """The move and the turn from a ``POST .../moves`` body.
+
+    Raises:
+        Refused: 400 for a body that is not ``{"move": NOTATION, "turn": T}``.
+    """
+    if (
+        not isinstance(body, dict)
+        or set(body) != {"move", "turn"}
+        or not isinstance(body["move"], str)
+        or type(body["turn"]) is not int
+        or len(body["move"]) > 200
+    ):
+        raise Refused(400, 'send {"move": NOTATION, "turn": T}, T the turn the move answers')
+    return body["move"], body["turn"]
+
+
+def seat_number(text: str, players: int) -> int:
+    """A seat from a path segment."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) < players):
+        raise Refused(404, f"no seat {_short(text)} in this room (seats 0..{players - 1})")
+    return int(text)

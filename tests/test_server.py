@@ -1,0 +1,462 @@
+"""The game server's HTTP API and WebSocket through Starlette's ASGI test client.
+
+Every status code of the contract (issue 30), for every game: rooms, seats,
+snapshots, moves in their check order, records, the live WebSocket, bots,
+and a restart on the same database. Expected answers are worked out from
+the library (``new_game`` with the room's seed, then the moves played), see
+tests/server_support.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tilegames
+from server_support import SERVER_MISSING, expected_snapshot, needs_server, replayed
+from tiers import size
+from tilegames import records
+
+pytestmark = needs_server
+
+if not SERVER_MISSING:
+    from starlette.testclient import TestClient
+
+    from tilegames.server import MAX_BODY, create_app
+
+GAMES = ("axio", "axio-rota", "aztack", "polygon")
+
+
+class Table:
+    """A client of one server, with the room it made and the tokens it holds."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+
+    def room(self, game: str, players: int = 2, seed: int = 7, **more: Any) -> dict[str, Any]:
+        response = self.client.post(
+            "/api/rooms", json={"game": game, "players": players, "seed": seed, **more}
+        )
+        assert response.status_code == 201, response.text
+        room: dict[str, Any] = response.json()
+        return room
+
+    def join(self, room: str, seat: int, name: str = "Ann") -> str:
+        response = self.client.post(f"/api/rooms/{room}/seats/{seat}", json={"name": name})
+        assert response.status_code == 200, response.text
+        assert response.json()["seat"] == seat
+        token: str = response.json()["token"]
+        return token
+
+    def snapshot(self, room: str, token: str | None = None) -> dict[str, Any]:
+        response = self.client.get(f"/api/rooms/{room}", headers=_auth(token))
+        assert response.status_code == 200, response.text
+        result: dict[str, Any] = response.json()
+        return result
+
+    def move(self, room: str, token: str | None, move: str, turn: int) -> Any:
+        return self.client.post(
+            f"/api/rooms/{room}/moves", json={"move": move, "turn": turn}, headers=_auth(token)
+        )
+
+
+def _auth(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "rooms.sqlite3"
+
+
+@pytest.fixture
+def table(db: Path) -> Iterator[Table]:
+    with TestClient(create_app(db, bot_seconds=5.0)) as client:
+        yield Table(client)
+
+
+def _seats(names: dict[int, str], bots: dict[int, str], players: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s,
+            "name": bots.get(s, names.get(s, "")),
+            "bot": bots.get(s),
+            "taken": s in names or s in bots,
+        }
+        for s in range(players)
+    ]
+
+
+def play_whole_game(table: Table, game: str, players: int, seed: int) -> None:
+    """Seats join, play random legal moves to the end; every answer is checked."""
+    rules = tilegames.get(game)
+    room = table.room(game, players, seed)["room"]
+    tokens = [table.join(room, seat, f"P{seat}") for seat in range(players)]
+    names = {seat: f"P{seat}" for seat in range(players)}
+    history: list[tuple[int, str]] = []
+    chooser = random.Random(seed)
+    state = rules.new_game(players, seed=seed)
+    while not rules.is_over(state):
+        seat = rules.to_move(state)[0]
+        snapshot = table.snapshot(room, tokens[seat])
+        assert snapshot == expected_snapshot(
+            room, game, state, seat, history, _seats(names, {}, players)
+        )
+        text = chooser.choice(snapshot["legal"])
+        answer = table.move(room, tokens[seat], text, len(history))
+        assert answer.status_code == 200, answer.text
+        history.append((seat, text))
+        state = replayed(game, players, seed, [t for _, t in history])
+        assert answer.json() == expected_snapshot(
+            room, game, state, seat, history, _seats(names, {}, players)
+        )
+    spectator = table.snapshot(room)
+    assert spectator == expected_snapshot(
+        room, game, state, None, history, _seats(names, {}, players)
+    )
+    text = table.client.get(f"/api/rooms/{room}/record")
+    assert text.status_code == 200
+    record = records.loads(text.text)
+    assert (record.seed, record.players) == (seed, players)
+    assert records.final_state(record) == state
+
+
+class TestRooms:
+    """POST /api/rooms, the seats, and the first snapshot of every game."""
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_new_room(self, table: Table, game: str) -> None:
+        """201 with the room, the game and the seats; the game is new_game(players, seed)."""
+        made = table.room(game, 2, seed=11, bots={"1": "random"})
+        assert made["game"] == game
+        assert made["players"] == 2
+        assert made["seats"] == _seats({}, {1: "random"}, 2)
+        assert len(made["room"]) >= 22  # 16 random bytes
+        state = tilegames.get(game).new_game(2, seed=11)
+        token = table.join(made["room"], 0)
+        assert len(token) >= 22  # at least 128 bits, URL-safe
+        mine = table.snapshot(made["room"], token)
+        seats = _seats({0: "Ann"}, {1: "random"}, 2)
+        # seat 0 moves first in every game's two-player setup; the bot waits
+        assert mine == expected_snapshot(made["room"], game, state, 0, [], seats)
+        spectator = table.snapshot(made["room"])
+        assert spectator == expected_snapshot(made["room"], game, state, None, [], seats)
+
+    def test_defaults_and_a_drawn_seed(self, table: Table) -> None:
+        """Only the game given: its default player count, a seed drawn by the server."""
+        made = table.client.post("/api/rooms", json={"game": "polygon"}).json()
+        assert made["players"] == tilegames.get("polygon").setups[0].players
+        other = table.client.post("/api/rooms", json={"game": "polygon"}).json()
+        assert made["room"] != other["room"]
+
+    def test_options(self, table: Table) -> None:
+        """Options go to new_game: an Aztack speed game lets both seats move (AZT-20)."""
+        made = table.room("aztack", 2, seed=3, options={"mode": "speed"})
+        state = tilegames.get("aztack").new_game(2, seed=3, mode="speed")
+        snapshot = table.snapshot(made["room"])
+        assert snapshot["to_move"] == [0, 1]
+        assert (
+            snapshot["view"]["data"]
+            == json.loads(
+                json.dumps(expected_snapshot(made["room"], "aztack", state, None, [], [])["view"])
+            )["data"]
+        )
+
+    def test_a_64_bit_seed_as_digits(self, table: Table) -> None:
+        """JavaScript sends a seed over 2**53 - 1 as a string of digits."""
+        made = table.room("axio", 2, seed="18446744073709551615")  # type: ignore[arg-type]
+        state = tilegames.get("axio").new_game(2, seed=2**64 - 1)
+        assert (
+            table.snapshot(made["room"])["view"]
+            == expected_snapshot(made["room"], "axio", state, None, [], [])["view"]
+        )
+
+    @pytest.mark.parametrize(
+        ("body", "reason"),
+        [
+            ([], "send a JSON object"),
+            ({}, "game must be one of"),
+            ({"game": "chess"}, "game must be one of"),
+            ({"game": "axio", "players": 9}, "cannot start that game"),
+            ({"game": "axio", "players": "2"}, "players must be a whole number"),
+            ({"game": "axio", "players": True}, "players must be a whole number"),
+            ({"game": "axio", "seed": -1}, "seed must be"),
+            ({"game": "axio", "seed": 2**64}, "seed must be"),
+            ({"game": "axio", "seed": 1.5}, "seed must be"),
+            ({"game": "axio", "options": {"mode": "chess"}}, "cannot start that game"),
+            ({"game": "axio", "options": {"colour": 3}}, "cannot start that game"),
+            ({"game": "axio", "options": {"chance": "explicit"}}, "a room's game is seeded"),
+            ({"game": "axio", "options": []}, "options must be an object"),
+            ({"game": "axio", "bots": {"2": "greedy"}}, 'bots: "2" is not a seat'),
+            ({"game": "axio", "bots": {"x": "greedy"}}, "is not a seat"),
+            ({"game": "axio", "bots": {"1": "wizard"}}, "no agent named 'wizard'"),
+            ({"game": "axio", "bots": ["greedy"]}, "bots must map seats"),
+            ({"game": "axio", "rules": "mine"}, "unknown field 'rules'"),
+        ],
+    )
+    def test_bad_rooms(self, table: Table, body: Any, reason: str) -> None:
+        """400 with the reason for each wrong field; no room is made."""
+        response = table.client.post("/api/rooms", json=body)
+        assert response.status_code == 400
+        assert reason in response.json()["error"]
+        assert set(response.json()) == {"error"}
+
+    def test_seats(self, table: Table) -> None:
+        """200 and a token for a free seat; 409 taken or a bot's; 404 no seat; 400 bad name."""
+        room = table.room("axio-rota", 3, bots={"2": "greedy"})["room"]
+        first = table.join(room, 0)
+        cases = [
+            ("0", {"name": "Bob"}, 409),
+            ("2", {"name": "Bob"}, 409),
+            ("3", {"name": "Bob"}, 404),
+            ("-1", {"name": "Bob"}, 404),
+            ("x", {"name": "Bob"}, 404),
+            ("1", {"name": 7}, 400),
+            ("1", {"name": "x" * 41}, 400),
+            ("1", {"name": "a\nb"}, 400),
+            ("1", {"nom": "Bob"}, 400),
+            ("1", [], 400),
+        ]
+        for seat, body, status in cases:
+            response = table.client.post(f"/api/rooms/{room}/seats/{seat}", json=body)
+            assert response.status_code == status, (seat, body, response.text)
+            assert set(response.json()) == {"error"}
+        second = table.join(room, 1, "Bob")
+        assert second != first
+        assert table.snapshot(room)["seats"] == _seats({0: "Ann", 1: "Bob"}, {2: "greedy"}, 3)
+
+    def test_unknown_room(self, table: Table) -> None:
+        """404 for a room that does not exist, on every path."""
+        for method, path in [
+            ("GET", "/api/rooms/nosuchroom"),
+            ("GET", "/api/rooms/nosuchroom/record"),
+            ("POST", "/api/rooms/nosuchroom/seats/0"),
+            ("GET", "/api/rooms/" + "x" * 300),
+        ]:
+            response = table.client.request(method, path, json={"name": "A"})
+            assert response.status_code == 404
+            assert set(response.json()) == {"error"}
+
+    def test_paths_and_methods(self, table: Table) -> None:
+        """404 for an unknown path, 405 for a wrong method, both as {"error": ...}."""
+        room = table.room("polygon")["room"]
+        for method, path, status in [
+            ("GET", "/api/nothing", 404),
+            ("DELETE", f"/api/rooms/{room}", 405),
+            ("GET", f"/api/rooms/{room}/moves", 405),
+            ("PUT", "/api/rooms", 405),
+        ]:
+            response = table.client.request(method, path)
+            assert response.status_code == status
+            assert set(response.json()) == {"error"}
+
+    def test_page_and_games(self, table: Table) -> None:
+        """The player's page at / and the games it offers."""
+        page = table.client.get("/")
+        assert page.status_code == 200
+        assert page.text.startswith("<!DOCTYPE html>")
+        games = table.client.get("/api/games").json()
+        assert [game["name"] for game in games] == sorted(GAMES)
+
+
+class TestMoves:
+    """POST /api/rooms/{room}/moves: every refusal, in the contract's order."""
+
+    @pytest.fixture
+    def room(self, table: Table) -> tuple[str, list[str]]:
+        made = table.room("axio-rota", 2, seed=5)["room"]
+        return made, [table.join(made, 0), table.join(made, 1, "Bob")]
+
+    def test_refusals(self, table: Table, room: tuple[str, list[str]]) -> None:
+        """413, 400, 401, 403, 409 (turn), 400 (notation), 409 (rules): each changes nothing."""
+        name, (zero, one) = room
+        state = tilegames.get("axio-rota").new_game(2, seed=5)
+        legal = table.snapshot(name, zero)["legal"]
+        path = f"/api/rooms/{name}/moves"
+        other = table.room("axio-rota", 2, seed=5)["room"]
+        foreign = table.join(other, 0)
+        big = json.dumps({"move": "x" * MAX_BODY, "turn": 0})
+        cases: list[tuple[dict[str, Any], int, str]] = [
+            ({"content": big, "headers": _auth(zero)}, 413, "over 65536 bytes"),
+            ({"content": b"{", "headers": _auth(zero)}, 400, "not a JSON document"),
+            ({"json": {"move": legal[0]}, "headers": _auth(zero)}, 400, "send {"),
+            ({"json": {"move": legal[0], "turn": "0"}}, 400, "send {"),
+            ({"json": {"move": 5, "turn": 0}}, 400, "send {"),
+            ({"json": {"move": legal[0], "turn": 0, "x": 1}}, 400, "send {"),
+            ({"json": {"move": legal[0], "turn": 0}}, 401, "Bearer"),
+            ({"json": {"move": legal[0], "turn": 0}, "headers": _auth("nope")}, 401, "Bearer"),
+            ({"json": {"move": legal[0], "turn": 0}, "headers": _auth(foreign)}, 401, "Bearer"),
+            (
+                {"json": {"move": legal[0], "turn": 0}, "headers": {"Authorization": zero}},
+                401,
+                "Bearer",
+            ),
+            ({"json": {"move": legal[0], "turn": 0}, "headers": _auth(one)}, 403, "seat 1 is not"),
+            ({"json": {"move": legal[0], "turn": 1}, "headers": _auth(zero)}, 409, "turn 1"),
+            ({"json": {"move": "5,5", "turn": 0}, "headers": _auth(zero)}, 400, "not a move"),
+            ({"json": {"move": "9,9:0", "turn": 0}, "headers": _auth(zero)}, 409, "ROTA-"),
+        ]
+        for request, status, reason in cases:
+            response = table.client.post(path, **request)
+            assert response.status_code == status, (request, response.text)
+            assert set(response.json()) == {"error"}
+            assert reason in response.json()["error"], response.json()
+        assert table.snapshot(name) == expected_snapshot(
+            name, "axio-rota", state, None, [], _seats({0: "Ann", 1: "Bob"}, {}, 2)
+        )
+        assert table.move(name, zero, legal[0], 0).status_code == 200
+
+    def test_order(self, table: Table, room: tuple[str, list[str]]) -> None:
+        """Two faults at once: the earlier check of the contract answers."""
+        name, (_, one) = room
+        path = f"/api/rooms/{name}/moves"
+        big = json.dumps({"move": "x" * MAX_BODY, "turn": 9})
+        assert table.client.post(path, content=big).status_code == 413  # and no token
+        assert table.client.post(path, content=b"[]").status_code == 400  # and no token
+        bad = {"move": "nonsense", "turn": 9}
+        assert table.client.post(path, json=bad).status_code == 401  # not to move, stale
+        assert table.move(name, one, "nonsense", 9).status_code == 403  # stale, bad notation
+
+    def test_a_stale_turn_loses(self, table: Table, room: tuple[str, list[str]]) -> None:
+        """Two answers to the same turn: the first wins, the second gets 409."""
+        name, (zero, _) = room
+        legal = table.snapshot(name, zero)["legal"]
+        assert table.move(name, zero, legal[0], 0).status_code == 200
+        late = table.move(name, zero, legal[1], 0)
+        assert late.status_code in (403, 409)  # seat 1 moves now (ROTA-16): 403 comes first
+
+    def test_record_only_once_over(self, table: Table, room: tuple[str, list[str]]) -> None:
+        """409 before the end: a record carries the seed."""
+        response = table.client.get(f"/api/rooms/{room[0]}/record")
+        assert response.status_code == 409
+        assert "seed" in response.json()["error"]
+
+
+class TestWholeGames:
+    """Two seats play whole games over HTTP; every answer is exactly the seat's."""
+
+    @pytest.mark.parametrize("game", GAMES[: size(everyday=1, deep=4)])
+    def test_play_to_the_end(self, table: Table, game: str) -> None:
+        play_whole_game(table, game, 2, seed=21)
+
+    @pytest.mark.deep_only("every setup of every game, played to the end over HTTP")
+    @pytest.mark.parametrize(
+        "setup",
+        [(name, s) for name in GAMES for s in tilegames.get(name).setups if not s.options],
+        ids=str,
+    )
+    def test_every_player_count(self, table: Table, setup: Any) -> None:
+        game, chosen = setup
+        play_whole_game(table, game, chosen.players, seed=chosen.players)
+
+
+class TestLive:
+    """GET /api/rooms/{room}/live: a snapshot on connect and after every move, per seat."""
+
+    def test_messages(self, table: Table) -> None:
+        """The seat, the other seat and a spectator each get their own snapshot."""
+        room = table.room("axio", 2, seed=9)["room"]
+        tokens = [table.join(room, 0), table.join(room, 1, "Bob")]
+        seats = _seats({0: "Ann", 1: "Bob"}, {}, 2)
+        client = table.client
+        with (
+            client.websocket_connect(f"/api/rooms/{room}/live?token={tokens[0]}") as mine,
+            client.websocket_connect(f"/api/rooms/{room}/live?token={tokens[1]}") as theirs,
+            client.websocket_connect(f"/api/rooms/{room}/live") as watcher,
+        ):
+            state = tilegames.get("axio").new_game(2, seed=9)
+            sockets = ((mine, 0), (theirs, 1), (watcher, None))
+            for socket, seat in sockets:
+                assert socket.receive_json() == expected_snapshot(
+                    room, "axio", state, seat, [], seats
+                )
+            legal = table.snapshot(room, tokens[0])["legal"]
+            assert table.move(room, tokens[0], legal[3], 0).status_code == 200
+            state = replayed("axio", 2, 9, [legal[3]])
+            for socket, seat in sockets:
+                message = json.loads(socket.receive_text())  # one text frame, the snapshot itself
+                assert message == expected_snapshot(
+                    room, "axio", state, seat, [(0, legal[3])], seats
+                )
+
+    def test_refused(self, table: Table) -> None:
+        """A token of no seat here closes with 4401, an unknown room with 4404."""
+        room = table.room("polygon")["room"]
+        other = table.room("polygon")["room"]
+        token = table.join(other, 0)
+        for path, code in [
+            (f"/api/rooms/{room}/live?token={token}", 4401),
+            ("/api/rooms/nosuch/live", 4404),
+        ]:
+            with table.client.websocket_connect(path) as socket:
+                message = socket.receive()
+                assert message["type"] == "websocket.close"
+                assert message["code"] == code
+
+
+def _wait_over(table: Table, room: str, seconds: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        snapshot = table.snapshot(room)
+        if snapshot["over"]:
+            return snapshot
+        time.sleep(0.02)
+    raise AssertionError("the bots did not finish the game")
+
+
+class TestBots:
+    """Bot seats move by themselves, at the start and after every human move."""
+
+    def test_bots_play_a_whole_game(self, table: Table) -> None:
+        """Every seat a bot: the game ends by itself, and the record replays to its end."""
+        room = table.room("axio-rota", 2, seed=4, bots={"0": "random", "1": "greedy"})["room"]
+        final = _wait_over(table, room)
+        record = records.loads(table.client.get(f"/api/rooms/{room}/record").text)
+        state = records.final_state(record)
+        assert final["view"] == expected_snapshot(room, "axio-rota", state, None, [], [])["view"]
+        assert [entry["move"] for entry in final["history"]] == list(record.moves)
+        assert {entry["seat"] for entry in final["history"]} == {0, 1}
+
+    def test_bot_answers_a_person(self, table: Table) -> None:
+        """After a person's move the bot seat moves, and it is the person's turn again."""
+        room = table.room("polygon", 2, seed=8, bots={"1": "greedy"})["room"]
+        token = table.join(room, 0)
+        deadline = time.monotonic() + 10
+        while table.snapshot(room)["to_move"] != [0] and time.monotonic() < deadline:
+            time.sleep(0.02)  # the bot may open the game (POLY-8's start-order draw)
+        mine = table.snapshot(room, token)
+        assert table.move(room, token, mine["legal"][0], mine["turn"]).status_code == 200
+        while table.snapshot(room)["to_move"] != [0] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        snapshot = table.snapshot(room, token)
+        assert snapshot["to_move"] == [0]
+        assert {entry["seat"] for entry in snapshot["history"]} == {0, 1}
+
+
+class TestRestart:
+    """The application stopped and started on the same database: nothing lost."""
+
+    def test_same_rooms_tokens_and_bots(self, db: Path) -> None:
+        with TestClient(create_app(db)) as client:
+            table = Table(client)
+            room = table.room("axio-rota", 2, seed=6)["room"]
+            token = table.join(room, 0)
+            legal = table.snapshot(room, token)["legal"]
+            assert table.move(room, token, legal[2], 0).status_code == 200
+            before = table.snapshot(room, token)
+            bots = table.room("aztack", 2, seed=2, bots={"0": "random", "1": "random"})["room"]
+        with TestClient(create_app(db)) as client:
+            table = Table(client)
+            assert table.snapshot(room, token) == before
+            assert table.move(room, token, legal[0], 1).status_code == 403  # seat 1's turn
+            assert (
+                table.client.post(f"/api/rooms/{room}/seats/0", json={"name": "X"}).status_code
+                == 409
+            )
+            _wait_over(table, bots)  # the bots carried on
