@@ -261,6 +261,7 @@ class TestRooms:
         page = table.client.get("/")
         assert page.status_code == 200
         assert page.text.startswith("<!DOCTYPE html>")
+        assert "/api/rooms/" in page.text  # the player's page of examples/web/
         games = table.client.get("/api/games").json()
         assert [game["name"] for game in games] == sorted(GAMES)
 
