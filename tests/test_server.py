@@ -261,6 +261,7 @@ class TestRooms:
         page = table.client.get("/")
         assert page.status_code == 200
         assert page.text.startswith("<!DOCTYPE html>")
+        assert "/api/rooms/" in page.text  # the player's page of examples/web/
         games = table.client.get("/api/games").json()
         assert [game["name"] for game in games] == sorted(GAMES)
 
@@ -460,3 +461,36 @@ class TestRestart:
                 == 409
             )
             _wait_over(table, bots)  # the bots carried on
+
+
+class TestSecrecy:
+    """Every WebSocket message of a whole game is exactly what view gives its seat."""
+
+    @pytest.mark.parametrize("game", GAMES[: size(everyday=1, deep=4)])
+    def test_every_message(self, table: Table, game: str) -> None:
+        """Both seats and a spectator listen through a random game; each message is checked."""
+        rules = tilegames.get(game)
+        room = table.room(game, 2, seed=31)["room"]
+        tokens = [table.join(room, 0), table.join(room, 1, "Bob")]
+        seats = _seats({0: "Ann", 1: "Bob"}, {}, 2)
+        client = table.client
+        chooser = random.Random(game)
+        history: list[tuple[int, str]] = []
+        state = rules.new_game(2, seed=31)
+        with (
+            client.websocket_connect(f"/api/rooms/{room}/live?token={tokens[0]}") as zero,
+            client.websocket_connect(f"/api/rooms/{room}/live?token={tokens[1]}") as one,
+            client.websocket_connect(f"/api/rooms/{room}/live") as watcher,
+        ):
+            sockets = ((zero, 0), (one, 1), (watcher, None))
+            while True:
+                for socket, seat in sockets:
+                    expected = expected_snapshot(room, game, state, seat, history, seats)
+                    assert socket.receive_json() == expected
+                if rules.is_over(state):
+                    break
+                mover = rules.to_move(state)[0]
+                text = rules.format_move(chooser.choice(list(rules.legal_moves(state))))
+                assert table.move(room, tokens[mover], text, len(history)).status_code == 200
+                history.append((mover, text))
+                state = replayed(game, 2, 31, [t for _, t in history])
