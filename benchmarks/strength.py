@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import frozen_mcts
 
 import tilegames
-from tilegames.agents import Agent, make_agent
+from tilegames.agents import Agent, MCTSAgent, make_agent
 from tilegames.rng import Stream
 from tilegames.simulate import simulate
 
@@ -95,13 +95,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--json", default=None, help="write the simulation as JSON here")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an MCTSAgent setting for every mcts agent (repeatable; VALUE None, int or float)",
+    )
     args = parser.parse_args(argv)
+    settings = dict(_setting(text) for text in args.set)
     rules = tilegames.get(args.game)
     with tempfile.TemporaryDirectory() as folder:
         log = os.path.join(folder, "iterations.tsv")
         agents: list[Agent] = []
         for spec in args.agents.split(","):
             inner = frozen_agent(spec) if spec.startswith("frozen") else make_agent(spec)
+            if settings and isinstance(inner, MCTSAgent):
+                inner = attrs.evolve(inner, **settings)
             agents.append(Counted(inner, log))
         executor = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
         try:
@@ -122,6 +132,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"{name}: {mean:.0f} iterations a move ({len(numbers)} moves)")
     if args.json is not None:
         run.write_json(args.json)
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    """``"horizon=2"`` as ``("horizon", 2)``; ``None``, integers and floats are read as such."""
+    name, _, value = text.partition("=")
+    if value == "None":
+        return name, None
+    return name, float(value) if "." in value else int(value)
 
 
 if __name__ == "__main__":

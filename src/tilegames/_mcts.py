@@ -124,6 +124,11 @@ class _Search:
         self.stream = stream
         self.root = _Node()
         self.scale = 1.0
+        self.horizon = agent.horizon
+        """The moves a playout may run before it is cut short (see :meth:`playout`)."""
+        endgame = agent.endgame
+        self.probe = None if agent.horizon is None else endgame
+        """The moves the first playout may run to find the end (then ``None``)."""
 
     def root_visits(self, move: Any) -> int:
         child = self.root.children.get(move)
@@ -172,28 +177,40 @@ class _Search:
     ) -> float:
         """The best rating of ``seat``'s next move if ``move`` leaves it to move alone, else 0.
 
-        Read on ``state``; when the seat moves again there and the game hides
-        what it may do next, the mean over ``state`` and the samples of
-        ``others`` (a sample where it does not move again counts 0).
+        Read on ``state``; when the seat moves again there and, in the first
+        of ``others``, sees something else after the move (chance or hidden
+        tiles decide what it may do next: the tile of an AXIO Rota extra
+        turn), the mean over ``state`` and every sample of ``others`` (a
+        sample where it does not move again counts 0).
         """
-        first = self.best_next(state, seat, move)
-        if first is None:
+        rules = self.rules
+        after = self.after(state, seat, move)
+        if after is None:
             return 0.0
-        if others is None or others.count < 2 or self.rules.determinize is None:
+        first = self.best_next(after, seat)
+        if others is None or others.count < 2 or rules.determinize is None:
             return first
+        second = self.after(others[1], seat, move)
+        if second is not None and rules.view(second, seat) == rules.view(after, seat):
+            return first  # what the seat may do next does not depend on the sample
         total = first
         for index in range(1, others.count):
-            total += self.best_next(others[index], seat, move) or 0.0
+            later = second if index == 1 else self.after(others[index], seat, move)
+            total += 0.0 if later is None else self.best_next(later, seat)
         return total / others.count
 
-    def best_next(self, state: Any, seat: Seat, move: Any) -> float | None:
-        """The best rating of ``seat``'s move after ``move``, ``None`` if another seat moves."""
+    def after(self, state: Any, seat: Seat, move: Any) -> Any:
+        """The state after ``move`` (and chance), or ``None`` unless ``seat`` moves alone next."""
         rules = self.rules
         after = settle(rules, rules.apply(state, move), self.stream)
         if rules.is_over(after) or rules.to_move(after) != (seat,):
             return None
+        return after
+
+    def best_next(self, after: Any, seat: Seat) -> float:
+        """The best rating of ``seat``'s moves in ``after``."""
         evaluate = self.evaluate
-        legal = rules.legal_moves(after)
+        legal = self.rules.legal_moves(after)
         return max((evaluate(after, other, seat) for other in legal), default=0.0)
 
     def iterate(self, state: Any, seat: Seat, candidates: Sequence[Any]) -> None:
@@ -309,12 +326,24 @@ class _Search:
         return move, best
 
     def playout(self, state: Any, gains: list[float]) -> tuple[float, ...]:
-        """Play on from ``state``; each seat's reward, from the end or from ``gains``."""
+        """Play on from ``state``; each seat's reward, from the end or from ``gains``.
+
+        The decision's first playout probes how near the end is: it may run
+        ``endgame`` moves, and when the game ends within them every later
+        playout of the decision plays to the end (:attr:`horizon` becomes
+        ``None``); otherwise they stop after ``horizon`` moves.
+        """
         rules = self.rules
-        horizon = self.agent.horizon
+        horizon = self.horizon
+        probe = self.probe
+        if probe is not None:
+            self.probe = None
+            horizon = probe
         steps = horizon if horizon is not None else self.agent.max_playout
         for _ in range(steps):
             if rules.is_over(state):
+                if probe is not None:
+                    self.horizon = None
                 return _final_rewards(rules, state)
             move, value = self.policy(state, rules.legal_moves(state))
             if horizon is not None:
@@ -322,6 +351,8 @@ class _Search:
                 gains[who] += self.evaluate(state, move, who) if value is None else value
             state = settle(rules, rules.apply(state, move), self.stream)
         if rules.is_over(state):
+            if probe is not None:
+                self.horizon = None
             return _final_rewards(rules, state)
         if horizon is not None:
             return _margin_rewards(gains, self.scale)

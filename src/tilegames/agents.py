@@ -272,6 +272,10 @@ class MCTSAgent(Agent):
     rated first (another draw when they are used up); ``None``: all its legal moves."""
     horizon: int | None = 4
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
+    endgame: int | None = attrs.field(default=24, kw_only=True)
+    """Near the end, every playout plays to the end: when a decision's first playout ends the
+    game within this many moves of its own, the decision's playouts have no ``horizon``
+    (the first runs that far to find out); ``None``: never."""
     evaluate: Evaluate | None = None
     """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
     follow_ups: int = attrs.field(default=64)
@@ -332,6 +336,7 @@ class MCTSAgent(Agent):
 
     @open_choices.validator
     @samples.validator
+    @endgame.validator
     def _positive_or_none(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and value < 1:
             msg = f"{attribute.name} must be None or at least 1, not {value}"
