@@ -23,17 +23,29 @@ them (without it, the game's view must itself be a state to search from).
 from __future__ import annotations
 
 import math
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from tilegames._core.chance import settle
 from tilegames._core.errors import ConfigurationError
 from tilegames._core.rng import Stream
-from tilegames._core.rules import Outcome, Rules, Seat
+from tilegames._core.rules import Rules, Seat
+from tilegames._mcts import (
+    Evaluate,
+    SearchResult,
+    evaluator,
+    mover,
+    parallel_search,
+    rewards,
+    sample_state,
+    score_value,
+    search_once,
+)
+from tilegames._mcts import _Node as _Node  # re-exported for tests and tools
+from tilegames._mcts import _ScoreEvaluate as _ScoreEvaluate
+from tilegames._mcts import _Search as _Search
 
 __all__ = [
     "AGENTS",
@@ -41,7 +53,10 @@ __all__ = [
     "Evaluate",
     "GreedyAgent",
     "MCTSAgent",
+    "MoveAnalysis",
     "RandomAgent",
+    "SearchResult",
+    "analyse",
     "evaluator",
     "make_agent",
     "mover",
@@ -53,9 +68,6 @@ __all__ = [
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
-
-Evaluate = Callable[[Any, Any, Seat], float]
-"""``evaluate(state, move, seat)``: how good a move looks now for the seat; higher is better."""
 
 
 class Agent(Protocol):
@@ -100,71 +112,6 @@ class Agent(Protocol):
 # ---------------------------------------------------------------------------
 
 
-def sample_state(rules: Rules[StateT, Any], view: Any, stream: Stream) -> StateT:
-    """A full state consistent with ``view``: ``rules.determinize(view, stream)``.
-
-    A game without ``determinize`` hides nothing, and its view is taken as the
-    state itself.
-    """
-    determinize = rules.determinize
-    if determinize is None:
-        result: StateT = view
-        return result
-    return determinize(view, stream)
-
-
-def score_value(score: Any) -> float:
-    """A number from what ``score_move`` returned: itself, or the sum of a tuple of numbers.
-
-    Anything else counts as ``0.0``, so that greedy play picks among such moves at random.
-
-    >>> score_value(3), score_value((1, 0, 2)), score_value("?")
-    (3.0, 3.0, 0.0)
-    """
-    if isinstance(score, (int, float)):
-        return float(score)
-    if isinstance(score, tuple) and all(isinstance(part, (int, float)) for part in score):
-        return float(sum(score))
-    return 0.0
-
-
-def evaluator(rules: Rules[Any, Any]) -> Evaluate:
-    """The game's ``evaluate``, or a fallback that rates a move by :func:`score_value`."""
-    evaluate = rules.evaluate
-    if evaluate is not None:
-        return evaluate
-    return _ScoreEvaluate(rules)
-
-
-@attrs.frozen
-class _ScoreEvaluate:
-    """Rate a move by what ``score_move`` says it scores (picklable, unlike a closure)."""
-
-    rules: Rules[Any, Any]
-
-    def __call__(self, state: Any, move: Any, seat: Seat) -> float:
-        return score_value(self.rules.score_move(state, move))
-
-
-def mover(rules: Rules[StateT, MoveT], state: StateT, move: MoveT) -> Seat:
-    """The seat that makes ``move``: the one seat to move, or the move's own ``seat``.
-
-    When several seats may move at once (a speed variant), each move carries
-    its seat as a ``seat`` attribute.
-
-    Raises:
-        ValueError: if no seat may move, or several may and the move names none.
-    """
-    seats = rules.to_move(state)
-    if len(seats) == 1:
-        return seats[0]
-    seat = getattr(move, "seat", None)
-    if not seats or not isinstance(seat, int):
-        msg = f"cannot tell who makes {rules.format_move(move)!r}: seats to move are {seats}"
-        raise ValueError(msg)
-    return seat
-
-
 def moves_for(rules: Rules[StateT, MoveT], state: StateT, seat: Seat) -> Sequence[MoveT]:
     """The legal moves of ``seat``: all of them on its turn, its own when several seats may move.
 
@@ -177,30 +124,6 @@ def moves_for(rules: Rules[StateT, MoveT], state: StateT, seat: Seat) -> Sequenc
     if len(seats) == 1:
         return moves
     return tuple(move for move in moves if getattr(move, "seat", None) == seat)
-
-
-def rewards(outcome: Outcome) -> tuple[float, ...]:
-    """Each seat's result between 0 (last) and 1 (first); tied seats share their places.
-
-    >>> rewards(Outcome(scores=(5, 9, 7), ranking=[{1}, {2}, {0}]))
-    (0.0, 1.0, 0.5)
-    >>> rewards(Outcome(scores=(4, 4), ranking=[{0, 1}]))
-    (0.5, 0.5)
-    """
-    return _place_rewards(outcome.ranking, len(outcome.scores))
-
-
-def _place_rewards(ranking: Sequence[frozenset[Seat]], players: int) -> tuple[float, ...]:
-    if players == 1:
-        return (1.0,)
-    result = [0.0] * players
-    position = 0
-    for place in ranking:
-        middle = position + (len(place) - 1) / 2
-        for seat in place:
-            result[seat] = 1.0 - middle / (players - 1)
-        position += len(place)
-    return tuple(result)
 
 
 # ---------------------------------------------------------------------------
@@ -275,32 +198,6 @@ class GreedyAgent(Agent):
         return best[stream.randbelow(len(best))]
 
 
-class _Node:
-    """A node of the search tree: the statistics of the move that leads to it."""
-
-    __slots__ = ("available", "children", "prior", "ranked", "reward", "visits")
-
-    def __init__(self, prior: float = 0.0) -> None:
-        self.children: dict[Any, _Node] = {}
-        self.ranked: list[Any] | None = None
-        """The moves not yet opened, best rated last; rated once, in the first sample
-        that opens a move here."""
-        self.visits = 0
-        """Iterations that went through this node."""
-        self.reward = 0.0
-        """Sum of the rewards of the seat that made the move, over those iterations."""
-        self.available = 1
-        """Iterations in which the move was legal when its parent was reached."""
-        self.prior = prior
-        """At the root, the share the move's rating gives it before any search."""
-
-    def ucb(self, exploration: float) -> float:
-        """The upper confidence bound that selection maximises (with availability counts)."""
-        return self.reward / self.visits + exploration * math.sqrt(
-            math.log(self.available) / self.visits
-        )
-
-
 @attrs.frozen
 class MCTSAgent(Agent):
     """Monte Carlo tree search over any game, with determinization for hidden information.
@@ -346,7 +243,16 @@ class MCTSAgent(Agent):
     clock the choice depends only on the stream, so a simulation replays
     exactly from its seed; with ``seconds`` the number of iterations depends
     on the machine and its load, and so do the choices: such simulations do
-    not replay exactly.
+    not replay exactly. The clock starts when :meth:`choose` is called, so
+    the budget covers the rating of the root moves too.
+
+    With ``workers=N`` (N > 1) the search runs in N processes at once, this
+    one and N - 1 worker processes started at the first such search and kept
+    for the next ones (root parallelism): each searches a tree of its own,
+    with its own stream seeded from ``stream``, for ``iterations`` iterations
+    and/or until the same deadline, and their root statistics are added up
+    move by move; the move visited most over all of them is played. Without
+    a clock the choice still depends only on the stream and ``workers``.
     """
 
     iterations: int | None = attrs.field(default=300)
@@ -366,6 +272,10 @@ class MCTSAgent(Agent):
     rated first (another draw when they are used up); ``None``: all its legal moves."""
     horizon: int | None = 4
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
+    endgame: int | None = attrs.field(default=24, kw_only=True)
+    """Near the end, every playout plays to the end: when a decision's first playout ends the
+    game within this many moves of its own, the decision's playouts have no ``horizon``
+    (the first runs that far to find out); ``None``: never."""
     evaluate: Evaluate | None = None
     """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
     follow_ups: int = attrs.field(default=64)
@@ -377,6 +287,12 @@ class MCTSAgent(Agent):
     ``determinize``); ``None``: a new sample every iteration."""
     max_playout: int = 100_000
     """A playout that has not ended after this many moves stops the search with an error."""
+    follow_up_samples: int = attrs.field(default=4, kw_only=True)
+    """States a root move's follow-up is read on, averaged, when the game hides what the seat
+    can do next (the tile of an AXIO Rota extra turn); the first is the search's own first
+    sample, the others are searched from too."""
+    workers: int = attrs.field(default=1, kw_only=True)
+    """Processes searching at once (root parallel, results merged); 1: this process alone."""
 
     @iterations.validator
     def _iterations_or_clock(
@@ -403,6 +319,8 @@ class MCTSAgent(Agent):
             raise ValueError(msg)
 
     @width.validator
+    @follow_up_samples.validator
+    @workers.validator
     def _positive_width(self, attribute: attrs.Attribute[int], value: int) -> None:
         self._positive(attribute, value)
 
@@ -418,6 +336,7 @@ class MCTSAgent(Agent):
 
     @open_choices.validator
     @samples.validator
+    @endgame.validator
     def _positive_or_none(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and value < 1:
             msg = f"{attribute.name} must be None or at least 1, not {value}"
@@ -425,10 +344,15 @@ class MCTSAgent(Agent):
 
     @property
     def name(self) -> str:
-        """``"mcts(N)"`` for ``N`` iterations, ``"mcts(2s)"`` or ``"mcts(N, 2s)"`` with a clock."""
+        """``"mcts(N)"`` for ``N`` iterations, ``"mcts(2s)"`` or ``"mcts(N, 2s)"`` with a clock.
+
+        Several workers add ``w`` and their number: ``"mcts(0.25s, w2)"``.
+        """
         parts = [] if self.iterations is None else [str(self.iterations)]
         if self.seconds is not None:
             parts.append(f"{self.seconds:g}s")
+        if self.workers > 1:
+            parts.append(f"w{self.workers}")
         return f"mcts({', '.join(parts)})"
 
     def choose(
@@ -442,249 +366,122 @@ class MCTSAgent(Agent):
         """Search, then play the root move visited most (see :meth:`Agent.choose`)."""
         if len(moves) == 1:
             return moves[0]
-        search = _Search(self, rules, self.evaluate or evaluator(rules), stream)
-        first = sample_state(rules, view, stream)
-        candidates: list[MoveT] = search.open_root(first, seat, moves)
-        if len(candidates) == 1 or rules.players(first) == 1:
-            return candidates[0]
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        drawn = [first]
-        iteration = 0
-        while self.iterations is None or iteration < self.iterations:
-            if deadline is not None and iteration and time.monotonic() >= deadline:
-                break
-            if iteration < len(drawn):
-                state = drawn[iteration]
-            elif self.samples is not None and len(drawn) >= self.samples:
-                state = drawn[iteration % self.samples]
-            else:
-                state = sample_state(rules, view, stream)
-                drawn.append(state)
-            search.iterate(state, seat, candidates)
-            iteration += 1
-        # The most visited; among equals the better rated (candidates are in that order).
-        return max(candidates, key=search.root_visits)
-
-
-class _Search:
-    """The tree and the tools of one decision of an :class:`MCTSAgent`."""
-
-    def __init__(
-        self, agent: MCTSAgent, rules: Rules[Any, Any], evaluate: Evaluate, stream: Stream
-    ) -> None:
-        self.agent = agent
-        self.rules = rules
-        self.evaluate = evaluate
-        self.stream = stream
-        self.root = _Node()
-        self.scale = 1.0
-
-    def root_visits(self, move: Any) -> int:
-        child = self.root.children.get(move)
-        return -1 if child is None else child.visits
-
-    def open_root(self, state: Any, seat: Seat, moves: Sequence[Any]) -> list[Any]:
-        """Rate every move; keep the ``width`` best (ties in random order) with their priors.
-
-        Also sets the scale of ratings: the mean size of a move's rating, what
-        one move typically gains, to weigh the gains of playouts cut short.
-        The ``follow_ups`` best rated moves after which the seat moves again
-        (a turn of several moves) are rated with their best follow-up added
-        (:meth:`follow_up`), so that a turn is rated whole.
-        """
-        stream = self.stream
-        rated = sorted(
-            (-self.evaluate(state, move, seat), stream.randbelow(1 << 30), i)
-            for i, move in enumerate(moves)
-        )
-        self.scale = statistics.fmean(abs(value) for value, _, _ in rated) or 1.0
-        looked = self.agent.follow_ups
-        if looked:
-            rated[:looked] = sorted(
-                (value - self.follow_up(state, seat, moves[i]), tie, i)
-                for value, tie, i in rated[:looked]
-            )
-        kept = rated[: self.agent.width]
-        best = -kept[0][0]
-        weights = [math.exp((-value - best) / self.scale) for value, _, _ in kept]
-        total = sum(weights)
-        candidates = []
-        for (_, _, i), weight in zip(kept, weights, strict=True):
-            self.root.children[moves[i]] = _Node(prior=weight / total)
-            candidates.append(moves[i])
-        return candidates
-
-    def follow_up(self, state: Any, seat: Seat, move: Any) -> float:
-        """The best rating of ``seat``'s next move if ``move`` leaves it to move alone, else 0."""
-        rules = self.rules
-        after = settle(rules, rules.apply(state, move), self.stream)
-        if rules.is_over(after) or rules.to_move(after) != (seat,):
-            return 0.0
-        evaluate = self.evaluate
-        legal = rules.legal_moves(after)
-        return max((evaluate(after, other, seat) for other in legal), default=0.0)
-
-    def iterate(self, state: Any, seat: Seat, candidates: Sequence[Any]) -> None:
-        """One walk down the tree, one new node, one playout, and the rewards back up."""
-        rules = self.rules
-        path: list[tuple[_Node, Seat]] = []
-        gains = [0.0] * rules.players(state)
-        move, node = self.select_root(candidates)
-        who = seat
-        while True:
-            path.append((node, who))
-            gains[who] += self.evaluate(state, move, who)
-            state = settle(rules, rules.apply(state, move), self.stream)
-            if node.visits == 0 or rules.is_over(state):
-                break
-            move, child = self.select(node, state)
-            who = mover(rules, state, move)
-            if child is None:
-                child = node.children[move] = _Node()
-            node = child
-        result = self.playout(state, gains)
-        for child, mover_seat in path:
-            child.visits += 1
-            child.reward += result[mover_seat]
-
-    def select_root(self, candidates: Sequence[Any]) -> tuple[Any, _Node]:
-        """PUCT over the candidates: mean reward plus a prior share of the visits."""
-        children = self.root.children
-        total = math.sqrt(1 + sum(children[move].visits for move in candidates))
-        weight = self.agent.prior
-
-        def score(move: Any) -> float:
-            child = children[move]
-            mean = child.reward / child.visits if child.visits else 0.5
-            return mean + weight * child.prior * total / (1 + child.visits)
-
-        best = max(candidates, key=score)
-        return best, children[best]
-
-    def select(self, node: _Node, state: Any) -> tuple[Any, _Node | None]:
-        """Open a new move while there is room, else the best by UCB among the legal ones."""
-        legal = self.rules.legal_moves(state)
-        if len(node.children) < min(self.agent.width, len(legal)):
-            move = self.opening(state, legal, node)
-            if move is not None:
-                return move, None
-        available = [move for move in node.children if move in legal]
-        if not available:  # none of the opened moves is legal in this sample: open another
-            return self.policy(state, legal)[0], None
-        children = node.children
-        for move in available:
-            children[move].available += 1
-        exploration = self.agent.exploration
-        best = max(available, key=lambda move: children[move].ucb(exploration))
-        return best, children[best]
-
-    def opening(self, state: Any, legal: Sequence[Any], node: _Node) -> Any:
-        """The move to open next at ``node``: the best rated not yet opened, or ``None``.
-
-        A node rates its moves once, in the first sample that opens one: all
-        its legal moves, or ``open_choices`` of them drawn at random when it
-        has more (and another such draw when those are used up). It opens
-        them best first; a later sample (other hidden tiles) skips those it
-        cannot play.
-        """
-        if node.ranked is None:
-            node.ranked = self.ranking(state, legal)
-        move = _next_opening(node.ranked, legal, node.children)
-        choices = self.agent.open_choices
-        if move is None and choices is not None and len(legal) > choices:
-            node.ranked = self.ranking(state, legal)
-            move = _next_opening(node.ranked, legal, node.children)
+        move: MoveT = self.search(rules, seat, view, moves, stream).move
         return move
 
-    def ranking(self, state: Any, legal: Sequence[Any]) -> list[Any]:
-        """Legal moves (all, or ``open_choices`` random ones), best rated last, ties at random."""
-        evaluate, rules, stream = self.evaluate, self.rules, self.stream
-        count = len(legal)
-        takes = min(count, self.agent.open_choices or count)
-        drawn = takes < count  # draw ``takes`` at random, or take every move in order
-        rated: list[tuple[float, int, int, Any]] = []
-        seen: set[Any] = set()
-        # Each move is rated as soon as it is taken from the listing: a game may then
-        # know it for one of the state's own legal moves and skip checking it again.
-        for i in range(takes):
-            move = legal[stream.randbelow(count) if drawn else i]
-            if drawn:
-                if move in seen:  # each drawn move once
-                    continue
-                seen.add(move)
-            value = evaluate(state, move, mover(rules, state, move))
-            rated.append((value, stream.randbelow(1 << 30), i, move))
-        rated.sort()
-        return [move for _, _, _, move in rated]
+    def search(
+        self,
+        rules: Rules[Any, MoveT],
+        seat: Seat,
+        view: Any,
+        moves: Sequence[MoveT],
+        stream: Stream,
+    ) -> SearchResult:
+        """Search as :meth:`choose` does; the move it plays and what the search found.
 
-    def policy(self, state: Any, legal: Sequence[Any]) -> tuple[Any, float | None]:
-        """The best rated of ``playout_choices`` random legal moves, with its rating.
-
-        The rating is ``None`` when only one move was drawn (nothing was rated).
+        Arguments as :meth:`Agent.choose`. :func:`analyse` reads the result.
         """
-        stream = self.stream
-        move = legal[stream.randbelow(len(legal))]
-        choices = self.agent.playout_choices
-        if choices == 1 or len(legal) == 1:
-            return move, None
-        who = mover(self.rules, state, move)
-        best = self.evaluate(state, move, who)
-        for _ in range(choices - 1):
-            other = legal[stream.randbelow(len(legal))]
-            value = self.evaluate(state, other, who)
-            if value > best:
-                move, best = other, value
-        return move, best
-
-    def playout(self, state: Any, gains: list[float]) -> tuple[float, ...]:
-        """Play on from ``state``; each seat's reward, from the end or from ``gains``."""
-        rules = self.rules
-        horizon = self.agent.horizon
-        steps = horizon if horizon is not None else self.agent.max_playout
-        for _ in range(steps):
-            if rules.is_over(state):
-                return _final_rewards(rules, state)
-            move, value = self.policy(state, rules.legal_moves(state))
-            if horizon is not None:
-                who = mover(rules, state, move)
-                gains[who] += self.evaluate(state, move, who) if value is None else value
-            state = settle(rules, rules.apply(state, move), self.stream)
-        if rules.is_over(state):
-            return _final_rewards(rules, state)
-        if horizon is not None:
-            return _margin_rewards(gains, self.scale)
-        msg = f"{rules.name}: a playout did not end within {self.agent.max_playout} moves"
-        raise RuntimeError(msg)
+        if not moves:
+            msg = "MCTSAgent.search needs at least one legal move"
+            raise ValueError(msg)
+        if len(moves) == 1:
+            return SearchResult(moves[0], 0, ((moves[0], 0, 0.0),))
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        if self.workers > 1:
+            return parallel_search(self, rules, seat, view, moves, stream, deadline)
+        return search_once(self, rules, seat, view, moves, stream, deadline)
 
 
-def _next_opening(ranked: list[Any], legal: Sequence[Any], opened: dict[Any, _Node]) -> Any:
-    """Take the best-rated move of ``ranked`` (best last) that is legal and not yet opened."""
-    for index in range(len(ranked) - 1, -1, -1):
-        move = ranked[index]
-        if move in opened:  # opened by the fallback of select, or drawn again
-            del ranked[index]
-        elif move in legal:
-            del ranked[index]
-            return move
-    return None
+# ---------------------------------------------------------------------------
+# Analysis: the moves of a position, best first
+# ---------------------------------------------------------------------------
 
 
-def _margin_rewards(gains: Sequence[float], scale: float) -> tuple[float, ...]:
-    if len(gains) == 1:
-        return (1.0,)
-    total = sum(gains)
-    others = len(gains) - 1
-    return tuple(
-        0.5 + 0.5 * math.tanh((gain - (total - gain) / others) / (2 * scale)) for gain in gains
-    )
+@attrs.frozen
+class MoveAnalysis:
+    """One move of a position as :func:`analyse` found it."""
+
+    move: Any
+    """The move: one of the position's legal moves."""
+    visits: int
+    """The searches (iterations) that began with this move; 0 for a move not searched."""
+    win_rate: float
+    """The mover's mean result over those searches, 0 to 1: 1 for a first place (or, for a
+    search cut short, a clear lead), 0.5 for even; 0.0 for a move not searched."""
+    points: float
+    """What the move scores now (``score_move``; a per-colour score counts its sum)."""
 
 
-def _final_rewards(rules: Rules[Any, Any], state: Any) -> tuple[float, ...]:
-    outcome = rules.outcome(state)
-    if outcome is None:  # pragma: no cover - the contract says otherwise
-        msg = f"{rules.name}: the game is over but has no outcome"
-        raise RuntimeError(msg)
-    return rewards(outcome)
+def analyse(
+    rules: Rules[Any, Any],
+    state: Any,
+    seconds: float | None = 1.0,
+    *,
+    iterations: int | None = None,
+    seed: int = 0,
+    agent: MCTSAgent | None = None,
+    seat: Seat | None = None,
+) -> tuple[MoveAnalysis, ...]:
+    """The legal moves of the seat to move, best first, as the search sees them.
+
+    The search is :class:`MCTSAgent`'s (``agent``, by default
+    ``MCTSAgent()``, with ``seconds`` and ``iterations`` as given) from the
+    mover's view: it sees no more than the mover does. Moves are ordered as
+    the agent would choose: most visited first (its choice), ties by win
+    rate; the moves the search left out (those outside its ``width``
+    best-rated) follow with ``visits`` 0, in the order of their points.
+    With ``iterations`` alone the analysis depends only on ``seed``.
+
+    >>> import tilegames
+    >>> rules = tilegames.get("aztack")
+    >>> state = rules.new_game(players=2, seed=3)
+    >>> best = analyse(rules, state, seconds=None, iterations=50)[0]
+    >>> best.move in rules.legal_moves(state), best.visits > 0, 0 <= best.win_rate <= 1
+    (True, True, True)
+
+    Args:
+        rules: the game.
+        state: the position (a state, not a view).
+        seconds: the time to search for; ``None``: ``iterations`` alone.
+        iterations: the most iterations to search; ``None``: ``seconds`` alone.
+        seed: the seed of the search's stream.
+        agent: the search's settings (its ``iterations`` and ``seconds`` are replaced).
+        seat: the seat whose moves to analyse; ``None``: the first seat to move.
+
+    Returns:
+        One :class:`MoveAnalysis` per legal move of the seat.
+
+    Raises:
+        ValueError: if the game is over, chance or no seat is to move, ``seat``
+            is not to move, or both ``seconds`` and ``iterations`` are ``None``.
+    """
+    if rules.is_over(state):
+        msg = f"{rules.name}: the game is over, there is no move to analyse"
+        raise ValueError(msg)
+    seats = [seat for seat in rules.to_move(state) if 0 <= seat < rules.players(state)]
+    if not seats:
+        msg = f"{rules.name}: no seat is to move (chance is), there is no move to analyse"
+        raise ValueError(msg)
+    if seconds is None and iterations is None:
+        msg = "analyse needs seconds, iterations or both"
+        raise ValueError(msg)
+    if seat is not None and seat not in seats:
+        msg = f"{rules.name}: seat {seat!r} is not to move (seats to move: {seats})"
+        raise ValueError(msg)
+    searcher = attrs.evolve(agent or MCTSAgent(), iterations=iterations, seconds=seconds)
+    seat = seats[0] if seat is None else seat
+    moves = moves_for(rules, state, seat)
+    result = searcher.search(rules, seat, rules.view(state, seat), moves, Stream(seed))
+    points = {move: score_value(rules.score_move(state, move)) for move in moves}
+    searched = [
+        MoveAnalysis(move, visits, reward / visits if visits else 0.0, points[move])
+        for move, visits, reward in result.children
+        if visits
+    ]
+    searched.sort(key=lambda entry: (entry.move != result.move, -entry.visits, -entry.win_rate))
+    seen = {entry.move for entry in searched}
+    rest = sorted((move for move in moves if move not in seen), key=lambda move: -points[move])
+    return (*searched, *(MoveAnalysis(move, 0, 0.0, points[move]) for move in rest))
 
 
 # ---------------------------------------------------------------------------
@@ -704,10 +501,13 @@ def make_agent(spec: str) -> Agent:
 
     ``"mcts:400"`` is an MCTS agent of 400 iterations, ``"mcts:2s"`` one that
     searches for 2 seconds a move and ``"mcts:400:2s"`` one that stops at
-    whichever comes first.
+    whichever comes first; ``":w2"`` at the end searches in 2 processes at
+    once (``workers=2``): ``"mcts:0.25s:w2"``.
 
     >>> make_agent("mcts:50").name, make_agent("mcts:50:0.5s").name
     ('mcts(50)', 'mcts(50, 0.5s)')
+    >>> make_agent("mcts:0.25s:w2").name
+    'mcts(0.25s, w2)'
 
     Raises:
         ConfigurationError: naming the known agents, if the description is not one of them.
@@ -717,28 +517,42 @@ def make_agent(spec: str) -> Agent:
     if factory is None:
         known = ", ".join(sorted(AGENTS))
         msg = f"no agent named {name!r}; known agents: {known} "
-        msg += "(mcts:N for N iterations, mcts:Ts for T seconds a move)"
+        msg += "(mcts:N for N iterations, mcts:Ts for T seconds a move, :wK for K processes)"
         raise ConfigurationError(msg)
     if not argument:
         return factory()
     if factory is MCTSAgent:
-        iterations: int | None = None
-        seconds: float | None = None
-        for part in argument.split(":"):
-            if part.isdigit() and int(part) > 0 and iterations is None:
-                iterations = int(part)
-            elif part.endswith("s") and seconds is None and _seconds(part[:-1]) is not None:
-                seconds = _seconds(part[:-1])
-            else:
-                break
-        else:
-            if iterations is not None or seconds is not None:
-                return MCTSAgent(iterations=iterations, seconds=seconds)
+        agent = _mcts_agent(argument.split(":"))
+        if agent is not None:
+            return agent
     msg = (
         f"cannot read agent {spec!r}: only mcts takes an argument: a positive number of "
-        "iterations, a time per move in seconds, or both (mcts:400, mcts:2s, mcts:400:2s)"
+        "iterations, a time per move in seconds, or both (mcts:400, mcts:2s, mcts:400:2s), "
+        "then optionally a number of worker processes (mcts:0.25s:w2)"
     )
     raise ConfigurationError(msg)
+
+
+def _mcts_agent(parts: Sequence[str]) -> MCTSAgent | None:
+    """The agent of ``mcts:PARTS`` (iterations, seconds, then workers), or ``None``."""
+    iterations: int | None = None
+    seconds: float | None = None
+    workers = 1
+    if len(parts) > 1 and parts[-1][:1] == "w":
+        count = parts[-1][1:]
+        if not (count.isascii() and count.isdigit() and 0 < int(count) <= 256):
+            return None
+        workers, parts = int(count), parts[:-1]
+    for part in parts:
+        if part.isascii() and part.isdigit() and int(part) > 0 and iterations is None:
+            iterations = int(part)
+        elif part.endswith("s") and seconds is None and _seconds(part[:-1]) is not None:
+            seconds = _seconds(part[:-1])
+        else:
+            return None
+    if iterations is None and seconds is None:
+        return None
+    return MCTSAgent(iterations=iterations, seconds=seconds, workers=workers)
 
 
 def _seconds(text: str) -> float | None:

@@ -33,7 +33,7 @@ from tilegames._core.errors import (
     UnknownGameError,
 )
 from tilegames._core.rules import Outcome, Rules, Seat
-from tilegames.agents import AGENTS, Agent, GreedyAgent, make_agent, moves_for
+from tilegames.agents import AGENTS, Agent, analyse, make_agent, moves_for
 from tilegames.plot import check_plot_path, plot_simulation
 from tilegames.records import Record, dumps, loads, record_of, replay
 from tilegames.simulate import simulate
@@ -442,7 +442,7 @@ On your turn, type one of:
   #N            the N-th move of the list
   moves [TEXT]  list every legal move (those containing TEXT)
   board         show the board and the scores again
-  hint          the move a greedy player would choose
+  hint          the best move a second's search finds, and why
   undo          take back your last move (and the bots' replies to it)
   save [FILE]   write the game's record (to --save FILE when no FILE is given)
   help or ?     this text and the notation
@@ -450,6 +450,21 @@ On your turn, type one of:
 
 
 _UNDONE: Any = object()  # what ``read`` returns after an undo: ask again from the new state
+
+
+def _hint(rules: Rules[Any, Any], state: Any, seat: Seat) -> str:
+    """The best move of a second's search from ``seat``'s view (at most 5,000 iterations).
+
+    For example ``best: 3,2:1G, wins 71% of 412 searches, scores 4``.
+    """
+    entries = analyse(rules, state, seconds=1.0, iterations=5000, seat=seat)
+    best = entries[0]
+    line = f"best: {rules.format_move(best.move)}, "
+    if best.visits:
+        line += f"wins {best.win_rate:.0%} of {best.visits} searches, "
+    else:
+        line += "the only move, " if len(entries) == 1 else "the best rated, "
+    return line + f"scores {best.points:g}"
 
 
 class _AbandonError(Exception):
@@ -646,10 +661,7 @@ class _Terminal:
         elif command == "save":
             self.save(rest.strip() or None)
         elif text == "hint":
-            hint = GreedyAgent().choose(
-                rules, self.human, rules.view(self.state, self.human), moves, rng.Stream(0)
-            )
-            print(f"A greedy player would play {rules.format_move(hint)}.")
+            print(_hint(rules, self.state, self.human))
         elif text.startswith("#"):
             number = text[1:]
             if number.isdigit() and 1 <= int(number) <= len(moves):
