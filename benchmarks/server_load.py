@@ -11,7 +11,7 @@ every room's record replays to the final state the server shows.
 
     python benchmarks/server_load.py --rooms 200
 
-Loopback only; needs the server extra and httpx. Not a test: nothing is
+Loopback only; needs the server extra and httpx2 (the dev extra). Not a test: nothing is
 asserted about speed.
 """
 
@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx  # the dev extra's HTTP client (Starlette's test client takes it too)
 from websockets.asyncio.client import connect
 
 import tilegames
