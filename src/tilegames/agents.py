@@ -272,7 +272,7 @@ class MCTSAgent(Agent):
     rated first (another draw when they are used up); ``None``: all its legal moves."""
     horizon: int | None = 4
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
-    endgame: int | None = attrs.field(default=24, kw_only=True)
+    endgame: int | None = attrs.field(default=None, kw_only=True)
     """Near the end, every playout plays to the end: when a decision's first playout ends the
     game within this many moves of its own, the decision's playouts have no ``horizon``
     (the first runs that far to find out); ``None``: never."""
@@ -287,7 +287,7 @@ class MCTSAgent(Agent):
     ``determinize``); ``None``: a new sample every iteration."""
     max_playout: int = 100_000
     """A playout that has not ended after this many moves stops the search with an error."""
-    follow_up_samples: int = attrs.field(default=4, kw_only=True)
+    follow_up_samples: int = attrs.field(default=1, kw_only=True)
     """States a root move's follow-up is read on, averaged, when the game hides what the seat
     can do next (the tile of an AXIO Rota extra turn); the first is the search's own first
     sample, the others are searched from too."""
