@@ -11,9 +11,10 @@ The suite has two tiers (the development guide describes them):
 
 The learning environments (``tilegames.envs``) and their guide need the ``rl``
 extra (numpy, gymnasium, pettingzoo), and the OpenSpiel bridge the
-``openspiel`` extra; without them these modules cannot be imported, so their
-doctests are left out of the collection. Their tests in
-``tests/envs`` skip themselves in the same case.
+``openspiel`` extra, and the game server (``tilegames.server``) the ``server``
+extra; without them these modules cannot be imported, so their doctests are
+left out of the collection. Their tests (``tests/envs``, ``tests/test_server*.py``)
+skip themselves in the same case.
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ import importlib.util
 import pytest
 
 _RL = ("numpy", "gymnasium", "pettingzoo")
+_SERVER = ("starlette", "uvicorn")
 
 collect_ignore_glob: list[str] = []
 if not all(importlib.util.find_spec(name) for name in _RL):
     collect_ignore_glob += ["src/tilegames/envs/*", "docs/guides/rl.rst"]
 elif not importlib.util.find_spec("pyspiel"):  # the openspiel extra
     collect_ignore_glob.append("src/tilegames/envs/_openspiel.py")
+if not all(importlib.util.find_spec(name) for name in _SERVER):
+    collect_ignore_glob.append("src/tilegames/server/*")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
