@@ -267,7 +267,7 @@ class TestEndlessSets:
 # ---------------------------------------------------------------------------
 
 _NOTATION_CHARACTERS = string.ascii_letters + string.digits + " ,:@/.+-x\t"
-_HOSTILE = st.one_of(
+HOSTILE_NOTATION = st.one_of(
     st.text(),
     st.text(alphabet=_NOTATION_CHARACTERS),
     st.text(alphabet=st.characters(categories=["Nd", "Cc", "Zs"])),
@@ -338,7 +338,7 @@ class TestUnprintableIntegers:
 
 
 @pytest.mark.parametrize("name", MODULES)
-@given(text=_HOSTILE)
+@given(text=HOSTILE_NOTATION)
 def test_parse_move_hostile_text(name: str, text: str) -> None:
     """parse_move raises a NotationError or returns a move that round-trips."""
     module, state = MODULES[name], STATES[name]
@@ -357,7 +357,7 @@ def test_parse_move_hostile_text(name: str, text: str) -> None:
         (aztack.parse_stone, aztack.format_stone),
     ],
 )
-@given(text=_HOSTILE)
+@given(text=HOSTILE_NOTATION)
 def test_tile_parsers_hostile_text(
     parse: Callable[[str], Any], write: Callable[[Any], str], text: str
 ) -> None:

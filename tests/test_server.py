@@ -18,12 +18,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 import tilegames
+from document_mutations import mutate, mutations
 from server_support import SERVER_MISSING, expected_snapshot, needs_server, replayed
-from tiers import DEEP, size
+from test_arguments_hostile import (
+    AT_LIMIT,
+    HOSTILE_NOTATION,
+    NUMBERED,
+    OVER_LIMIT,
+    UNICODE_TEXTS,
+)
+from test_documents_hostile import WRONG_VALUES, text_mutations
+from tiers import DEEP, examples, size
 from tilegames import records
-from tilegames.agents import mover
+from tilegames.agents import mover, moves_for
+from tilegames.serialize import MAX_DEPTH
 
 pytestmark = needs_server
 
@@ -31,6 +42,7 @@ if not SERVER_MISSING:
     from starlette.testclient import TestClient
 
     from tilegames.server import MAX_BODY, create_app
+    from tilegames.server._rooms import MAX_MOVE
 
 GAMES = ("axio", "axio-rota", "aztack", "polygon")
 
@@ -463,6 +475,207 @@ class TestRestart:
                 == 409
             )
             _wait_over(table, bots)  # the bots carried on
+
+
+def _expected_status(rules: Any, state: Any, turn: int, body: Any) -> int:
+    """The status the contract gives a move body from the seat to move, from the library alone.
+
+    The checks in the issue's order: the body's shape (a move of at most 200
+    characters, an int turn), the turn, the notation, then the rules.
+    """
+    if (
+        not isinstance(body, dict)
+        or set(body) != {"move", "turn"}
+        or not isinstance(body["move"], str)
+        or type(body["turn"]) is not int
+        or len(body["move"]) > MAX_MOVE
+    ):
+        return 400
+    if body["turn"] != turn:
+        return 409
+    try:
+        move = rules.parse_move(body["move"], state)
+    except ValueError:  # NotationError, and InvalidStateError for a move of another shape
+        return 400
+    return 200 if rules.why_illegal(state, move) is None else 409
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len({key for key, _ in pairs}) != len(pairs):
+        raise ValueError("a repeated key")
+    return dict(pairs)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _strict(raw: bytes) -> Any:
+    """A raw body as strict JSON reads it (None when it is not JSON: a 400).
+
+    NaN, Infinity and repeated keys are not JSON; nor is nesting deeper than
+    the library's documents allow.
+    """
+    try:
+        body = json.loads(raw, parse_constant=_refuse_constant, object_pairs_hook=_no_repeats)
+    except (ValueError, RecursionError):
+        return None
+    depth, node = 0, [body]
+    while node:  # the deepest nesting, level by level
+        depth += 1
+        node = [
+            c
+            for n in node
+            if isinstance(n, (list, dict))
+            for c in (n.values() if isinstance(n, dict) else n)
+        ]
+    return None if depth > MAX_DEPTH else body
+
+
+class _Hostile:
+    """One room of a game, a seat that is to move, and the state the library says it holds."""
+
+    def __init__(self, table: Table, game: str) -> None:
+        self.table, self.game = table, game
+        self.rules = tilegames.get(game)
+        self.state = self.rules.new_game(2, seed=5)
+        self.room = table.room(game, 2, seed=5)["room"]
+        self.tokens = [table.join(self.room, seat, f"P{seat}") for seat in (0, 1)]
+        self.turn = 0
+
+    def send(self, body: Any, raw: bytes | None = None) -> None:
+        """Send a move body (as Python's json writes it, NaN included) or raw bytes.
+
+        The answer is the one :func:`_expected_status` gives the body as strict
+        JSON reads it.
+        """
+        seat = self.rules.to_move(self.state)[0]
+        if raw is None:
+            raw = json.dumps(body).encode()
+        answer = self.table.client.post(
+            f"/api/rooms/{self.room}/moves",
+            content=raw,
+            headers={
+                "Authorization": f"Bearer {self.tokens[seat]}",
+                "Content-Type": "application/json",
+            },
+        )
+        sent = _strict(raw)
+        expected = _expected_status(self.rules, self.state, self.turn, sent)
+        assert answer.status_code == expected, (body, raw, answer.text)
+        if expected == 200:
+            self.state = self.rules.apply(
+                self.state, self.rules.parse_move(sent["move"], self.state)
+            )
+            self.turn += 1
+        else:
+            assert set(answer.json()) == {"error"}
+        snapshot = self.table.snapshot(self.room)  # the room holds exactly what was accepted
+        assert snapshot["turn"] == self.turn
+        assert (
+            snapshot["view"]
+            == expected_snapshot(self.room, self.game, self.state, None, [], [])["view"]
+        )
+
+
+_HOSTILE_SETTINGS = settings(
+    max_examples=examples(100),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+class TestHostileInput:
+    """The hostile-input tests' notation and documents, sent to the server as moves.
+
+    The corpus is theirs (tests/test_arguments_hostile.py for notation,
+    tests/test_documents_hostile.py and tests/document_mutations.py for
+    documents): every answer is the one the contract gives, worked out from
+    the library, a 4xx leaves the room as it was, and nothing is a 500.
+    """
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_notation(self, table: Table, game: str) -> None:
+        """Other scripts' digits, numbers at and over the digit limit, and arbitrary text."""
+        hostile = _Hostile(table, game)
+        numbered = NUMBERED[game][0]
+        for text in (
+            *UNICODE_TEXTS[game],
+            numbered(AT_LIMIT),
+            numbered(OVER_LIMIT),
+            numbered("9" * 190),
+        ):
+            hostile.send({"move": text, "turn": hostile.turn})
+
+        @_HOSTILE_SETTINGS
+        @given(text=HOSTILE_NOTATION)
+        def any_text(text: str) -> None:
+            hostile.send({"move": text, "turn": hostile.turn})
+
+        any_text()
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_bodies(self, table: Table, game: str) -> None:
+        """A legal move's body with each field of each wrong type, then randomly changed."""
+        hostile = _Hostile(table, game)
+        legal = hostile.table.snapshot(hostile.room, hostile.tokens[0])["legal"]
+        base = {"move": (legal or ["x"])[0], "turn": 0}
+        for field in ("move", "turn"):
+            for value in WRONG_VALUES:
+                hostile.send({**base, field: value})
+
+        @_HOSTILE_SETTINGS
+        @given(change=mutations())
+        def changed(change: Any) -> None:
+            seat = hostile.rules.to_move(hostile.state)[0]
+            moves = list(moves_for(hostile.rules, hostile.state, seat))
+            body: dict[str, Any] = {
+                "move": hostile.rules.format_move(moves[-1]),
+                "turn": hostile.turn,
+            }
+            document = {"data": body}  # mutate changes a document's data
+            mutate(document, change)
+            hostile.send(document["data"])
+
+        changed()
+
+    def test_raw_texts(self, table: Table) -> None:
+        """The documents tests' broken texts (huge numbers, NaN, repeated keys, cuts), and more."""
+        hostile = _Hostile(table, "axio-rota")
+        legal = table.snapshot(hostile.room, hostile.tokens[0])["legal"][0]
+        text = json.dumps({"move": legal, "turn": 0})
+        for changed in text_mutations(text, seed=3):
+            hostile.send(None, raw=changed.encode())
+        for raw in (
+            b"\xff\xfe",
+            b"[" * (MAX_DEPTH + 5),
+            b'{"move": NaN, "turn": 0}',
+            b'{"move": "x", "move": "%s", "turn": 0}' % legal.encode(),  # which move is meant?
+            b'{"move": "%s", "turn": 0, "turn": 0}' % legal.encode(),
+        ):
+            hostile.send(None, raw=raw)
+        hostile.send({"move": legal, "turn": 0})  # and the move itself is still accepted
+        assert hostile.turn == 1
+
+    @pytest.mark.parametrize(
+        "header",
+        ["", "Bearer", "Bearer ", "bearer x", "Basic eDp5", "Bearer " + "A" * 43, "Bearer \t x"],
+    )
+    def test_headers(self, table: Table, header: str) -> None:
+        """A token that holds no seat here is a 401 and changes nothing."""
+        hostile = _Hostile(table, "polygon")
+        seat = hostile.rules.to_move(hostile.state)[0]
+        other = table.room("polygon", 2, seed=5)["room"]
+        for value in (header, f"Bearer {table.join(other, seat)}"):
+            legal = table.snapshot(hostile.room, hostile.tokens[seat])["legal"]
+            answer = table.client.post(
+                f"/api/rooms/{hostile.room}/moves",
+                json={"move": legal[0], "turn": 0},
+                headers={"Authorization": value},
+            )
+            assert answer.status_code == 401
+            assert set(answer.json()) == {"error"}
+            assert table.snapshot(hostile.room)["turn"] == 0
 
 
 def _setups() -> list[tuple[str, Any]]:

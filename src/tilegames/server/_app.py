@@ -272,7 +272,7 @@ async def _body(request: Request) -> Any:
 
     Raises:
         Refused: 413 for a larger body (by its Content-Length or as it arrives),
-            400 for one that is not JSON.
+            400 for one that is not JSON (NaN, Infinity and repeated keys are not).
     """
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or len(length) > 12):
@@ -285,11 +285,22 @@ async def _body(request: Request) -> Any:
         if len(data) > MAX_BODY:
             raise Refused(413, f"the body is over {MAX_BODY} bytes")
     try:
-        body = json.loads(bytes(data) or b"null", parse_constant=_no_constant)
+        body = json.loads(
+            bytes(data) or b"null", parse_constant=_no_constant, object_pairs_hook=_no_repeats
+        )
         serialize.check_size(body, serialize.MAX_DEPTH, 10_000)
     except (ValueError, RecursionError, tilegames.TilegamesError):
         raise Refused(400, "the body is not a JSON document of the shape asked for") from None
     return body
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a repeated key is read no way)."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        msg = "a key is repeated"
+        raise ValueError(msg)
+    return result
 
 
 def _no_constant(name: str) -> Any:

@@ -23,6 +23,7 @@ from tilegames.agents import make_agent, moves_for
 from tilegames.server._store import StoredRoom, StoredSeat
 
 __all__ = [
+    "MAX_MOVE",
     "MAX_NAME",
     "Refused",
     "Room",
@@ -34,6 +35,8 @@ __all__ = [
 
 MAX_NAME: Final = 40
 """The longest player name, in characters."""
+MAX_MOVE: Final = 200
+"""The longest move text read, in characters: every game's notation is far shorter."""
 _ROOM_FIELDS: Final = frozenset({"game", "players", "options", "seed", "bots"})
 _SEED_LIMIT: Final = 1 << 64
 
@@ -309,7 +312,7 @@ def check_move_body(body: object) -> tuple[str, int]:
         or set(body) != {"move", "turn"}
         or not isinstance(body["move"], str)
         or type(body["turn"]) is not int
-        or len(body["move"]) > 200
+        or len(body["move"]) > MAX_MOVE
     ):
         raise Refused(400, 'send {"move": NOTATION, "turn": T}, T the turn the move answers')
     return body["move"], body["turn"]
