@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
@@ -33,7 +34,7 @@ from test_arguments_hostile import (
 from test_documents_hostile import WRONG_VALUES, text_mutations
 from tiers import DEEP, examples, size
 from tilegames import records
-from tilegames.agents import mover, moves_for
+from tilegames.agents import make_agent, mover, moves_for
 from tilegames.serialize import MAX_DEPTH
 
 pytestmark = needs_server
@@ -452,6 +453,82 @@ class TestBots:
         snapshot = table.snapshot(room, token)
         assert snapshot["to_move"] == [0]
         assert {entry["seat"] for entry in snapshot["history"]} == {0, 1}
+
+
+@attrs.frozen
+class _Sleeper:
+    """An agent that ignores every clock: it thinks for ``seconds``, then plays the first move."""
+
+    seconds: float
+    name = "sleeper"
+
+    def choose(self, rules: Any, seat: int, view: Any, moves: Any, stream: Any) -> Any:
+        time.sleep(self.seconds)
+        return moves[0]
+
+
+class TestBotTime:
+    """A bot's time limit holds whatever the agent is asked to do."""
+
+    def _legal_history(self, game: str, seed: int, history: list[dict[str, Any]]) -> None:
+        rules = tilegames.get(game)
+        state = rules.new_game(2, seed=seed)
+        for entry in history:  # each move was legal where it was played
+            move = rules.parse_move(entry["move"], state)
+            assert rules.why_illegal(state, move) is None
+            state = rules.apply(state, move)
+
+    def test_a_search_without_a_clock_moves_in_time(self, db: Path) -> None:
+        """mcts:1000000 would think for minutes: its clock is cut to the server's limit."""
+        with TestClient(create_app(db, bot_seconds=0.25)) as client:
+            table = Table(client)
+            bots = {"0": "mcts:1000000", "1": "mcts:90s"}
+            room = table.room("axio-rota", 2, seed=3, bots=bots)["room"]
+            started = time.monotonic()
+            while table.snapshot(room)["turn"] < 4:
+                assert time.monotonic() - started < 20, "the bots did not move in time"
+                time.sleep(0.02)
+            self._legal_history("axio-rota", 3, table.snapshot(room)["history"])
+            server = client.app.state.server
+            assert server.room(room).late_bot is None  # every move the bot's own, in time
+
+    def test_a_bot_over_its_time(self, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """An agent past the limit: a random legal move instead, and other rooms play on.
+
+        The slow room's agent ignores every clock (3 s a move); the other
+        room's answers at once with its first legal move, so its history shows
+        that its own bot chose every move (a fallback is a random move), with
+        the slow room's thread still busy.
+        """
+        agents = {"greedy": _Sleeper(3.0), "random": _Sleeper(0.0)}
+        monkeypatch.setattr(
+            "tilegames.server._app.make_agent", lambda spec: agents.get(spec) or make_agent(spec)
+        )
+        with TestClient(create_app(db, bot_seconds=0.2, bot_workers=2)) as client:
+            table = Table(client)
+            started = time.monotonic()
+            slow = table.room("aztack", 2, seed=5, bots={"0": "greedy", "1": "greedy"})["room"]
+            while len(table.snapshot(slow)["history"]) < 4:  # random moves, each in time
+                assert time.monotonic() - started < 2.5, "the slow room did not move in time"
+                time.sleep(0.02)
+            fast = table.room("aztack", 2, seed=6, bots={"0": "random", "1": "random"})["room"]
+            _wait_over(table, fast)
+            assert time.monotonic() - started < 3.0  # before the slow agent's first answer
+            self._legal_history("aztack", 5, table.snapshot(slow)["history"])
+            rules = tilegames.get("aztack")
+            state = rules.new_game(2, seed=6)
+            for entry in table.snapshot(fast)["history"]:
+                first = moves_for(rules, state, entry["seat"])[0]
+                assert entry["move"] == rules.format_move(first)  # the bot's own choice
+                state = rules.apply(state, first)
+
+    def test_no_bot_in_several_processes(self, table: Table) -> None:
+        """A room's bot searches in one process: mcts:...:w2 is refused."""
+        answer = table.client.post(
+            "/api/rooms", json={"game": "axio", "bots": {"1": "mcts:0.2s:w2"}}
+        )
+        assert answer.status_code == 400
+        assert "one process" in answer.json()["error"]
 
 
 class TestRestart:

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, cast
 
+import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -21,7 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import tilegames
 from tilegames import serialize
 from tilegames._core import rng
-from tilegames.agents import make_agent, moves_for
+from tilegames.agents import Agent, MCTSAgent, make_agent, moves_for
 from tilegames.server import _page
 from tilegames.server._rooms import (
     Refused,
@@ -37,10 +38,12 @@ from tilegames.server._rooms import (
 )
 from tilegames.server._store import SQLiteStore, Store
 
-__all__ = ["MAX_BODY", "Server", "create_app"]
+__all__ = ["BOT_CLOCK_SHARE", "MAX_BODY", "Server", "bounded", "create_app"]
 
 MAX_BODY: Final = 64 * 1024
 """The largest request body accepted, in bytes (a larger one is answered 413)."""
+BOT_CLOCK_SHARE: Final = 0.8
+"""The share of the server's time limit a searching bot's clock is given (the rest: margin)."""
 _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _QUEUE_LIMIT: Final = 64  # snapshots waiting for a slow WebSocket client before it is dropped
 _PAGE: Final = "index.html"
@@ -217,13 +220,10 @@ class Server:
             moves = moves_for(rules, state, seat)
             spec = room.seats[seat].bot or "random"
             stream = rng.Stream(rng.derive(room.seed, "bot", turn))
-            choose = _chooser(spec, rules, seat, rules.view(state, seat), moves, stream)
-            loop = asyncio.get_running_loop()
-            try:
-                move = await asyncio.wait_for(
-                    loop.run_in_executor(self.bots, choose), self.bot_seconds
-                )
-            except Exception:  # over its time (or failed): a random legal move instead
+            agent = bounded(make_agent(spec), self.bot_seconds)
+            view = rules.view(state, seat)
+            move = await self._think(room, agent.choose, rules, seat, view, moves, stream)
+            if move is None:  # over its time (or failed): a random legal move instead
                 move = moves[rng.Stream(rng.derive(room.seed, "late", turn)).randbelow(len(moves))]
             if self.running and room.turn == turn:  # nobody moved meanwhile (speed games)
                 with contextlib.suppress(Refused):
@@ -232,6 +232,22 @@ class Server:
             room.bot_busy = False
         if self.running:
             self.wake_bots(room)
+
+    async def _think(self, room: Room, choose: Callable[..., Any], *arguments: Any) -> Any:
+        """The bot's choice, or ``None`` when it is not made within the time limit.
+
+        A thread cannot be stopped from outside: a bot over its time keeps its
+        thread until it returns, and until then the room's next bot move is a
+        random one at once, so that one room never holds more than one thread.
+        """
+        if room.late_bot is not None and not room.late_bot.done():
+            return None
+        future = self.bots.submit(choose, *arguments)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.bot_seconds)
+        except Exception:  # over its time (the thread goes on), or the agent failed
+            room.late_bot = future
+            return None
 
     def start(self) -> None:
         """Open the store; the bots of every unfinished room carry on (after a restart too)."""
@@ -260,11 +276,19 @@ class _Closed:
         raise RuntimeError(msg)
 
 
-def _chooser(
-    spec: str, rules: Any, seat: int, view: Any, moves: Any, stream: Any
-) -> Callable[[], Any]:
-    agent = make_agent(spec)
-    return lambda: agent.choose(rules, seat, view, moves, stream)
+def bounded(agent: Agent, seconds: float) -> Agent:
+    """The agent, its clock (if it has one) cut to ``seconds`` less a margin.
+
+    An MCTS bot of many iterations, or of a longer time than the server
+    allows, stops its search in time, so that its thread is free again when
+    the move is due (a thread cannot be stopped from outside).
+    """
+    if not isinstance(agent, MCTSAgent):
+        return agent
+    limit = seconds * BOT_CLOCK_SHARE
+    if agent.seconds is not None and agent.seconds <= limit:
+        return agent
+    return attrs.evolve(agent, seconds=limit)
 
 
 async def _body(request: Request) -> Any:
@@ -421,8 +445,11 @@ def create_app(
     Args:
         db: the SQLite database file, created on first start; ignored with ``store``.
         store: another :class:`~tilegames.server.Store` to keep the rooms in.
-        bot_seconds: the time a bot may think about one move; a bot over it
-            plays a random legal move instead.
+        bot_seconds: the time a bot may think about one move. A searching
+            bot's clock is cut to :data:`BOT_CLOCK_SHARE` of it (see
+            :func:`bounded`); a bot still over it plays a random legal move
+            instead, and so do the room's next bot moves while its thread is
+            still busy.
         bot_workers: the threads the bots think in (shared by every room).
 
     Returns:

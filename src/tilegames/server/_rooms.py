@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from concurrent.futures import Future
 from typing import Any, Final
 
 import attrs
@@ -74,6 +75,8 @@ class Room:
     """Every accepted move, as the game's move object."""
     bot_busy: bool = False
     """A bot of the room is thinking (one at a time per room)."""
+    late_bot: Future[Any] | None = None
+    """The thread of a bot that went over its time and may still be thinking."""
 
     @property
     def turn(self) -> int:
@@ -198,9 +201,11 @@ def _bots(bots: object, players: int) -> dict[int, str]:
         if not isinstance(spec, str) or len(spec) > MAX_NAME:
             raise Refused(400, f"bots: seat {key}'s agent must be a short description")
         try:
-            make_agent(spec)
+            agent = make_agent(spec)
         except TilegamesError as error:
             raise Refused(400, f"bots: seat {key}: {error}") from None
+        if getattr(agent, "workers", 1) != 1:
+            raise Refused(400, f"bots: seat {key}: a bot here searches in one process (no :wN)")
         found[int(key)] = spec
     return found
 
