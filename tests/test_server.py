@@ -35,6 +35,7 @@ from test_documents_hostile import WRONG_VALUES, text_mutations
 from tiers import DEEP, examples, size
 from tilegames import records
 from tilegames.agents import make_agent, mover, moves_for
+from tilegames.render import cells_of, to_svg
 from tilegames.serialize import MAX_DEPTH
 
 pytestmark = needs_server
@@ -453,6 +454,83 @@ class TestBots:
         snapshot = table.snapshot(room, token)
         assert snapshot["to_move"] == [0]
         assert {entry["seat"] for entry in snapshot["history"]} == {0, 1}
+
+
+class TestPageEndpoints:
+    """GET .../choices (a move part by part) and GET .../picture (the seat's board)."""
+
+    def _room(self, table: Table, game: str, seed: int = 4) -> tuple[str, list[str], Any]:
+        rules = tilegames.get(game)
+        room = table.room(game, 2, seed=seed)["room"]
+        tokens = [table.join(room, seat, f"P{seat}") for seat in (0, 1)]
+        return room, tokens, rules.new_game(2, seed=seed)
+
+    def _choices(self, table: Table, room: str, token: str | None, picked: str) -> Any:
+        return table.client.get(
+            f"/api/rooms/{room}/choices", params={"picked": picked}, headers=_auth(token)
+        )
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_every_walk_ends_in_a_legal_move(self, table: Table, game: str) -> None:
+        """The first options share out the legal moves; random walks end in one of them."""
+        room, tokens, state = self._room(table, game)
+        rules = tilegames.get(game)
+        seat = rules.to_move(state)[0]
+        legal = {rules.format_move(m) for m in moves_for(rules, state, seat)}
+        first = self._choices(table, room, tokens[seat], "")
+        assert first.status_code == 200, first.text
+        assert sum(option["count"] for option in first.json()["options"]) == len(legal)
+        chooser = random.Random(game)
+        reached = set()
+        for _ in range(size(everyday=6, deep=40)):
+            picked: list[int] = []
+            answer = first.json()
+            while answer["move"] is None:
+                assert answer["options"], answer  # never a dead end
+                picked.append(chooser.randrange(len(answer["options"])))
+                text = ",".join(map(str, picked))
+                response = self._choices(table, room, tokens[seat], text)
+                assert response.status_code == 200, response.text
+                answer = response.json()
+                assert len(answer["picked"]) == len(picked)
+            assert answer["move"]["notation"] in legal
+            reached.add(answer["move"]["notation"])
+        assert reached  # and the room did not move: choices only ask
+        assert table.snapshot(room)["turn"] == 0
+
+    def test_refusals(self, table: Table) -> None:
+        """No token 401, a seat not to move 409, an option not offered or bad text 400."""
+        room, tokens, state = self._room(table, "axio")
+        seat = tilegames.get("axio").to_move(state)[0]
+        cases = [
+            (None, "", 401),
+            (tokens[1 - seat], "", 409),
+            (tokens[seat], "999", 400),
+            (tokens[seat], "0,x", 400),
+            (tokens[seat], "-1", 400),
+            (tokens[seat], ",".join(["0"] * 20), 400),
+            (tokens[seat], "9" * 40, 400),
+        ]
+        for token, picked, status in cases:
+            answer = self._choices(table, room, token, picked)
+            assert answer.status_code == status, (picked, answer.text)
+            assert set(answer.json()) == {"error"}
+
+    @pytest.mark.parametrize("game", GAMES)
+    def test_pictures_are_of_the_seats_view(self, table: Table, game: str) -> None:
+        """A seat's picture is its view with its target cells; a spectator's the public view."""
+        room, tokens, state = self._room(table, game)
+        rules = tilegames.get(game)
+        seat = rules.to_move(state)[0]
+        targets = sorted({c for m in moves_for(rules, state, seat) for c in cells_of(m)})
+        cells = [tuple(int(n) for n in key.split(",")) for key in targets]
+        for token, who, marked in [(tokens[seat], seat, cells), (None, None, [])]:
+            answer = table.client.get(f"/api/rooms/{room}/picture", headers=_auth(token))
+            assert answer.status_code == 200
+            assert answer.headers["content-type"].startswith("image/svg+xml")
+            assert answer.text == to_svg(rules.view(state, who), targets=marked)
+        answer = table.client.get(f"/api/rooms/{room}/picture", headers=_auth("x" * 32))
+        assert answer.status_code == 401
 
 
 @attrs.frozen
