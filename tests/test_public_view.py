@@ -13,7 +13,15 @@ import pytest
 
 import high_card
 import tilegames
-from tilegames import InvalidStateError, axio, axio_rota, aztack, polygon
+from tilegames import (
+    InvalidStateError,
+    SeatError,
+    WrongTypeError,
+    axio,
+    axio_rota,
+    aztack,
+    polygon,
+)
 from tilegames.serialize import from_json, to_json
 from tilegames.testing import ConformanceError, check_rules
 
@@ -78,6 +86,25 @@ class TestHiddenTiles:
         forged = attrs.evolve(axio_rota.view(state, 0), seat=None)
         with pytest.raises(InvalidStateError, match=r"View\.hand"):
             from_json(to_json(forged), axio_rota.View)
+
+
+class TestSeatArgument:
+    """A seat given to view is an int of the game or None; the message names both."""
+
+    @pytest.mark.parametrize("name", ["axio", "axio-rota", "aztack", "polygon"])
+    def test_wrong_seats(self, name: str) -> None:
+        rules = tilegames.get(name)
+        state = rules.new_game(3, seed=2)
+        for seat in ("0", 1.0, True, (0,)):
+            with pytest.raises(
+                WrongTypeError, match=r"^a seat is an int 0\.\.2 \(or None, the public view\)"
+            ):
+                rules.view(state, seat)  # type: ignore[arg-type]
+        for seat in (3, -1):
+            with pytest.raises(
+                SeatError, match=rf"^seat {seat} is not in this game \(seats 0\.\.2\)"
+            ):
+                rules.view(state, seat)
 
 
 class TestChecker:

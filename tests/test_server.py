@@ -523,7 +523,7 @@ class TestPageEndpoints:
         rules = tilegames.get(game)
         seat = rules.to_move(state)[0]
         targets = sorted({c for m in moves_for(rules, state, seat) for c in cells_of(m)})
-        cells = [tuple(int(n) for n in key.split(",")) for key in targets]
+        cells = [(int(key.split(",")[0]), int(key.split(",")[1])) for key in targets]
         for token, who, marked in [(tokens[seat], seat, cells), (None, None, [])]:
             answer = table.client.get(f"/api/rooms/{room}/picture", headers=_auth(token))
             assert answer.status_code == 200

@@ -90,15 +90,19 @@ def wrong_type(function: str, what: str, value: object, *, move: bool = False) -
     raise WrongTypeError(msg)
 
 
-def check_seat(seat: object, players: int) -> int:
+def check_seat(seat: object, players: int, *, public: bool = False) -> int:
     """Return ``seat`` if it is a seat of a game of ``players``; else raise.
+
+    ``public``: the caller also takes ``None`` (a view's onlooker), and the
+    message says so.
 
     Raises:
         WrongTypeError: if the seat is not an int.
         SeatError: if it is not in ``0 .. players - 1``.
     """
     if type(seat) is not int:
-        msg = f"a seat is an int 0..{players - 1}, got {_described(seat)}"
+        also = " (or None, the public view)" if public else ""
+        msg = f"a seat is an int 0..{players - 1}{also}, got {_described(seat)}"
         raise WrongTypeError(msg)
     if not 0 <= seat < players:
         msg = f"seat {seat} is not in this game (seats 0..{players - 1})"

@@ -293,7 +293,7 @@ def view(state: State, seat: Seat | None) -> View:
         wrong_type("axio.view", _A_STATE, state)
     racks = state.racks
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(racks)):
-        check_seat(seat, len(racks))  # raises
+        check_seat(seat, len(racks), public=True)  # raises
     unknown, draws = state.unknown, state.draws
     # to_move and rack_sizes, inline: a view is made at every step of a learning environment
     moving = () if is_over(state) else (CHANCE,) if draws else (state.seat,)

@@ -279,7 +279,7 @@ def view(state: State, seat: Seat | None) -> View:
     """
     _entry("view", state)
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.tracks)):
-        checks.check_seat(seat, len(state.tracks))  # raises, saying why
+        checks.check_seat(seat, len(state.tracks), public=True)  # raises, saying why
     return _view(state, seat)
 
 

@@ -344,7 +344,9 @@ def view(state: State, seat: Seat | None) -> View:
 
     Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
-    index = _indexed("view", state, *(() if seat is None else (seat,)))
+    index = _indexed("view", state)
+    if seat is not None:
+        check_seat(seat, len(state.supplies), public=True)
     shown = index.shown
     if shown is None:  # every seat's view shows the same stones: work them out once a state
         by_id = index.info.by_id.__getitem__

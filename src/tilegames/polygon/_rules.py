@@ -337,7 +337,7 @@ def view(state: State, seat: Seat | None) -> View:
     """
     _position("view", state, (State,))
     if seat is not None:
-        checks.check_seat(seat, len(state.totals))
+        checks.check_seat(seat, len(state.totals), public=True)
     if state._index is None:
         _check_hand_made(state)  # a hand-made state is checked before it is shown
     return View(  # by position, in declaration order, as in apply
