@@ -109,15 +109,23 @@ def _seats(names: dict[int, str], bots: dict[int, str], players: int) -> list[di
     ]
 
 
-def play_whole_game(table: Table, game: str, players: int, seed: int) -> None:
+def _setups() -> list[tuple[str, Any]]:
+    """Every setup of every game (teams, solo and speed included)."""
+    return [(name, setup) for name in GAMES for setup in tilegames.get(name).setups]
+
+
+def play_whole_game(
+    table: Table, game: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> None:
     """Seats join, play random legal moves to the end; every answer is checked."""
     rules = tilegames.get(game)
-    room = table.room(game, players, seed)["room"]
+    options = options or {}
+    room = table.room(game, players, seed, options=options)["room"]
     tokens = [table.join(room, seat, f"P{seat}") for seat in range(players)]
     names = {seat: f"P{seat}" for seat in range(players)}
     history: list[tuple[int, str]] = []
     chooser = random.Random(seed)
-    state = rules.new_game(players, seed=seed)
+    state = rules.new_game(players, seed=seed, **options)
     while not rules.is_over(state):
         seat = rules.to_move(state)[0]
         snapshot = table.snapshot(room, tokens[seat])
@@ -128,7 +136,7 @@ def play_whole_game(table: Table, game: str, players: int, seed: int) -> None:
         answer = table.move(room, tokens[seat], text, len(history))
         assert answer.status_code == 200, answer.text
         history.append((seat, text))
-        state = replayed(game, players, seed, [t for _, t in history])
+        state = replayed(game, players, seed, [t for _, t in history], **options)
         assert answer.json() == expected_snapshot(
             room, game, state, seat, history, _seats(names, {}, players)
         )
@@ -363,14 +371,12 @@ class TestWholeGames:
         play_whole_game(table, game, 2, seed=21)
 
     @pytest.mark.deep_only("every setup of every game, played to the end over HTTP")
-    @pytest.mark.parametrize(
-        "setup",
-        [(name, s) for name in GAMES for s in tilegames.get(name).setups if not s.options],
-        ids=str,
-    )
-    def test_every_player_count(self, table: Table, setup: Any) -> None:
+    @pytest.mark.parametrize("setup", _setups(), ids=lambda s: f"{s[0]}-{s[1]}")
+    def test_every_setup(self, table: Table, setup: Any) -> None:
+        """Teams, solo and speed too: every answer to every seat is that seat's."""
         game, chosen = setup
-        play_whole_game(table, game, chosen.players, seed=chosen.players)
+        options = dict(chosen.options)
+        play_whole_game(table, game, chosen.players, seed=chosen.players, options=options)
 
 
 class TestLive:
@@ -831,11 +837,6 @@ class TestHostileInput:
             assert answer.status_code == 401
             assert set(answer.json()) == {"error"}
             assert table.snapshot(hostile.room)["turn"] == 0
-
-
-def _setups() -> list[tuple[str, Any]]:
-    """Every setup of every game (teams, solo and speed included)."""
-    return [(name, setup) for name in GAMES for setup in tilegames.get(name).setups]
 
 
 # The everyday tier listens to two setups whose secrets differ in kind: AXIO
