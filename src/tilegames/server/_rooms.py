@@ -77,6 +77,8 @@ class Room:
     """A bot of the room is thinking (one at a time per room)."""
     late_bot: Future[Any] | None = None
     """The thread of a bot that went over its time and may still be thinking."""
+    _seen: dict[int | None, tuple[Any, Any, list[str]]] = attrs.field(factory=dict)
+    _seen_turn: int = -1
 
     @property
     def turn(self) -> int:
@@ -92,6 +94,24 @@ class Room:
         for seat in self.seats:
             if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
                 found = seat.seat
+        return found
+
+    def seen(self, seat: int | None) -> tuple[Any, Any, list[str]]:
+        """The seat's view, its document and the legal moves in notation, made once a turn.
+
+        A move is answered and broadcast to every listener of the room: each
+        seat's part is worked out once (an AXIO opening has 1,500 legal moves).
+        """
+        if self._seen_turn != self.turn:
+            self._seen.clear()
+            self._seen_turn = self.turn
+        found = self._seen.get(seat)
+        if found is None:
+            rules, state = self.rules, self.state
+            view = rules.view(state, seat)
+            moves = () if seat is None else moves_for(rules, state, seat)
+            legal = [rules.format_move(move) for move in moves]
+            found = self._seen[seat] = (view, serialize.to_dict(view), legal)
         return found
 
     def bot_to_move(self) -> int | None:
@@ -271,15 +291,14 @@ def seats_of(room: Room) -> list[dict[str, Any]]:
 def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
     """What the seat (``None``: a spectator) may know of the room, as a JSON object."""
     rules, state = room.rules, room.state
-    view = rules.view(state, seat)
+    view, document, legal = room.seen(seat)
     outcome = rules.outcome(state)
-    legal = [] if seat is None else [rules.format_move(m) for m in moves_for(rules, state, seat)]
     return {
         "room": room.room,
         "game": rules.name,
         "turn": room.turn,
         "to_move": list(rules.to_move(state)),
-        "view": json.loads(serialize.to_json(view)),
+        "view": document,
         "legal": legal,
         "scores": running_scores(view) if outcome is None else _plain(outcome.scores),
         "over": outcome is not None,
