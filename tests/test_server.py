@@ -699,9 +699,13 @@ class _Hostile:
     def __init__(self, table: Table, game: str) -> None:
         self.table, self.game = table, game
         self.rules = tilegames.get(game)
+        self.new_room()
+
+    def new_room(self) -> None:
+        """A fresh room (when the accepted moves have played a game to its end)."""
         self.state = self.rules.new_game(2, seed=5)
-        self.room = table.room(game, 2, seed=5)["room"]
-        self.tokens = [table.join(self.room, seat, f"P{seat}") for seat in (0, 1)]
+        self.room = self.table.room(self.game, 2, seed=5)["room"]
+        self.tokens = [self.table.join(self.room, seat, f"P{seat}") for seat in (0, 1)]
         self.turn = 0
 
     def send(self, body: Any, raw: bytes | None = None) -> None:
@@ -710,6 +714,8 @@ class _Hostile:
         The answer is the one :func:`_expected_status` gives the body as strict
         JSON reads it.
         """
+        if self.rules.is_over(self.state):
+            self.new_room()
         seat = self.rules.to_move(self.state)[0]
         if raw is None:
             raw = json.dumps(body).encode()
@@ -788,6 +794,8 @@ class TestHostileInput:
         @_HOSTILE_SETTINGS
         @given(change=mutations())
         def changed(change: Any) -> None:
+            if hostile.rules.is_over(hostile.state):
+                hostile.new_room()
             seat = hostile.rules.to_move(hostile.state)[0]
             moves = list(moves_for(hostile.rules, hostile.state, seat))
             body: dict[str, Any] = {
