@@ -9,7 +9,6 @@ it. Pictures are drawn from the asking seat's view only.
 
 from __future__ import annotations
 
-import enum
 import secrets
 from collections.abc import Sequence
 from typing import Any, Final
@@ -20,6 +19,8 @@ import tilegames
 from tilegames.agents import moves_for
 from tilegames.render import cells_of, laid_svg, to_svg
 from tilegames.server._rooms import Refused, Room
+from tilegames.server._words import label as _label
+from tilegames.server._words import score_text, track_names
 
 __all__ = ["choices", "games", "new_token", "picture", "score_text"]
 
@@ -60,27 +61,6 @@ def games() -> list[dict[str, Any]]:
         }
         for name in tilegames.names()
     ]
-
-
-def score_text(score: Any) -> str:
-    """A move's score in words: ``+4``, ``+2 +0 +1`` per track, or the game's own word."""
-    if isinstance(score, enum.Enum):  # a placement that matches one kind or another
-        return f"matches {score.name.lower()}" if score.value else "no match"
-    if isinstance(score, bool) or not isinstance(score, (int, tuple)):
-        return str(score)
-    if isinstance(score, int):
-        return f"+{score}" if score >= 0 else str(score)
-    return " ".join(f"+{points}" for points in score)
-
-
-def _label(kind: str, option: Any) -> str:
-    if kind in _CELL_KINDS and isinstance(option, tuple):
-        return ",".join(map(str, option))
-    if kind == "rotation" and isinstance(option, int):
-        return f"turned {option * 90}\u00b0"
-    if kind == "discard":
-        return "discard nothing" if option is None else f"discard stone {option}"
-    return "none" if option is None else str(option)
 
 
 @attrs.frozen
@@ -141,6 +121,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         "move": None,
     }
     cells = []
+    board = str(view)
     for index, (option, moves) in enumerate(choice.options.items()):
         is_cell = kind in _CELL_KINDS and isinstance(option, tuple)
         if is_cell:
@@ -154,7 +135,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
                 "label": _label(kind, option),
                 "cell": ",".join(map(str, option)) if is_cell else None,
                 "svg": drawn,
-                "score": score_text(rules.score_move(state, moves[0]))
+                "score": _scored(rules.score_move(state, moves[0]), board)
                 if len(moves) == 1
                 else None,
                 "count": len(moves),
@@ -165,12 +146,18 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     if move is not None:
         answer["move"] = {
             "notation": rules.format_move(move),
-            "score": score_text(rules.score_move(state, move)),
+            "score": _scored(rules.score_move(state, move), board),
         }
         answer["svg"] = to_svg(view, move=move, recent=recent)
     else:
         answer["svg"] = to_svg(view, targets=cells, recent=recent)
     return answer
+
+
+def _scored(score: Any, board: str) -> str:
+    """A score in words, its tracks named as the game's text board names its columns."""
+    tracks = track_names(board, len(score)) if isinstance(score, tuple) else None
+    return score_text(score, tracks)
 
 
 def _recent(room: Room) -> list[Any]:

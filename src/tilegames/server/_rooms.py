@@ -21,6 +21,7 @@ from tilegames import records, serialize
 from tilegames._core.errors import TilegamesError
 from tilegames.agents import make_agent, moves_for
 from tilegames.server._store import StoredRoom, StoredSeat
+from tilegames.server._words import move_words
 
 __all__ = [
     "MAX_NAME",
@@ -71,11 +72,36 @@ class Room:
     """Every accepted move, as the game's move object."""
     bot_busy: bool = False
     """A bot of the room is thinking (one at a time per room)."""
+    words: list[str] = attrs.field(factory=list)
+    """The first moves in words, as the history shows them (:func:`move_words`)."""
+    worded: Any = None
+    """The state after the moves in :attr:`words` (``None``: not known, worked out anew)."""
 
     @property
     def turn(self) -> int:
         """The number of moves applied so far."""
         return len(self.moves)
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every move so far: its seat, its notation and its words.
+
+        The words of a move are worked out once, from the state before it,
+        when the first answer after it is made (a room rebuilt on a restart
+        works them out as it replays its moves).
+        """
+        state = self.worded
+        if state is None:
+            self.words.clear()
+            state = self.rules.new_game(self.players, seed=self.seed, **tupled(self.options))
+        for number in range(len(self.words), len(self.played)):
+            move = self.played[number]
+            self.words.append(move_words(self.rules, state, move, self.movers[number]))
+            state = self.rules.apply(state, move)
+        self.worded = state
+        return [
+            {"seat": seat, "move": move, "text": text}
+            for seat, move, text in zip(self.movers, self.moves, self.words, strict=True)
+        ]
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or ``None``; every seat compared in constant time."""
@@ -214,10 +240,12 @@ def room_from(stored: StoredRoom) -> Room:
         seat = getattr(move, "seat", None)
         if seat is None:
             seat = rules.to_move(room.state)[0]
+        room.words.append(move_words(rules, room.state, move, seat))
         room.state = rules.apply(room.state, move)
         room.moves.append(text)
         room.movers.append(seat)
         room.played.append(move)
+    room.worded = room.state
     return room
 
 
@@ -277,10 +305,7 @@ def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
         "over": outcome is not None,
         "outcome": None if outcome is None else json.loads(serialize.to_json(outcome)),
         "seats": seats_of(room),
-        "history": [
-            {"seat": mover, "move": text}
-            for mover, text in zip(room.movers, room.moves, strict=True)
-        ],
+        "history": room.history(),
     }
 
 
