@@ -19,8 +19,7 @@ import tilegames
 from tilegames.agents import moves_for
 from tilegames.render import cells_of, laid_svg, to_svg
 from tilegames.server._rooms import Refused, Room
-from tilegames.server._words import label as _label
-from tilegames.server._words import score_text, track_names
+from tilegames.server._words import option_label, score_text, track_names
 
 __all__ = ["choices", "games", "new_token", "picture", "score_text"]
 
@@ -102,6 +101,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     if seat not in rules.to_move(state):
         raise Refused(409, f"seat {seat} is not to move")
     view = rules.view(state, seat)
+    board = str(view)
     chosen: list[Any] = []
     labels: list[str] = []
     choice = _choose(room, seat, chosen)
@@ -110,7 +110,8 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         if not 0 <= number < len(options):
             raise Refused(400, f"option {number} is not offered ({len(options)} options)")
         chosen.append(options[number])
-        labels.append(_label(choice.kind, options[number]))
+        moves = choice.options[options[number]]
+        labels.append(_named(rules, state, view, board, choice.kind, options[number], moves))
         choice = _choose(room, seat, chosen)
     kind = choice.kind
     answer: dict[str, Any] = {
@@ -121,7 +122,6 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         "move": None,
     }
     cells = []
-    board = str(view)
     for index, (option, moves) in enumerate(choice.options.items()):
         is_cell = kind in _CELL_KINDS and isinstance(option, tuple)
         if is_cell:
@@ -132,7 +132,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         answer["options"].append(
             {
                 "index": index,
-                "label": _label(kind, option),
+                "label": _named(rules, state, view, board, kind, option, moves, drawn),
                 "cell": ",".join(map(str, option)) if is_cell else None,
                 "svg": drawn,
                 "score": _scored(rules.score_move(state, moves[0]), board)
@@ -152,6 +152,24 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     else:
         answer["svg"] = to_svg(view, targets=cells, recent=recent)
     return answer
+
+
+def _named(
+    rules: tilegames.Rules[Any, Any],
+    state: Any,
+    view: Any,
+    board: str,
+    kind: str,
+    option: Any,
+    moves: Sequence[Any],
+    drawn: str | None = None,
+) -> str:
+    """An option's label in words (a tile by its colours), from the piece it lays."""
+    if kind in ("tile", "stone") and drawn is None:
+        drawn = laid_svg(view, moves[0])
+    score = rules.score_move(state, moves[0]) if kind == "colour" else None
+    points = len(score) if isinstance(score, tuple) else 0
+    return option_label(kind, option, drawn, board, points)
 
 
 def _scored(score: Any, board: str) -> str:

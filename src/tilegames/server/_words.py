@@ -22,7 +22,15 @@ from typing import Any, Final
 import tilegames
 from tilegames.render import laid_svg
 
-__all__ = ["label", "move_words", "names", "piece_name", "score_text", "track_names"]
+__all__ = [
+    "label",
+    "move_words",
+    "names",
+    "option_label",
+    "piece_name",
+    "score_text",
+    "track_names",
+]
 
 CELL_KINDS: Final = ("cell", "second_cell")
 PIECE_KINDS: Final = ("tile", "stone")
@@ -115,6 +123,24 @@ def label(kind: str, option: Any) -> str:
     if kind == "discard":
         return "discard nothing" if option is None else f"discard stone {option}"
     return "none" if option is None else str(option)
+
+
+def option_label(kind: str, option: Any, drawn: str | None, board: str, points: int = 0) -> str:
+    """An option as a person reads it: a tile or stone by its name, a colour by its word.
+
+    ``drawn`` is the picture of the piece the option lays (its title names
+    it), ``board`` the asking seat's text board, ``points`` the number of
+    score tracks (the colours, in order).
+    """
+    found = _TITLE.search(drawn or "") if kind in PIECE_KINDS else None
+    if found:
+        name = piece_name(found.group(1), names(board))
+        if name != found.group(1):
+            return name
+    colours = track_names(board, points) if kind == "colour" and points else None
+    if colours and isinstance(option, int) and 0 <= option < len(colours):
+        return colours[option]
+    return label(kind, option)
 
 
 def _phrase(kind: str, option: Any, piece: str, colours: Sequence[str] | None) -> str:
