@@ -34,8 +34,9 @@ EXPECTED = {
     "axio": "red/orange at 3,0 and 2,0, +2 red",
     # AZT-12: stone 30 GdOd, Gd on (0, 0), Od on (0, 1): both colours match, no bonus.
     "aztack": "green deer/orange deer at 0,0 and 0,1, matches colour",
-    # POLY-13/14: the WILD on (2, -1) makes 2 W 2, three of a kind: 20.
-    "polygon": "wild at 2,-1, +20",
+    # POLY-14: the WILD on (2, -1) makes 2 W 2, three of a kind: 20; POLY-13: the turn's
+    # points count when it ends, and the drawn 5 is still to place.
+    "polygon": "wild at 2,-1, the turn so far +20",
 }
 
 
@@ -99,3 +100,30 @@ def test_history_after_moves_and_after_a_rebuild(game: str) -> None:
     rebuilt = room_from(_stored(game, live.moves))
     assert rebuilt.words == live.words
     assert snapshot(rebuilt, 1)["history"] == snapshot(live, 1)["history"]
+
+
+def test_polygon_points_count_when_the_turn_ends() -> None:
+    """POLY-13: a turn's points count at its end; the words say so and add up to the totals."""
+    rules = tilegames.get("polygon")
+    state = rules.new_game(2, seed=5)
+    chooser = random.Random(2)
+    ended = so_far = 0
+    for _ in range(40):
+        legal = rules.legal_moves(state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = rules.to_move(state)[0]
+        after = rules.apply(state, move)
+        words = move_words(rules, state, move, seat)
+        gained = after.totals[seat] - state.totals[seat]
+        if "the turn so far" in words:
+            so_far += 1
+            assert gained == 0, words
+            assert rules.to_move(after) == (seat,), words
+        elif words.endswith("no points"):
+            assert gained == 0, words
+        else:
+            ended += 1
+            assert words.endswith(f", +{gained}"), words
+        state = after
+    assert ended >= 2  # the seeded game scores a few turns, ...
+    assert so_far >= 1  # ... one of them at its first placement already

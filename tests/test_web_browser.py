@@ -183,6 +183,7 @@ def _play_one_move(page: Any, chooser: random.Random) -> None:
 
 def _shot(page: Any, name: str) -> None:
     if SHOTS:
+        page.evaluate("window.scrollTo(0, 0)")  # a click may have scrolled the page
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 

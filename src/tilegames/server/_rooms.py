@@ -94,9 +94,9 @@ class Room:
             self.words.clear()
             state = self.rules.new_game(self.players, seed=self.seed, **tupled(self.options))
         for number in range(len(self.words), len(self.played)):
-            move = self.played[number]
-            self.words.append(move_words(self.rules, state, move, self.movers[number]))
-            state = self.rules.apply(state, move)
+            move, before = self.played[number], state
+            state = self.rules.apply(before, move)
+            self.words.append(move_words(self.rules, before, move, self.movers[number], state))
         self.worded = state
         return [
             {"seat": seat, "move": move, "text": text}
@@ -240,8 +240,8 @@ def room_from(stored: StoredRoom) -> Room:
         seat = getattr(move, "seat", None)
         if seat is None:
             seat = rules.to_move(room.state)[0]
-        room.words.append(move_words(rules, room.state, move, seat))
-        room.state = rules.apply(room.state, move)
+        before, room.state = room.state, rules.apply(room.state, move)
+        room.words.append(move_words(rules, before, move, seat, room.state))
         room.moves.append(text)
         room.movers.append(seat)
         room.played.append(move)

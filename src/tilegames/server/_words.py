@@ -185,38 +185,55 @@ def _path(
     return parts if choice.move == move else None
 
 
-def move_words(rules: tilegames.Rules[Any, Any], state: Any, move: Any, seat: int) -> str:
+def move_words(
+    rules: tilegames.Rules[Any, Any], state: Any, move: Any, seat: int, after: Any = None
+) -> str:
     """The legal ``move`` of ``seat`` in ``state`` (before it is made), in words.
 
     For example ``red/green at 1,-5 and 2,-5, +2 red`` (AXIO), or ``wild at
-    2,0, +25`` (Polygon). Falls back on the notation for parts the game's
-    choices do not give.
+    2,0, the turn so far +25`` (Polygon, where a turn's points count when it
+    ends). ``after`` is the state the move leads to (worked out when not
+    given). Falls back on the notation for parts the game's choices do not
+    give.
     """
     view = rules.view(state, seat)
     board = str(view)
-    named = names(board)
     score = rules.score_move(state, move)
     colours = track_names(board, len(score)) if isinstance(score, tuple) else None
     movers = rules.to_move(state)
     path = _path(rules, state, move, seat if seat in movers and len(movers) > 1 else None)
-    if path is None:
-        words = [rules.format_move(move)]
-    else:
-        drawn = laid_svg(view, move) if any(k in PIECE_KINDS for k, _ in path) else None
-        found = _TITLE.search(drawn or "")
-        title = found.group(1) if found else ""
-        piece = piece_name(title, named)
-        words = [
-            _phrase(kind, option, _piece(kind, option, title, piece), colours)
-            for kind, option in path
-        ]
-    said = " ".join(word for word in words if word)
-    if path is not None and all(
-        kind in _SCORELESS or option == "decline" for kind, option in path
-    ):
+    said = rules.format_move(move) if path is None else _said(view, board, move, path, colours)
+    if path is not None and all(k in _SCORELESS or o == "decline" for k, o in path):
         return said  # a pass, a swap, a bonus declined: nothing laid, nothing scored
-    points = "no points" if score == 0 and type(score) is int else score_text(score, colours)
+    if score == 0 and type(score) is int:
+        return f"{said}, no points"
+    points = score_text(score, colours)
+    after = rules.apply(state, move) if after is None else after
+    if rules.to_move(after) == movers and _running(rules, after) == _running(rules, state):
+        return f"{said}, the turn so far {points}"  # the seat goes on, no score counted yet
     return f"{said}, {points}"
+
+
+def _said(
+    view: Any,
+    board: str,
+    move: Any,
+    path: Sequence[tuple[str, Any]],
+    colours: Sequence[str] | None,
+) -> str:
+    """The parts of a move in words, the piece it lays named."""
+    drawn = laid_svg(view, move) if any(k in PIECE_KINDS for k, _ in path) else None
+    found = _TITLE.search(drawn or "")
+    title = found.group(1) if found else ""
+    piece = piece_name(title, names(board))
+    words = [_phrase(k, o, _piece(k, o, title, piece), colours) for k, o in path]
+    return " ".join(word for word in words if word)
+
+
+def _running(rules: tilegames.Rules[Any, Any], state: Any) -> Any:
+    """The scores so far as the public view shows them: score tracks or totals."""
+    view = rules.view(state, None)
+    return getattr(view, "tracks", None), getattr(view, "totals", None)
 
 
 def _piece(kind: str, option: Any, title: str, name: str) -> str:
