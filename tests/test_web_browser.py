@@ -78,18 +78,19 @@ SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('#side *')].f
 # The smallest side of a target cell, in CSS px.
 SMALLEST_TARGET = """() => Math.min(...[...document.querySelectorAll('#board .target')]
     .map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)))"""
-# The empty band at the foot of the picture's panel in the side panel, in CSS px (0 without one).
-EMPTY_BELOW = """() => {
-    const copy = document.querySelector('#panel-box svg');
-    if (!copy) { return 0; }
-    const o = copy.getBoundingClientRect();
-    const bottoms = [...copy.querySelectorAll('rect, circle, polygon, path, text')]
+# The widest empty band at the foot of the board's picture or of the picture's panel in the
+# side panel, in CSS px: what a picture shows against its height (its background aside).
+EMPTY_BELOW = """() => Math.max(...['#board svg', '#panel-box svg'].map((selector) => {
+    const picture = document.querySelector(selector);
+    if (!picture) { return 0; }
+    const o = picture.getBoundingClientRect();
+    const bottoms = [...picture.querySelectorAll('rect, circle, polygon, path, text')]
         .map((e) => e.getBoundingClientRect())
         .filter((r) => r.width && r.bottom > o.top && r.top < o.bottom && r.right > o.left &&
-                       r.left < o.right)
+                       r.left < o.right && !(r.width >= 0.9 * o.width && r.height >= 0.9 * o.height))
         .map((r) => Math.min(r.bottom, o.bottom));
     return o.bottom - Math.max(...bottoms);
-}"""
+}))"""
 # Score bars whose frame is drawn in the colour of their fill (their colour key at 0 too).
 BAR_KEYS = """() => [...document.querySelectorAll('#panel-box g.score')].flatMap((g) => {
     const rects = [...g.querySelectorAll('rect')];
@@ -265,7 +266,7 @@ def test_phone(chromium: Any, server: str, game: str) -> None:
         assert board["width"] >= 380  # the whole width but the page's 4 px margins
         assert side["y"] >= wrap["y"] + wrap["height"] - 1  # the side panel below the board
         assert phone.evaluate(SMALLEST_TEXT) >= 12  # HTML and SVG text of the side panel
-        assert phone.evaluate(EMPTY_BELOW) <= 16  # the picture's panel below: no empty area
+        assert phone.evaluate(EMPTY_BELOW) <= 16  # the board and the panel below: no empty area
         if game in ("axio", "axio-rota"):
             tracks = 6 if game == "axio" else 5
             assert phone.locator("#scores .key").count() >= 2 * tracks
