@@ -87,7 +87,8 @@ EMPTY_BELOW = """() => Math.max(...['#board svg', '#panel-box svg'].map((selecto
     const bottoms = [...picture.querySelectorAll('rect, circle, polygon, path, text')]
         .map((e) => e.getBoundingClientRect())
         .filter((r) => r.width && r.bottom > o.top && r.top < o.bottom && r.right > o.left &&
-                       r.left < o.right && !(r.width >= 0.9 * o.width && r.height >= 0.9 * o.height))
+                       r.left < o.right &&
+                       !(r.width >= 0.9 * o.width && r.height >= 0.9 * o.height))
         .map((r) => Math.min(r.bottom, o.bottom));
     return o.bottom - Math.max(...bottoms);
 }))"""
