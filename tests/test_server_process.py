@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 import tilegames
-from server_support import expected_snapshot, needs_server, replayed
+from server_support import WORDS, expected_snapshot, needs_server, replayed
 from tiers import DEEP
 from tilegames import records
 
@@ -310,7 +310,11 @@ class TestProcess:
             )
             second = json.loads(socket.recv(timeout=10))
             assert second["turn"] == mine["turn"] + 1
-            assert second["history"][-1] == {"seat": mover, "move": mine["legal"][0]}
+            assert second["history"][-1] == {
+                "seat": mover,
+                "move": mine["legal"][0],
+                "text": WORDS,
+            }
 
 
 @pytest.mark.parametrize("game", GAMES if DEEP else ("axio-rota",))

@@ -57,6 +57,49 @@ pytestmark = [
 ]
 
 
+# The smallest text of the side panel in CSS px: HTML text, and SVG text (a picture's
+# score bars, racks and option pictures) at the scale it is drawn; text cut off by its
+# picture's viewBox is not shown and does not count.
+SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll('#side *')].flatMap((e) => {
+    const svgText = e instanceof SVGTextContentElement;
+    if (e instanceof SVGElement && !svgText) { return []; }
+    if (!svgText && e.offsetParent === null) { return []; }
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) { return []; }
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (svgText) {
+        const r = e.getBoundingClientRect(), o = e.ownerSVGElement.getBoundingClientRect();
+        if (!r.width || r.right <= o.left || r.left >= o.right || r.bottom <= o.top ||
+            r.top >= o.bottom) { return []; }
+        const m = e.getScreenCTM();
+        size *= Math.hypot(m.a, m.b);
+    }
+    return [size];
+}))"""
+# The smallest side of a target cell, in CSS px.
+SMALLEST_TARGET = """() => Math.min(...[...document.querySelectorAll('#board .target')]
+    .map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)))"""
+# The widest empty band at the foot of the board's picture or of the picture's panel in the
+# side panel, in CSS px: what a picture shows against its height (its background aside).
+EMPTY_BELOW = """() => Math.max(...['#board svg', '#panel-box svg'].map((selector) => {
+    const picture = document.querySelector(selector);
+    if (!picture) { return 0; }
+    const o = picture.getBoundingClientRect();
+    const bottoms = [...picture.querySelectorAll('rect, circle, polygon, path, text')]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width && r.bottom > o.top && r.top < o.bottom && r.right > o.left &&
+                       r.left < o.right &&
+                       !(r.width >= 0.9 * o.width && r.height >= 0.9 * o.height))
+        .map((r) => Math.min(r.bottom, o.bottom));
+    return o.bottom - Math.max(...bottoms);
+}))"""
+# Score bars whose frame is drawn in the colour of their fill (their colour key at 0 too).
+BAR_KEYS = """() => [...document.querySelectorAll('#panel-box g.score')].flatMap((g) => {
+    const rects = [...g.querySelectorAll('rect')];
+    return rects.filter((r, i) => i % 2 === 0 && rects[i + 1] &&
+                        r.getAttribute('stroke') === rects[i + 1].getAttribute('fill'));
+}).length"""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from test_server_process import Process
@@ -135,13 +178,14 @@ def _play_one_move(page: Any, chooser: random.Random) -> None:
         if count_buttons and (not count_cells or chooser.random() < 0.5):
             buttons.nth(chooser.randrange(count_buttons)).click()
         else:
-            cells.nth(chooser.randrange(count_cells)).dispatch_event("click")
+            cells.nth(chooser.randrange(count_cells)).click()  # a real click, at its centre
         page.wait_for_function(f"document.body.dataset.updates !== '{before}'")
     raise AssertionError("no move after 12 picks")
 
 
 def _shot(page: Any, name: str) -> None:
     if SHOTS:
+        page.evaluate("window.scrollTo(0, 0)")  # a click may have scrolled the page
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
 
@@ -180,6 +224,10 @@ def test_two_players_and_a_spectator(chromium: Any, server: str, game: str) -> N
         for page in (ann, bob, cleo):
             page.wait_for_selector("#end:not([hidden])")
         assert cleo.locator("#history li").count() == _turn(cleo)
+        last = cleo.locator("#history li").last
+        notation, words = last.get_attribute("title"), last.inner_text().split(": ", 1)[-1]
+        assert notation  # the notation on hover, ...
+        assert words != notation  # ... the move in words
         assert "Game over" in cleo.inner_text("#end")
         _shot(cleo, f"{game}-over")
     finally:
@@ -218,22 +266,32 @@ def test_phone(chromium: Any, server: str, game: str) -> None:
         side = phone.locator("#side").bounding_box()
         assert board["width"] >= 380  # the whole width but the page's 4 px margins
         assert side["y"] >= wrap["y"] + wrap["height"] - 1  # the side panel below the board
-        smallest = phone.evaluate(
-            """() => Math.min(...[...document.querySelectorAll('#side *')]
-                 .filter((e) => !(e instanceof SVGElement) && e.offsetParent !== null &&
-                         [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
-                 .map((e) => parseFloat(getComputedStyle(e).fontSize)))"""
-        )
-        assert smallest >= 12
+        assert phone.evaluate(SMALLEST_TEXT) >= 12  # HTML and SVG text of the side panel
+        assert phone.evaluate(EMPTY_BELOW) <= 16  # the board and the panel below: no empty area
         if game in ("axio", "axio-rota"):
-            assert phone.locator("#scores .key").count() >= 2 * (6 if game == "axio" else 5)
+            tracks = 6 if game == "axio" else 5
+            assert phone.locator("#scores .key").count() >= 2 * tracks
+            assert phone.evaluate(BAR_KEYS) >= 2 * tracks  # each bar framed in its colour
         if game == "polygon":
-            assert "printed on the board" in phone.inner_text("#legend")
+            legend = phone.inner_text("#legend")
+            assert "printed on the board" in legend
+            assert "WILD" in legend
+            assert "X2" in legend
+        for _ in range(3):  # pick the parts before the cell (a tile, a stone)
+            if phone.locator("#board .target").count():
+                break
+            before = phone.get_attribute("body", "data-updates")
+            phone.locator("#options .option").first.click()
+            phone.wait_for_function(f"document.body.dataset.updates !== '{before}'")
         cells = phone.locator("#board .target")
-        if cells.count() and game in ("axio", "axio-rota"):
-            box = cells.first.bounding_box()
-            assert min(box["width"], box["height"]) >= 32  # a cell to tap on a 390 px screen
+        assert cells.count()
         _shot(phone, f"{game}-phone")
+        smallest = phone.evaluate(SMALLEST_TARGET)
+        assert smallest >= 32, smallest  # every cell to tap, on a 390 px screen
+        assert phone.evaluate(SMALLEST_TEXT) >= 12
+        before = phone.get_attribute("body", "data-updates")
+        cells.first.click()  # a tap at the centre of a cell picks it
+        phone.wait_for_function(f"document.body.dataset.updates !== '{before}'")
     finally:
         desk.context.close()
         phone.context.close()

@@ -9,7 +9,6 @@ it. Pictures are drawn from the asking seat's view only.
 
 from __future__ import annotations
 
-import enum
 import secrets
 from collections.abc import Sequence
 from typing import Any, Final
@@ -20,6 +19,7 @@ import tilegames
 from tilegames.agents import moves_for
 from tilegames.render import cells_of, laid_svg, to_svg
 from tilegames.server._rooms import Refused, Room
+from tilegames.server._words import option_label, score_text, track_names
 
 __all__ = ["choices", "games", "new_token", "picture", "score_text"]
 
@@ -62,27 +62,6 @@ def games() -> list[dict[str, Any]]:
     ]
 
 
-def score_text(score: Any) -> str:
-    """A move's score in words: ``+4``, ``+2 +0 +1`` per track, or the game's own word."""
-    if isinstance(score, enum.Enum):  # a placement that matches one kind or another
-        return f"matches {score.name.lower()}" if score.value else "no match"
-    if isinstance(score, bool) or not isinstance(score, (int, tuple)):
-        return str(score)
-    if isinstance(score, int):
-        return f"+{score}" if score >= 0 else str(score)
-    return " ".join(f"+{points}" for points in score)
-
-
-def _label(kind: str, option: Any) -> str:
-    if kind in _CELL_KINDS and isinstance(option, tuple):
-        return ",".join(map(str, option))
-    if kind == "rotation" and isinstance(option, int):
-        return f"turned {option * 90}\u00b0"
-    if kind == "discard":
-        return "discard nothing" if option is None else f"discard stone {option}"
-    return "none" if option is None else str(option)
-
-
 @attrs.frozen
 class _Flat:
     """A choice of whole moves, for a game that offers no ``choices``."""
@@ -122,6 +101,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     if seat not in rules.to_move(state):
         raise Refused(409, f"seat {seat} is not to move")
     view = rules.view(state, seat)
+    board = str(view)
     chosen: list[Any] = []
     labels: list[str] = []
     choice = _choose(room, seat, chosen)
@@ -130,7 +110,8 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         if not 0 <= number < len(options):
             raise Refused(400, f"option {number} is not offered ({len(options)} options)")
         chosen.append(options[number])
-        labels.append(_label(choice.kind, options[number]))
+        moves = choice.options[options[number]]
+        labels.append(_named(rules, state, view, board, choice.kind, options[number], moves))
         choice = _choose(room, seat, chosen)
     kind = choice.kind
     answer: dict[str, Any] = {
@@ -151,10 +132,10 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         answer["options"].append(
             {
                 "index": index,
-                "label": _label(kind, option),
+                "label": _named(rules, state, view, board, kind, option, moves, drawn),
                 "cell": ",".join(map(str, option)) if is_cell else None,
                 "svg": drawn,
-                "score": score_text(rules.score_move(state, moves[0]))
+                "score": _scored(rules.score_move(state, moves[0]), board)
                 if len(moves) == 1
                 else None,
                 "count": len(moves),
@@ -165,12 +146,36 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     if move is not None:
         answer["move"] = {
             "notation": rules.format_move(move),
-            "score": score_text(rules.score_move(state, move)),
+            "score": _scored(rules.score_move(state, move), board),
         }
         answer["svg"] = to_svg(view, move=move, recent=recent)
     else:
         answer["svg"] = to_svg(view, targets=cells, recent=recent)
     return answer
+
+
+def _named(
+    rules: tilegames.Rules[Any, Any],
+    state: Any,
+    view: Any,
+    board: str,
+    kind: str,
+    option: Any,
+    moves: Sequence[Any],
+    drawn: str | None = None,
+) -> str:
+    """An option's label in words (a tile by its colours), from the piece it lays."""
+    if kind in ("tile", "stone") and drawn is None:
+        drawn = laid_svg(view, moves[0])
+    score = rules.score_move(state, moves[0]) if kind == "colour" else None
+    points = len(score) if isinstance(score, tuple) else 0
+    return option_label(kind, option, drawn, board, points)
+
+
+def _scored(score: Any, board: str) -> str:
+    """A score in words, its tracks named as the game's text board names its columns."""
+    tracks = track_names(board, len(score)) if isinstance(score, tuple) else None
+    return score_text(score, tracks)
 
 
 def _recent(room: Room) -> list[Any]:

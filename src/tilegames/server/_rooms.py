@@ -22,6 +22,7 @@ from tilegames import records, serialize
 from tilegames._core.errors import TilegamesError
 from tilegames.agents import make_agent, moves_for
 from tilegames.server._store import StoredRoom, StoredSeat
+from tilegames.server._words import move_words
 
 __all__ = [
     "MAX_MOVE",
@@ -79,11 +80,36 @@ class Room:
     """The thread of a bot that went over its time and may still be thinking."""
     _seen: dict[int | None, tuple[Any, Any, list[str]]] = attrs.field(factory=dict)
     _seen_turn: int = -1
+    words: list[str] = attrs.field(factory=list)
+    """The first moves in words, as the history shows them (:func:`move_words`)."""
+    worded: Any = None
+    """The state after the moves in :attr:`words` (``None``: not known, worked out anew)."""
 
     @property
     def turn(self) -> int:
         """The number of moves applied so far."""
         return len(self.moves)
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every move so far: its seat, its notation and its words.
+
+        The words of a move are worked out once, from the state before it,
+        when the first answer after it is made (a room rebuilt on a restart
+        works them out as it replays its moves).
+        """
+        state = self.worded
+        if state is None:
+            self.words.clear()
+            state = self.rules.new_game(self.players, seed=self.seed, **tupled(self.options))
+        for number in range(len(self.words), len(self.played)):
+            move, before = self.played[number], state
+            state = self.rules.apply(before, move)
+            self.words.append(move_words(self.rules, before, move, self.movers[number], state))
+        self.worded = state
+        return [
+            {"seat": seat, "move": move, "text": text}
+            for seat, move, text in zip(self.movers, self.moves, self.words, strict=True)
+        ]
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or ``None``; every seat compared in constant time."""
@@ -242,10 +268,12 @@ def room_from(stored: StoredRoom) -> Room:
         seat = getattr(move, "seat", None)
         if seat is None:
             seat = rules.to_move(room.state)[0]
-        room.state = rules.apply(room.state, move)
+        before, room.state = room.state, rules.apply(room.state, move)
+        room.words.append(move_words(rules, before, move, seat, room.state))
         room.moves.append(text)
         room.movers.append(seat)
         room.played.append(move)
+    room.worded = room.state
     return room
 
 
@@ -304,10 +332,7 @@ def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
         "over": outcome is not None,
         "outcome": None if outcome is None else json.loads(serialize.to_json(outcome)),
         "seats": seats_of(room),
-        "history": [
-            {"seat": mover, "move": text}
-            for mover, text in zip(room.movers, room.moves, strict=True)
-        ],
+        "history": room.history(),
     }
 
 

@@ -1,0 +1,129 @@
+"""The server's history in words: one hand-built move of each game, and nothing hidden in them.
+
+The expected words are written by hand from the rule texts and the
+hand-counted golden positions (tests/golden_positions.py, whose docstrings
+count each move's points): the parts of the move as a person picks them
+(the game's ``choices``), the colours and symbols named as the game's text
+board names them, and the points per track.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tilegames
+from golden_positions import golden
+from server_support import SERVER_MISSING, needs_server
+from tilegames import rng
+
+pytestmark = needs_server
+
+if not SERVER_MISSING:
+    from tilegames.server._rooms import Room, room_from, snapshot
+    from tilegames.server._store import StoredRoom, StoredSeat
+    from tilegames.server._words import move_words
+
+# Each golden position's move, in words (colour order R G B O (Y) P, AXIO-2 and ROTA-2):
+EXPECTED = {
+    # ROTA-12: 1,0:3 lays GBOP turned three quarter turns on (1, 0); points 0 2 2 1 0.
+    "axio-rota": "at 1,0 turned 270\u00b0, +2 green +2 blue +1 orange",
+    # AXIO-9: tile RO, red on (3, 0), orange on (2, 0); points 2 0 0 0 0 0.
+    "axio": "red/orange at 3,0 and 2,0, +2 red",
+    # AZT-12: stone 30 GdOd, Gd on (0, 0), Od on (0, 1): both colours match, no bonus.
+    "aztack": "green deer/orange deer at 0,0 and 0,1, matches colour",
+    # POLY-14: the WILD on (2, -1) makes 2 W 2, three of a kind: 20; POLY-13: the turn's
+    # points count when it ends, and the drawn 5 is still to place.
+    "polygon": "wild at 2,-1, the turn so far +20",
+}
+
+
+@pytest.mark.parametrize("game", sorted(EXPECTED))
+def test_golden_move_in_words(game: str) -> None:
+    """The words of a hand-built move: its parts, the piece named, the points per colour."""
+    position = golden(game)
+    rules = tilegames.get(game)
+    assert move_words(rules, position.state, position.move, 0) == EXPECTED[game]
+
+
+def _hidden_resampled(game: str, moves: int) -> None:
+    """Every move's words are the same in any state its mover cannot tell from the true one."""
+    rules = tilegames.get(game)
+    if rules.determinize is None:
+        pytest.skip(f"{rules.title} hides nothing")
+    chooser = random.Random(game)
+    state = rules.new_game(rules.setups[0].players, seed=11)
+    for turn in range(moves):
+        if rules.is_over(state):
+            break
+        legal = rules.legal_moves(state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = getattr(move, "seat", None)
+        seat = rules.to_move(state)[0] if seat is None else seat
+        other = rules.determinize(rules.view(state, seat), rng.Stream(rng.derive(5, turn)))
+        words = move_words(rules, state, move, seat)
+        assert words == move_words(rules, other, move, seat), (game, turn)
+        state = rules.apply(state, move)
+
+
+@pytest.mark.parametrize("game", ["axio", "axio-rota", "polygon"])
+def test_words_leak_nothing_hidden(game: str) -> None:
+    """The words read nothing a seat cannot see: the hidden tiles resampled change no word."""
+    _hidden_resampled(game, 6)
+
+
+def _stored(game: str, moves: list[str]) -> Any:
+    seats = (StoredSeat(0, "Ann", None, None), StoredSeat(1, "Bob", None, None))
+    return StoredRoom("room", game, 2, {}, 3, seats, tuple(moves))
+
+
+@pytest.mark.parametrize("game", ["axio", "axio-rota", "aztack", "polygon"])
+def test_history_after_moves_and_after_a_rebuild(game: str) -> None:
+    """Moves applied in play and a room rebuilt from its moves give the same history."""
+    rules = tilegames.get(game)
+    live: Room = room_from(_stored(game, []))
+    chooser = random.Random(7)
+    for _ in range(4):
+        legal = rules.legal_moves(live.state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = getattr(move, "seat", None)
+        seat = rules.to_move(live.state)[0] if seat is None else seat
+        expected = move_words(rules, live.state, move, seat)
+        live.state = rules.apply(live.state, move)  # as the server commits a move
+        live.moves.append(rules.format_move(move))
+        live.movers.append(seat)
+        live.played.append(move)
+        entry = snapshot(live, None)["history"][-1]
+        assert entry == {"seat": seat, "move": rules.format_move(move), "text": expected}
+    rebuilt = room_from(_stored(game, live.moves))
+    assert rebuilt.words == live.words
+    assert snapshot(rebuilt, 1)["history"] == snapshot(live, 1)["history"]
+
+
+def test_polygon_points_count_when_the_turn_ends() -> None:
+    """POLY-13: a turn's points count at its end; the words say so and add up to the totals."""
+    rules = tilegames.get("polygon")
+    state = rules.new_game(2, seed=5)
+    chooser = random.Random(2)
+    ended = so_far = 0
+    for _ in range(40):
+        legal = rules.legal_moves(state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = rules.to_move(state)[0]
+        after = rules.apply(state, move)
+        words = move_words(rules, state, move, seat)
+        gained = after.totals[seat] - state.totals[seat]
+        if "the turn so far" in words:
+            so_far += 1
+            assert gained == 0, words
+            assert rules.to_move(after) == (seat,), words
+        elif words.endswith("no points"):
+            assert gained == 0, words
+        else:
+            ended += 1
+            assert words.endswith(f", +{gained}"), words
+        state = after
+    assert ended >= 2  # the seeded game scores a few turns, ...
+    assert so_far >= 1  # ... one of them at its first placement already
