@@ -223,6 +223,35 @@ def _is_union(tp: Any) -> bool:
     return typing.get_origin(tp) in (Union, types.UnionType)
 
 
+_UNION, _TUPLE, _FROZENSET, _SCALAR, _FIELDS, _SEQUENCE, _OTHER = range(7)
+
+
+@functools.cache
+def _shape(tp: Any) -> tuple[int, Any]:
+    """What a declared type is, worked out once per type: a kind and its arguments.
+
+    ``(_UNION, members)``, ``(_TUPLE, args)``, ``(_FROZENSET, args)``,
+    ``(_SCALAR, None)`` (None, int, str, bool), ``(_FIELDS, None)`` (an attrs
+    class), ``(_SEQUENCE, element)`` (a ``Sequence[X]`` subclass), else
+    ``(_OTHER, None)``.
+    """
+    if _is_union(tp):
+        return _UNION, typing.get_args(tp)
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        return _TUPLE, typing.get_args(tp)
+    if origin is frozenset:
+        return _FROZENSET, typing.get_args(tp)
+    if tp is _NONE_TYPE or tp in (int, str, bool):
+        return _SCALAR, None
+    if isinstance(tp, type) and attrs.has(tp):
+        return _FIELDS, None
+    element = _element_type(tp) if isinstance(tp, type) else None
+    if element is not None:
+        return _SEQUENCE, element
+    return _OTHER, None
+
+
 def _element_type(kind: type) -> Any | None:
     """For a ``Sequence[X]`` subclass other than a tuple (such as a stone set), ``X``."""
     for base in getattr(kind, "__orig_bases__", ()):
@@ -250,26 +279,27 @@ def _encode(value: Any, tp: Any, path: str) -> Any:
     if tp is Any or tp is object:
         msg = f"{path}: a field declared as {tp} cannot be written as JSON"
         raise TypeError(msg)
-    if _is_union(tp):
-        for option in typing.get_args(tp):
+    kind, args = _shape(tp)
+    if kind == _UNION:
+        for option in args:
             if _matches(value, option):
                 return _encode(value, option, path)
         msg = f"{path}: {value!r} is none of {_type_name(tp)}"
         raise TypeError(msg)
-    origin = typing.get_origin(tp)
-    if origin is tuple or origin is frozenset:
-        return _encode_items(value, origin, typing.get_args(tp), path)
+    if kind == _TUPLE:
+        return _encode_items(value, tuple, args, path)
+    if kind == _FROZENSET:
+        return _encode_items(value, frozenset, args, path)
     if tp is _NONE_TYPE or value is None:
         return None
     if tp is int and not -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
         return str(value)  # JavaScript would round it
-    if tp in (int, str, bool):
+    if kind == _SCALAR:
         return value
-    if isinstance(tp, type) and attrs.has(tp):
+    if kind == _FIELDS:
         return _encode_fields(value, path)
-    element = _element_type(tp) if isinstance(tp, type) else None
-    if element is not None:
-        return [_encode(item, element, f"{path}[{i}]") for i, item in enumerate(value)]
+    if kind == _SEQUENCE:
+        return [_encode(item, args, f"{path}[{i}]") for i, item in enumerate(value)]
     msg = f"{path}: cannot write a value declared as {_type_name(tp)} as JSON"
     raise TypeError(msg)
 
@@ -301,10 +331,16 @@ def _matches(value: object, tp: Any) -> bool:
     """Whether ``value`` is of the union member ``tp`` (by its outer type)."""
     if tp is _NONE_TYPE:
         return value is None
-    origin = typing.get_origin(tp) or tp
+    origin = _outer(tp)
     if origin is int:
         return type(value) is int
     return isinstance(origin, type) and isinstance(value, origin)
+
+
+@functools.cache
+def _outer(tp: Any) -> Any:
+    """A declared type's outer class (``tuple`` for ``tuple[int, int]``), worked out once."""
+    return typing.get_origin(tp) or tp
 
 
 def _sort_key(item: Any) -> str:
@@ -381,20 +417,19 @@ def _fail(path: str, problem: str) -> InvalidStateError:
 
 def _decode(data: Any, tp: Any, path: str) -> Any:
     """The value of type ``tp`` that the JSON value ``data`` stands for, checked strictly."""
-    if _is_union(tp):
+    kind, args = _shape(tp)
+    if kind == _UNION:
         return _decode_union(data, tp, path)
-    origin = typing.get_origin(tp)
-    if origin is tuple:
-        return _decode_tuple(data, typing.get_args(tp), path)
-    if origin is frozenset:
-        return _decode_frozenset(data, typing.get_args(tp)[0], path)
-    if tp is _NONE_TYPE or tp in (int, str, bool):
+    if kind == _TUPLE:
+        return _decode_tuple(data, args, path)
+    if kind == _FROZENSET:
+        return _decode_frozenset(data, args[0], path)
+    if kind == _SCALAR:
         return _decode_scalar(data, tp, path)
-    if isinstance(tp, type) and attrs.has(tp):
+    if kind == _FIELDS:
         return _decode_fields(data, tp, path)
-    element = _element_type(tp) if isinstance(tp, type) else None
-    if element is not None:
-        items = _decode_tuple(data, (element, ...), path)
+    if kind == _SEQUENCE:
+        items = _decode_tuple(data, (args, ...), path)
         return _construct(tp, path, items)
     msg = f"{path}: a value declared as {_type_name(tp)} cannot be read from JSON"
     raise TypeError(msg)
@@ -402,7 +437,7 @@ def _decode(data: Any, tp: Any, path: str) -> Any:
 
 def _decode_union(data: Any, tp: Any, path: str) -> Any:
     """The first member of the union ``tp`` that ``data`` reads as."""
-    options = typing.get_args(tp)
+    options = _shape(tp)[1]
     if data is None:
         if _NONE_TYPE in options:
             return None
