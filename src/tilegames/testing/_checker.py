@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import pickle
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -383,7 +384,7 @@ class _Game(Generic[StateT, MoveT]):
             raise self.fail(f"view(state, {seat}) differs between two calls")
         self.check_value(f"view of seat {seat}", view)
         for path, value in _walk(view):
-            if any(name in path.rsplit(".", 1)[-1].lower() for name in _HIDDEN_NAMES):
+            if _hidden_name(path.rsplit(".", 1)[-1]):
                 raise self.fail(f"view(state, {seat}) carries {path} = {value!r}")
             if isinstance(value, int) and not isinstance(value, bool) and value in state_seeds:
                 raise self.fail(f"view(state, {seat}) carries the state's seed at {path}")
@@ -575,6 +576,12 @@ def _nudged(value: object, *, optional: bool) -> list[object]:
                 nudged.append((*value[:i], value[i] + delta, *value[i + 1 :]))
         return nudged
     return []
+
+
+@functools.lru_cache(maxsize=4096)
+def _hidden_name(name: str) -> bool:
+    """Whether an attribute's name (with any ``[i]`` after it) names a seed or a stream."""
+    return any(hidden in name.lower() for hidden in _HIDDEN_NAMES)
 
 
 def _attributes(value: object, names: Sequence[str]) -> list[object]:
