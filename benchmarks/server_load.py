@@ -52,7 +52,7 @@ async def player(
     """One client: listen for snapshots, move whenever this seat may."""
     chooser = random.Random(seed)
     url = base.replace("http", "ws") + f"/api/rooms/{room}/live?token={token}"
-    async with connect(url, max_size=2**24) as socket:
+    async with connect(url, max_size=2**24, open_timeout=60) as socket:
         async for text in socket:
             snapshot = json.loads(text)
             if snapshot["over"]:
