@@ -9,9 +9,12 @@ import attrs
 import pytest
 
 import high_card as cards
+import tilegames
 import toy_game
 from tilegames import ConfigurationError, GameRules, Outcome
+from tilegames._mcts import endgame_for
 from tilegames.agents import (
+    ENDGAMES,
     Agent,
     GreedyAgent,
     MCTSAgent,
@@ -466,6 +469,55 @@ class TestFollowUps:
     def test_refuses_negative(self) -> None:
         with pytest.raises(ValueError, match="follow_ups must be at least 0, not -1"):
             MCTSAgent(follow_ups=-1)
+
+
+class TestEndgame:
+    """Near the end every playout plays to the end (``endgame``), by default in Aztack only."""
+
+    def playout_horizon(self, agent: MCTSAgent, rules: Any, state: Any) -> int | None:
+        """The horizon of the decision's later playouts, after its first (probing) one."""
+        search = _Search(agent, rules, evaluator(rules), Stream(3))
+        search.playout(state, [0.0] * rules.players(state))
+        horizon: int | None = search.horizon
+        return horizon
+
+    def test_a_game_ending_within_endgame_moves_is_played_out(self) -> None:
+        """Noughts and crosses ends within 9 moves of an empty board: no horizon after."""
+        empty = toy_state(".../.../...", 0)
+        assert self.playout_horizon(MCTSAgent(endgame=9), TOY, empty) is None
+
+    def test_a_game_not_ending_within_them_keeps_the_horizon(self) -> None:
+        """No game of noughts and crosses ends in 2 moves from an empty board."""
+        empty = toy_state(".../.../...", 0)
+        assert self.playout_horizon(MCTSAgent(endgame=2), TOY, empty) == 4
+        assert self.playout_horizon(MCTSAgent(endgame=None), TOY, empty) == 4
+
+    def test_the_default_is_each_game_own(self) -> None:
+        assert MCTSAgent().endgame == "game"
+        assert ENDGAMES == {"aztack": 24}
+        assert endgame_for("game", "aztack") == 24
+        assert endgame_for("game", "axio") is None
+        assert endgame_for(None, "aztack") is None
+        assert endgame_for(8, "axio") == 8
+
+    @pytest.mark.parametrize(("game", "expected"), [("aztack", None), ("axio-rota", 4)])
+    def test_near_the_end_of_a_real_game(self, game: str, expected: int | None) -> None:
+        """Three moves before the end, Aztack's default plays out; AXIO Rota's keeps 4."""
+        rules = tilegames.get(game)
+        states = [rules.new_game(2, seed=8)]
+        stream = Stream(8)
+        while not rules.is_over(states[-1]):
+            legal = rules.legal_moves(states[-1])
+            states.append(rules.apply(states[-1], legal[stream.randbelow(len(legal))]))
+        near = states[-4]
+        view = rules.view(near, rules.to_move(near)[0])
+        state = sample_state(rules, view, Stream(5))
+        assert self.playout_horizon(MCTSAgent(), rules, state) == expected
+
+    @pytest.mark.parametrize("wrong", ["soon", True, 0, -3, 2.5])
+    def test_refuses_anything_else(self, wrong: object) -> None:
+        with pytest.raises(ValueError, match="endgame must be"):
+            MCTSAgent(endgame=wrong)  # type: ignore[arg-type]
 
 
 class TestMakeAgent:

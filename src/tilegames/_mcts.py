@@ -9,9 +9,10 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
@@ -28,6 +29,22 @@ MoveT = TypeVar("MoveT")
 
 Evaluate = Callable[[Any, Any, Seat], float]
 """``evaluate(state, move, seat)``: how good a move looks now for the seat; higher is better."""
+
+ENDGAMES: Mapping[str, int] = MappingProxyType({"aztack": 24})
+"""Each game's ``endgame`` for an :class:`~tilegames.agents.MCTSAgent` left at its
+default (``"game"``), by the game's name; a game not listed has none (``None``).
+
+Aztack's 24: at a quarter second a move the search with it won 73.5% of 400 games
+against the search without it; in the other games playouts to the end did not pay
+at that budget (AXIO 50.0%, AXIO Rota 47.5%, Polygon 45.8% of 60 games with 8).
+"""
+
+
+def endgame_for(endgame: int | str | None, game: str) -> int | None:
+    """The ``endgame`` a search uses: the agent's own, or for ``"game"`` the game's own."""
+    if isinstance(endgame, str):  # "game", the one text the agent's validator lets in
+        return ENDGAMES.get(game)
+    return endgame
 
 
 def sample_state(rules: Rules[StateT, Any], view: Any, stream: Stream) -> StateT:
@@ -126,7 +143,7 @@ class _Search:
         self.scale = 1.0
         self.horizon = agent.horizon
         """The moves a playout may run before it is cut short (see :meth:`playout`)."""
-        endgame = agent.endgame
+        endgame = endgame_for(agent.endgame, rules.name)
         self.probe = None if agent.horizon is None else endgame
         """The moves the first playout may run to find the end (then ``None``)."""
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 import attrs
 
@@ -33,6 +33,7 @@ from tilegames._core.errors import ConfigurationError
 from tilegames._core.rng import Stream
 from tilegames._core.rules import Rules, Seat
 from tilegames._mcts import (
+    ENDGAMES,
     Evaluate,
     SearchResult,
     evaluator,
@@ -49,6 +50,7 @@ from tilegames._mcts import _Search as _Search
 
 __all__ = [
     "AGENTS",
+    "ENDGAMES",
     "Agent",
     "Evaluate",
     "GreedyAgent",
@@ -272,10 +274,11 @@ class MCTSAgent(Agent):
     rated first (another draw when they are used up); ``None``: all its legal moves."""
     horizon: int | None = 4
     """Moves after which a playout stops and rewards the ratings' lead; ``None``: to the end."""
-    endgame: int | None = attrs.field(default=None, kw_only=True)
+    endgame: int | Literal["game"] | None = attrs.field(default="game", kw_only=True)
     """Near the end, every playout plays to the end: when a decision's first playout ends the
     game within this many moves of its own, the decision's playouts have no ``horizon``
-    (the first runs that far to find out); ``None``: never."""
+    (the first runs that far to find out); ``None``: never; ``"game"``: the game's own
+    setting in :data:`ENDGAMES` (24 in Aztack, ``None`` in the other games)."""
     evaluate: Evaluate | None = None
     """A rating of moves to use instead of the game's (see :class:`GreedyAgent`)."""
     follow_ups: int = attrs.field(default=64)
@@ -334,9 +337,17 @@ class MCTSAgent(Agent):
             msg = f"{attribute.name} must be at least 0, not {value}"
             raise ValueError(msg)
 
+    @endgame.validator
+    def _endgame(self, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value == "game":
+            return
+        if isinstance(value, bool) or not (value is None or isinstance(value, int)):
+            msg = f'endgame must be None, "game" or a whole number, not {value!r}'
+            raise ValueError(msg)
+        self._positive_or_none(attribute, value)
+
     @open_choices.validator
     @samples.validator
-    @endgame.validator
     def _positive_or_none(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
         if value is not None and value < 1:
             msg = f"{attribute.name} must be None or at least 1, not {value}"
