@@ -34,9 +34,10 @@ ENDGAMES: Mapping[str, int] = MappingProxyType({"aztack": 24})
 """Each game's ``endgame`` for an :class:`~tilegames.agents.MCTSAgent` left at its
 default (``"game"``), by the game's name; a game not listed has none (``None``).
 
-Aztack's 24: at a quarter second a move the search with it won 73.5% of 400 games
-against the search without it; in the other games playouts to the end did not pay
-at that budget (AXIO 50.0%, AXIO Rota 47.5%, Polygon 45.8% of 60 games with 8).
+Aztack's 24: at a quarter second a move the search with it won 76.2% of 400 games
+against the search before it, which the search without it drew (49.0%); in the other
+games playouts to the end did not pay at that budget (AXIO 50.0%, AXIO Rota 47.5%,
+Polygon 45.8% of 60 games with 8).
 """
 
 
