@@ -74,6 +74,20 @@ def adjacent_pairs(width: int, depth: int) -> tuple[Spot, ...]:
     return tuple(sorted(pairs))
 
 
+def cell_number(x: int, y: int, width: int, depth: int) -> int:
+    """The number of cell ``(x, y)`` of a ``width`` x ``depth`` grid: ``y * width + x``.
+
+    Also :meth:`tilegames.geometry.square.Grid.cell`'s, the deprecated grid's.
+
+    Raises:
+        ValueError: if the cell is off the grid.
+    """
+    if not (0 <= x < width and 0 <= y < depth):
+        msg = f"cell ({x}, {y}) is off the {width}x{depth} grid"
+        raise ValueError(msg)
+    return y * width + x
+
+
 @attrs.frozen
 class Pyramid:
     """Heights and top stones of every cell of a ``width`` x ``depth`` grid."""
@@ -106,10 +120,7 @@ class Pyramid:
         Raises:
             ValueError: if the cell is off the grid.
         """
-        if not (0 <= x < self.width and 0 <= y < self.depth):
-            msg = f"cell ({x}, {y}) is off the {self.width}x{self.depth} grid"
-            raise ValueError(msg)
-        return y * self.width + x
+        return cell_number(x, y, self.width, self.depth)
 
     def xy(self, cell: int) -> tuple[int, int]:
         """The coordinates ``(x, y)`` of a cell number."""

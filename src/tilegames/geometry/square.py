@@ -48,6 +48,8 @@ from typing import Final, TypeVar
 
 import attrs
 
+from tilegames.geometry.pyramid import cell_number
+
 __all__ = [
     "CORNER_OFFSETS",
     "DIRECTIONS",
@@ -315,10 +317,7 @@ class Grid:
         Raises:
             ValueError: if the cell is off the grid.
         """
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            msg = f"cell ({x}, {y}) is off the {self.width}x{self.height} grid"
-            raise ValueError(msg)
-        return y * self.width + x
+        return cell_number(x, y, self.width, self.height)
 
     def xy(self, number: int) -> Cell:
         """The coordinates of cell ``number``.
