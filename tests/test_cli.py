@@ -1,9 +1,13 @@
-"""Tests for the ``tilegames`` command, run in real subprocesses."""
+"""Tests for the ``tilegames`` command.
+
+The entry point's own tests run ``python -m tilegames`` in a real subprocess; the
+others call the command in this process in the everyday tier and in a real
+subprocess in the deep tier (``cli_support``).
+"""
 
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
 import sys
@@ -12,20 +16,14 @@ from pathlib import Path
 import pytest
 
 import tilegames
+from cli_support import in_subprocess, run_command
 from tilegames import axio_rota, cli
 from tilegames.agents import moves_for
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m tilegames ARGS`` and capture its output."""
-    return subprocess.run(
-        [sys.executable, "-m", "tilegames", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=60,
-        check=False,
-    )
+    """``tilegames ARGS`` (in this process in the everyday tier: see ``cli_support``)."""
+    return run_command(*args, cwd=cwd)
 
 
 # Registers a one-setup and a two-setup game, then runs the command's main().
@@ -55,7 +53,7 @@ class TestVersion:
 
     def test_prints_version(self, tmp_path: Path) -> None:
         """It prints 'tilegames <version>' on stdout and exits 0."""
-        result = run("--version", cwd=tmp_path)
+        result = in_subprocess("--version", cwd=tmp_path)
         assert result.returncode == 0
         assert result.stdout == f"tilegames {tilegames.__version__}\n"
 
@@ -65,7 +63,7 @@ class TestNoCommand:
 
     def test_exit_2_with_help(self, tmp_path: Path) -> None:
         """It prints the usage on stderr, nothing on stdout, and exits 2."""
-        result = run(cwd=tmp_path)
+        result = in_subprocess(cwd=tmp_path)
         assert result.returncode == 2
         assert result.stdout == ""
         assert result.stderr.startswith("usage: tilegames")
@@ -116,24 +114,11 @@ class TestGames:
         assert "List the games." in result.stdout
 
 
-TESTS = Path(__file__).parent
-
-
 def run_game(
     *args: str, cwd: Path, stdin: str | None = None, timeout: float = 60
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m tilegames ARGS`` with the test games importable (toy_game:RULES, ...)."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), *sys.path[1:]])}
-    return subprocess.run(
-        [sys.executable, "-m", "tilegames", *args],
-        input=stdin if stdin is not None else "",
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=timeout,
-        check=False,
-    )
+    """``tilegames ARGS`` with the test games importable (toy_game:RULES, ...)."""
+    return run_command(*args, cwd=cwd, stdin=stdin or "", timeout=timeout)
 
 
 class TestHelp:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import tilegames
+from cli_support import run_command
 from tilegames import axio_rota
 from tilegames.records import loads, replay
 
@@ -14,16 +14,8 @@ DATA = Path(__file__).parent / "data" / "records"
 
 
 def run(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    """Run ``python -m tilegames ARGS`` with ``stdin`` typed in."""
-    return subprocess.run(
-        [sys.executable, "-m", "tilegames", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        timeout=120,
-        check=False,
-    )
+    """``tilegames ARGS`` with ``stdin`` typed in (in this process in the everyday tier)."""
+    return run_command(*args, cwd=cwd, stdin=stdin)
 
 
 def first_moves(seed: int) -> list[str]:
