@@ -135,7 +135,7 @@ def test_every_game_is_covered() -> None:
 
 def test_the_deep_only_setups_are_setups() -> None:
     """Each setup left to the deep tier is one the games declare (a renamed one fails here)."""
-    assert DEEP_ONLY <= {case.id for case in CASES}
+    assert {case.id for case in CASES} >= DEEP_ONLY
 
 
 @pytest.mark.parametrize(
