@@ -98,17 +98,56 @@ class Unit:
 
     name: str
     """The unit's name on the command line: a game, ``geometry.square``, ``records``..."""
-    modules: tuple[str, ...]
-    """The mutated modules' paths from the repository root."""
+    patterns: tuple[str, ...]
+    """The mutated modules: path globs from the repository root (``src/tilegames/records.py``,
+    ``src/tilegames/records/*.py``...), so that a module split into several keeps its unit."""
     tests: tuple[str, ...]
     """The unit's own tests (the ``game`` selection): test folders, files, doctest modules."""
-    keyword: str
-    """The ``pytest -k`` expression that narrows the shared test files to the unit's tests."""
+    keyword: str | None
+    """The ``pytest -k`` expression that narrows the shared test files to the unit's tests
+    (None: the unit's tests are run whole)."""
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The mutated modules' paths from the repository root, found by :attr:`patterns`."""
+        found = {
+            path.relative_to(ROOT).as_posix()
+            for pattern in self.patterns
+            for path in ROOT.glob(pattern)
+            if path.is_file() and "__pycache__" not in path.parts
+        }
+        return tuple(sorted(found))
 
 
 def _game_unit(game: str) -> Unit:
     modules = tuple(f"src/tilegames/{game}/{module}.py" for module in MODULES)
-    return Unit(game, modules, (f"tests/{game}", f"src/tilegames/{game}"), KEYWORDS[game])
+    return Unit(
+        game,
+        modules,
+        (
+            f"tests/{game}",
+            f"src/tilegames/{game}",
+            "tests/test_limits.py",
+            "tests/test_messages.py",
+            "tests/test_wrong_types.py",
+            "tests/test_arguments_hostile.py",
+        ),
+        KEYWORDS[game],
+    )
+
+
+def _split(name: str) -> tuple[str, ...]:
+    """The paths a tooling module may have, whole or split.
+
+    ``records.py``, ``records/*.py`` (a package), ``_records*.py`` (private
+    parts beside it) and ``_records*/*.py``.
+    """
+    return (
+        f"src/tilegames/{name}.py",
+        f"src/tilegames/{name}/*.py",
+        f"src/tilegames/_{name}*.py",
+        f"src/tilegames/_{name}*/*.py",
+    )
 
 
 def _shared_unit(name: str, module: str, tests: tuple[str, ...], keyword: str) -> Unit:
@@ -138,6 +177,19 @@ UNITS = {
             "pyramid or aztack",
         ),
         Unit(
+            "geometry",
+            ("src/tilegames/geometry/*.py",),
+            (  # each module's own tests, then the games' rules built on them
+                "tests/test_geometry_square.py",
+                "tests/test_geometry_hexagon.py",
+                "tests/test_geometry_pyramid.py",
+                "src/tilegames/geometry",
+                *(f"tests/{game}/test_{game}_rules.py" for game in GAMES),
+                *(f"tests/{game}/test_{game}_reference.py" for game in GAMES),
+            ),
+            None,
+        ),
+        Unit(
             "chance",
             ("src/tilegames/_core/chance.py", "src/tilegames/_core/rng.py"),
             (  # the generator's tests first: a broken generator fails its pinned values fast
@@ -151,21 +203,72 @@ UNITS = {
             ),
             "chance or rng or explicit or random",
         ),
-        _shared_unit(
+        Unit(
+            "_core",
+            ("src/tilegames/_core/*.py",),
+            (  # the shared machinery's own tests, then the limits and messages of every game
+                "tests/test_core.py",
+                "tests/test_bits.py",
+                "tests/test_rng.py",
+                "tests/test_chance.py",
+                "tests/test_tracks.py",
+                "tests/test_choices.py",
+                "tests/test_extras.py",
+                "tests/test_limits.py",
+                "tests/test_messages.py",
+                "tests/test_wrong_types.py",
+                "tests/test_arguments_hostile.py",
+                "tests/test_golden_chance.py",
+                "tests/test_text_boards.py",
+                "src/tilegames/_core",
+            ),
+            None,
+        ),
+        Unit(
             "records",
-            "src/tilegames/records.py",
+            _split("records"),
             (
                 "tests/test_records.py",
                 "tests/test_cli_records.py",
                 "tests/test_arguments_hostile.py",
+                "tests/test_limits.py",
+                "tests/test_messages.py",
                 "docs/guides/records.rst",
+                *_split("records"),
             ),
             "record or replay",
+        ),
+        Unit(
+            "serialize",
+            _split("serialize"),
+            (
+                "tests/test_serialize.py",
+                "tests/test_documents_hostile.py",
+                "tests/test_public_view.py",
+                "tests/test_limits.py",
+                "tests/test_messages.py",
+                "docs/api_frontend.rst",
+                *_split("serialize"),
+            ),
+            None,
+        ),
+        Unit(
+            "server",
+            ("src/tilegames/server/*.py",),
+            (
+                "tests/test_server.py",
+                "tests/test_server_page.py",
+                "tests/test_limits.py",
+                "tests/test_messages.py",
+                "src/tilegames/server",
+            ),
+            None,
         ),
     )
 }
 """Every unit, by name: the four games (their rules, checks and chance modules), chance,
-geometry, records."""
+``_core``, the geometry modules (each, and all three as ``geometry``), records, serialize
+and the server."""
 
 SELECTIONS = ("game", "conformance", "cross")
 """The test selections, each one wider than the one before.
@@ -540,8 +643,9 @@ def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = Fa
     selection; ``deep`` runs the deep tier.
     """
     unit = UNITS[game]
-    paths = [path for path in unit.tests if (root / path).exists()]
-    if selection in ("conformance", "cross") and "tests/test_conformance.py" not in paths:
+    paths = _existing(root, unit.tests)
+    conformance = selection == "cross" or (selection == "conformance" and unit.keyword)
+    if conformance and "tests/test_conformance.py" not in paths:
         paths.append("tests/test_conformance.py")
     if selection == "cross":
         paths += sorted(
@@ -563,8 +667,7 @@ def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = Fa
         "-m",
         "pytest",
         *paths,
-        "-k",
-        unit.keyword,
+        *(("-k", unit.keyword) if unit.keyword is not None else ()),
         *plugins,
         "-x",
         "-q",
@@ -572,6 +675,22 @@ def pytest_command(game: str, selection: str, root: Path = ROOT, deep: bool = Fa
         "--tb=line",
         *tier,
     ]
+
+
+def _existing(root: Path, tests: Sequence[str]) -> list[str]:
+    """The unit's test paths that exist under ``root``, a glob (``records/*.py``) expanded."""
+    found: list[str] = []
+    for entry in tests:
+        if any(mark in entry for mark in "*?["):
+            matched = sorted(
+                path.relative_to(root).as_posix()
+                for path in root.glob(entry)
+                if "__pycache__" not in path.parts
+            )
+        else:
+            matched = [entry] if (root / entry).exists() else []
+        found += [path for path in matched if path not in found]
+    return found
 
 
 def _environment(root: Path) -> dict[str, str]:
