@@ -41,7 +41,8 @@ from tilegames._core.errors import IllegalMoveError, RecordError, UnknownGameErr
 from tilegames._core.extras import optional_imports
 from tilegames._core.rng import SEED_BITS
 from tilegames._core.rules import Rules, Setup, get, names
-from tilegames.records import Record, _played, _written, final_state
+from tilegames.records import Record, final_state
+from tilegames.records._record import _played, _written
 from tilegames.testing._checker import _mutations
 
 with optional_imports(__name__, "test", "hypothesis"):

@@ -1,43 +1,4 @@
-"""Game records: save a whole game, read it back, replay it move by move.
-
-A :class:`Record` is what a person needs to play a game again: the game, its
-setup (players and options), how chance was resolved (the seed of a seeded
-game, or the outcomes among the moves of an explicit one), every move in the
-game's notation, free tags (seat names, date, event, site, ...), comments
-and the result. It is written in one of two formats, both versioned and
-round-tripping exactly:
-
-``"text"``
-    For people, in the spirit of PGN: a first line ``tilegames record 1``,
-    header lines ``Name: value``, a blank line, then one numbered move per
-    line; ``#`` starts a comment that runs to the end of the line.
-
-``"json"``
-    For programs: one JSON object, checked as strictly as
-    :mod:`tilegames.serialize` checks a state, and as safe for JavaScript's
-    ``JSON.parse``: a seed beyond ``2**53 - 1`` is a string of its digits.
-
->>> from tilegames import records
->>> record = records.record_of("axio-rota", ["-1,-2:1"], players=2, seed=7,
-...                            tags={"Event": "Club night"})
->>> print(records.dumps(record), end="")
-tilegames record 1
-Game: axio-rota
-Players: 2
-Seed: 7
-Event: Club night
-<BLANKLINE>
-1. -1,-2:1
->>> records.loads(records.dumps(record, format="json")) == record
-True
->>> len(records.replay(record))  # the first state and one per move
-2
->>> record  # a repr to paste back: the fields that are not at their defaults
-Record(game='axio-rota', players=2, seed=7, moves=('-1,-2:1',), tags=(('Event', 'Club night'),))
-
-Errors name the first bad move by number, its text and the reason with the
-rule id (:class:`RecordError`).
-"""
+"""The record itself: its fields and their checks, building one, playing it back."""
 
 from __future__ import annotations
 
@@ -67,51 +28,27 @@ from tilegames._core.rules import (
 )
 from tilegames.serialize import (
     MAX_DEPTH,
-    MAX_DOCUMENT_CHARS,
     MAX_ENTRIES,
-    MAX_SAFE_INT,
     check_size,
 )
 
-__all__ = [
-    "FORMAT",
-    "TEXT_VERSION",
-    "VERSION",
-    "VERSIONS",
-    "Record",
-    "dumps",
-    "final_state",
-    "loads",
-    "record_of",
-    "replay",
-]
-
-FORMAT: Final = "tilegames-record"
-"""The ``format`` of a JSON record."""
-
-VERSION: Final = 2
-"""The version of the JSON format written; loading accepts every one of :data:`VERSIONS`.
-
-Version 2 writes a seed beyond ``2**53 - 1`` (:data:`tilegames.serialize.MAX_SAFE_INT`)
-as a string of its digits, which JavaScript reads without rounding; version 1
-wrote it as a number.
-"""
-
-VERSIONS: Final = (1, 2)
-"""The versions of the JSON format that :func:`loads` reads."""
-
-TEXT_VERSION: Final = 1
-"""The version of the text format (its first line); loading accepts this version only."""
-
-_TEXT_FIRST_LINE: Final = f"tilegames record {TEXT_VERSION}"
 _RESERVED: Final = frozenset({"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"})
+
+
 _TAG_NAME: Final = re.compile(r"[A-Za-z]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?\Z")
+
+
 _OPTION_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
 _NOT_OPTIONS: Final = frozenset({"players", "seed"})  # fields of their own
-_MOVE_LINE: Final = re.compile(r"([0-9]{1,7})\.\s+(\S+)\s*\Z")
-_FIRST_LINE: Final = re.compile(r"tilegames record (\S{1,40})\Z")
+
+
 _MAX_MOVES: Final = 100_000
+
+
 _MAX_DIGITS: Final = 40  # a seed, a player count, a seat or a score in a record
+
 
 OptionValue = Any
 """An option's value: JSON's scalars (str, int, bool, ``None``) and tuples of them."""
@@ -292,6 +229,8 @@ class Record:
 
 _REPR_FIRST: Final = ("seed", "options")
 """The fields a record's repr writes before its moves, when not at their defaults."""
+
+
 _REPR_LAST: Final = ("tags", "comments", "result")
 """The fields a record's repr writes after its moves, when not at their defaults."""
 
@@ -582,31 +521,6 @@ def _result_text(outcome: Outcome | None) -> str:
     return f"{_ranking_text(outcome)}, scores {scores}, reason {outcome.reason!r}"
 
 
-# ---------------------------------------------------------------------------
-# Writing
-# ---------------------------------------------------------------------------
-
-
-def dumps(record: Record, format: str = "text") -> str:
-    """Write a record as text for people (``"text"``) or as JSON (``"json"``).
-
-    Raises:
-        ConfigurationError: for another format name.
-    """
-    if type(record) is not Record:
-        wrong_type("records.dumps", "a Record", record)
-    if format == "json":
-        # One line per field, each value compact: short enough to read, diff and mail.
-        fields = [
-            f" {json.dumps(key)}: {json.dumps(value)}" for key, value in _to_json(record).items()
-        ]
-        return "{\n" + ",\n".join(fields) + "\n}\n"
-    if format == "text":
-        return _to_text(record)
-    msg = f"format is 'text' or 'json', not {shown(format)}"
-    raise ConfigurationError(msg)
-
-
 def _score_text(score: object) -> str:
     if isinstance(score, tuple):
         # Bare numbers for a track of several colours; (n) and () keep a short tuple a tuple.
@@ -617,168 +531,6 @@ def _score_text(score: object) -> str:
 
 def _ranking_text(outcome: Outcome) -> str:
     return " > ".join(" = ".join(str(seat) for seat in sorted(place)) for place in outcome.ranking)
-
-
-def _to_text(record: Record) -> str:
-    lines = [_TEXT_FIRST_LINE, f"Game: {record.game}", f"Players: {record.players}"]
-    if record.seed is not None:
-        lines.append(f"Seed: {record.seed}")
-    lines += [f"Option {key}: {json.dumps(value)}" for key, value in record.options]
-    lines += [f"{key}: {value}" for key, value in record.tags]
-    if record.result is not None:
-        lines.append(f"Result: {_ranking_text(record.result)}")
-        lines.append("Scores: " + "; ".join(_score_text(s) for s in record.result.scores))
-        if record.result.reason:
-            lines.append(f"Reason: {record.result.reason}")
-        if record.result.mode:
-            lines.append(f"Mode: {record.result.mode}")
-    lines.append("")
-    after: dict[int, list[str]] = {}
-    for index, text in record.comments:
-        after.setdefault(index, []).append(text)
-    lines += [f"# {text}" for text in after.get(0, ())]
-    for number, move in enumerate(record.moves, start=1):
-        notes = after.get(number, [])
-        lines.append(f"{number}. {move}" + (f"  # {notes[0]}" if notes else ""))
-        lines += [f"# {text}" for text in notes[1:]]
-    return "\n".join(lines) + "\n"
-
-
-def _to_json(record: Record) -> dict[str, Any]:
-    result = None
-    if record.result is not None:
-        result = {
-            "scores": [list(s) if isinstance(s, tuple) else s for s in record.result.scores],
-            "ranking": [sorted(place) for place in record.result.ranking],
-            "reason": record.result.reason,
-            "mode": record.result.mode,
-        }
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": record.game,
-        "players": record.players,
-        "seed": _safe(record.seed),
-        "options": {key: _json_value(value) for key, value in record.options},
-        "tags": [[key, value] for key, value in record.tags],
-        "moves": list(record.moves),
-        "comments": [[index, text] for index, text in record.comments],
-        "result": result,
-    }
-
-
-def _safe(seed: int | None) -> int | str | None:
-    """A seed as version 2 writes it: beyond 2**53 - 1, the string of its digits."""
-    return str(seed) if seed is not None and abs(seed) > MAX_SAFE_INT else seed
-
-
-def _read_seed(seed: object, version: int) -> object:
-    """The seed of a JSON record of ``version``: version 2 writes a big one as digits."""
-    if version < 2 or type(seed) is not str:
-        return seed  # a number, checked as ever (a big one is read exactly)
-    digits = seed.removeprefix("-")
-    if (
-        not digits.isascii()
-        or not digits.isdigit()
-        or digits[0] == "0"
-        or int(digits) <= MAX_SAFE_INT
-    ):
-        msg = f"seed is a whole number (as digits only beyond 2**53 - 1), not {shown(seed)}"
-        raise RecordError(msg)
-    return int(seed)
-
-
-def _json_value(value: OptionValue) -> Any:
-    return [_json_value(item) for item in value] if isinstance(value, tuple) else value
-
-
-# ---------------------------------------------------------------------------
-# Reading
-# ---------------------------------------------------------------------------
-
-
-def loads(
-    text: str | bytes,
-    *,
-    max_chars: int | None = MAX_DOCUMENT_CHARS,
-) -> Record:
-    """Read a record written by :func:`dumps` or by hand, in either format (recognised).
-
-    The moves are not played (:func:`replay` does that); the header, the move
-    numbers and the shape of every field are checked. A text starting with
-    ``{`` or ``[`` is read as JSON, any other as the text format.
-
-    Args:
-        text: the record, as ``str`` or UTF-8 ``bytes``.
-        max_chars: how long the text may be, checked before it is parsed
-            (``None``: the default, as :func:`tilegames.serialize.from_json`).
-
-    Raises:
-        RecordError: naming the line or field that is wrong; for any ``str``
-            or ``bytes`` that is not a record, never another exception.
-        WrongTypeError: if ``text`` is neither ``str`` nor ``bytes``, or
-            ``max_chars`` is not an int.
-        ConfigurationError: if ``max_chars`` is negative.
-    """
-    if max_chars is None:
-        max_chars = MAX_DOCUMENT_CHARS
-    elif isinstance(max_chars, bool) or not isinstance(max_chars, int):
-        raise WrongTypeError(f"max_chars must be an int or None, got {shown(max_chars)}")
-    elif max_chars < 0:
-        raise ConfigurationError(f"max_chars must not be negative, got {max_chars}")
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise RecordError(f"a record is UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise WrongTypeError(f"loads expects a str, got {shown(text)}")
-    if len(text) > max_chars:
-        msg = f"the record has {len(text):,} characters, over the limit of {max_chars:,}"
-        msg += " (max_chars= sets another)"
-        raise RecordError(msg)
-    if text.lstrip().startswith(("{", "[")):
-        return _from_json(text)
-    return _from_text(text)
-
-
-def _from_json(text: str) -> Record:
-    document = _json(text, "a JSON record")
-    fields: tuple[str, ...] = ("format", "version", "game", "players", "seed", "options")
-    fields += ("tags", "moves", "comments", "result")
-    if not isinstance(document, dict) or sorted(document) != sorted(fields):
-        keys = shown(sorted(document)) if isinstance(document, dict) else "not an object"
-        msg = f"a JSON record is an object with exactly the keys {', '.join(fields)}; got {keys}"
-        raise RecordError(msg)
-    if document["format"] != FORMAT:
-        raise RecordError(f"not a {FORMAT} document: format {shown(document['format'])}")
-    version = document["version"]
-    if type(version) is not int or version not in VERSIONS:
-        known = " and ".join(map(str, VERSIONS))
-        msg = f"a {FORMAT} of version {shown(version)}: this tilegames reads versions {known}"
-        raise RecordError(msg)
-    options = document["options"]
-    moves = document["moves"]
-    tags = document["tags"]
-    comments = document["comments"]
-    if not isinstance(options, dict) or not all(
-        isinstance(m, str) for m in _listed(moves, "moves")
-    ):
-        raise RecordError("options is an object and moves a list of strings")
-    if not all(isinstance(t, list) and len(t) == 2 for t in _listed(tags, "tags")):
-        raise RecordError("tags is a list of [name, value] pairs")
-    if not all(isinstance(c, list) and len(c) == 2 for c in _listed(comments, "comments")):
-        raise RecordError("comments is a list of [after, text] pairs")
-    return _checked(
-        document["game"],
-        document["players"],
-        _read_seed(document["seed"], version),
-        [(key, _tupled(value)) for key, value in options.items()],
-        [(key, value) for key, value in tags],
-        [(index, note) for index, note in comments],
-        moves,
-        _json_result(document["result"], document["game"]),
-    )
 
 
 def _json(text: str, what: str) -> Any:
@@ -808,24 +560,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _listed(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list, got {shown(value)}")
-    return value
-
-
 def _tupled(value: Any) -> Any:
     return tuple(_tupled(item) for item in value) if isinstance(value, list) else value
-
-
-def _json_result(data: object, game: object) -> Outcome | None:
-    if data is None:
-        return None
-    if not isinstance(data, dict) or sorted(data) != ["mode", "ranking", "reason", "scores"]:
-        raise RecordError("result is null or an object with scores, ranking, reason and mode")
-    scores = [_tupled(score) for score in _listed(data["scores"], "result.scores")]
-    ranking = _listed(data["ranking"], "result.ranking")
-    return _outcome(scores, ranking, data["reason"], data["mode"], game)
 
 
 def _outcome(
@@ -846,115 +582,6 @@ def _outcome(
         )
     except (ValueError, TypeError) as error:
         raise RecordError(f"a bad result: {error}") from None
-
-
-def _from_text(text: str) -> Record:
-    lines = text.splitlines()
-    _check_first_line(lines)
-    header, options, tags, number = _read_header(lines)
-    moves, comments = _read_moves(lines, number)
-    for key in ("Game", "Players"):
-        if key not in header:
-            raise RecordError(f"the header has no {key}: line")
-    for key in ("Scores", "Reason", "Mode"):
-        if key in header and "Result" not in header:
-            raise RecordError(f"the header has a {key}: line but no Result: line")
-    players = _int(header["Players"], "Players")
-    seed = _int(header["Seed"], "Seed") if "Seed" in header else None
-    result = _text_result(header, header["Game"]) if "Result" in header else None
-    return _checked(header["Game"], players, seed, options, tags, comments, moves, result)
-
-
-def _check_first_line(lines: list[str]) -> None:
-    first = _FIRST_LINE.match(lines[0].strip()) if lines else None
-    if first is not None and first[1] != str(TEXT_VERSION):
-        msg = f"line 1: a record of version {shown(first[1])}: this tilegames reads version "
-        raise RecordError(msg + str(TEXT_VERSION))
-    if first is None:
-        found = shown(lines[0]) if lines else "nothing"
-        raise RecordError(f"line 1: a text record starts with {_TEXT_FIRST_LINE!r}, not {found}")
-
-
-def _read_header(
-    lines: list[str],
-) -> tuple[dict[str, str], list[tuple[str, Any]], list[tuple[str, str]], int]:
-    """The header lines up to the first blank one: reserved keys, options, tags, last line read."""
-    header: dict[str, str] = {}
-    options: list[tuple[str, Any]] = []
-    tags: list[tuple[str, str]] = []
-    number = 1
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            return header, options, tags, number
-        key, colon, value = line.partition(":")
-        if not colon:
-            raise RecordError(f"line {number}: a header line is 'Name: value', not {shown(line)}")
-        key, value = key.strip(), value.strip()
-        if key.startswith("Option "):
-            name = key[len("Option ") :].strip()
-            if any(name == seen for seen, _ in options):
-                raise RecordError(f"line {number}: the option {name} is given twice")
-            options.append((name, _tupled(_json(value, f"line {number}: the option's value"))))
-        elif key in _RESERVED:
-            if key in header:
-                raise RecordError(f"line {number}: {key} is given twice")
-            header[key] = value
-        else:
-            tags.append((key, value))
-    return header, options, tags, len(lines) + 1
-
-
-def _read_moves(lines: list[str], start: int) -> tuple[list[str], list[tuple[int, str]]]:
-    """The numbered moves from line ``start + 1`` on, and the comments after them."""
-    moves: list[str] = []
-    comments: list[tuple[int, str]] = []
-    for number, line in enumerate(lines[start:], start=start + 1):
-        body, hash_mark, note = line.partition("#")
-        body = body.strip()
-        if body:
-            match = _MOVE_LINE.match(body)
-            if match is None or int(match[1]) != len(moves) + 1:
-                expected = len(moves) + 1
-                msg = f"line {number}: expected move {expected} as '{expected}. <move>', "
-                raise RecordError(msg + f"not {shown(line)}")
-            moves.append(match[2])
-        if hash_mark:
-            comments.append((len(moves), note[1:] if note.startswith(" ") else note))
-    return moves, comments
-
-
-def _int(text: str, what: str) -> int:
-    if not re.fullmatch(rf"-?[0-9]{{1,{_MAX_DIGITS}}}", text):
-        raise RecordError(f"{what} is a whole number, not {shown(text)}")
-    return int(text)
-
-
-def _text_result(header: dict[str, str], game: str) -> Outcome:
-    if "Scores" not in header:
-        raise RecordError("the header has a Result: line but no Scores: line")
-    try:
-        ranking = [
-            [_int(seat.strip(), "a seat") for seat in place.split("=")]
-            for place in header["Result"].split(">")
-        ]
-        scores = [_text_score(part.strip()) for part in header["Scores"].split(";")]
-    except RecordError as error:
-        msg = "Result is places such as '1 > 0 = 2' and Scores is one score a seat split by "
-        msg += f"';' (a score: a number, or numbers split by spaces): {error}"
-        raise RecordError(msg) from None
-    return _outcome(scores, ranking, header.get("Reason", ""), header.get("Mode", ""), game)
-
-
-def _text_score(text: str) -> Any:
-    """A score as :func:`_score_text` writes it: ``5``, ``3 0 2``, ``(5)`` or ``()``."""
-    bracketed = text.startswith("(") and text.endswith(")")
-    words = text[1:-1].split() if bracketed else text.split()
-    numbers = tuple(_int(word, "a score") for word in words)
-    if not bracketed and len(numbers) == 1:
-        return numbers[0]
-    if not bracketed and not numbers:
-        raise RecordError("a score is a number, or numbers split by spaces; not empty")
-    return numbers
 
 
 def _checked(
