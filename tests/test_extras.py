@@ -115,7 +115,7 @@ class TestProgress:
 
     def test_bar_names_the_extra(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """The tqdm bar itself, built without tqdm, names the progress extra."""
-        from tilegames.simulate import _TqdmProgress
+        from tilegames.simulate._progress import _TqdmProgress
 
         block(monkeypatch, "tqdm")
         with pytest.raises(ModuleNotFoundError) as caught:

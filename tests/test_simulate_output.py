@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 import toy_game
-from tilegames import ConfigurationError
-from tilegames import agents as agents_module
+from tilegames import ConfigurationError, _mcts
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tilegames.cli import main
 from tilegames.rng import Stream
-from tilegames.simulate import _TextProgress, simulate
+from tilegames.simulate import simulate
+from tilegames.simulate._progress import _TextProgress
 
 
 class FakeClock:
@@ -180,13 +180,13 @@ class TestTimeBudget:
         # attribute; this patches the same ``time.monotonic`` the agents module reads.
         monkeypatch.setattr("tilegames.agents.time.monotonic", FakeClock(step))
         calls = []
-        original = agents_module._Search.iterate
+        original = _mcts._Search.iterate
 
         def counted(search: Any, *args: Any) -> None:
             calls.append(1)
             original(search, *args)
 
-        monkeypatch.setattr(agents_module._Search, "iterate", counted)
+        monkeypatch.setattr(_mcts._Search, "iterate", counted)
         rules = toy_game.RULES
         state = rules.new_game(2, seed=1)
         agent.choose(rules, 0, rules.view(state, 0), rules.legal_moves(state), Stream(1))
