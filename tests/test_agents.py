@@ -11,16 +11,16 @@ import pytest
 import high_card as cards
 import tilegames
 import toy_game
+from tiers import size
 from tilegames import ConfigurationError, GameRules, Outcome
-from tilegames._mcts import endgame_for
+from tilegames._mcts import _Node, _Search
 from tilegames.agents import (
     ENDGAMES,
     Agent,
     GreedyAgent,
     MCTSAgent,
     RandomAgent,
-    _Node,
-    _Search,
+    endgame_for,
     evaluator,
     make_agent,
     mover,
@@ -325,7 +325,7 @@ class TestMCTSAgent:
             calls.append(move)
             return float(order(move))  # the later cell the better
 
-        search = _Search(MCTSAgent(), TOY, rate, Stream(1))
+        search = _Search(MCTSAgent()._settings(TOY), TOY, rate, Stream(1))
         node = _Node()
         opened = []
         for _ in range(len(legal) + 1):
@@ -346,7 +346,7 @@ class TestMCTSAgent:
             calls.append(move)
             return float(order(move))
 
-        search = _Search(MCTSAgent(open_choices=3), TOY, rate, Stream(1))
+        search = _Search(MCTSAgent(open_choices=3)._settings(TOY), TOY, rate, Stream(1))
         node = _Node()
         first = search.opening(state, legal, node)
         assert 1 <= len(calls) <= 3
@@ -363,8 +363,10 @@ class TestMCTSAgent:
         assert 3 < len(calls) <= 6
 
     def test_beats_greedy_at_noughts_and_crosses(self) -> None:
-        """Over 30 games MCTS takes most of the points from greedy play (mean place under 1.2)."""
-        run = simulate(TOY, [MCTSAgent(iterations=100), GreedyAgent()], 30, seed=3)
+        """Over 30 games (8 in the everyday tier) MCTS takes most of the points from greedy play
+        (mean place under 1.2)."""
+        games = size(everyday=8, deep=30)
+        run = simulate(TOY, [MCTSAgent(iterations=100), GreedyAgent()], games, seed=3)
         search, greedy = run.summary.agents
         assert search.wins > 3 * greedy.wins
         assert search.mean_place < 1.2
@@ -454,16 +456,16 @@ class TestFollowUps:
 
     def test_no_follow_up_when_the_other_seat_moves(self) -> None:
         """In noughts and crosses the turn passes, so a follow-up adds nothing."""
-        search = _Search(MCTSAgent(), TOY, two_step, Stream(0))
+        search = _Search(MCTSAgent()._settings(TOY), TOY, two_step, Stream(0))
         state = toy_state(".../.../...", 0)
         assert search.follow_up(state, 0, toy_game.Move((2, 2))) == 0.0
-        runs = _Search(MCTSAgent(), self.RUNS, two_step, Stream(0))
+        runs = _Search(MCTSAgent()._settings(self.RUNS), self.RUNS, two_step, Stream(0))
         assert runs.follow_up(state, 0, toy_game.Move((2, 2))) == 10.0
         assert runs.follow_up(state, 0, toy_game.Move((0, 1))) == 1.0
 
     def test_no_follow_up_after_the_end(self) -> None:
         """A move that ends the game has no follow-up."""
-        search = _Search(MCTSAgent(), self.RUNS, two_step, Stream(0))
+        search = _Search(MCTSAgent()._settings(self.RUNS), self.RUNS, two_step, Stream(0))
         assert search.follow_up(toy_state("xx./oo./...", 0), 0, toy_game.Move((2, 0))) == 0.0
 
     def test_refuses_negative(self) -> None:
@@ -476,7 +478,7 @@ class TestEndgame:
 
     def playout_horizon(self, agent: MCTSAgent, rules: Any, state: Any) -> int | None:
         """The horizon of the decision's later playouts, after its first (probing) one."""
-        search = _Search(agent, rules, evaluator(rules), Stream(3))
+        search = _Search(agent._settings(rules), rules, evaluator(rules), Stream(3))
         search.playout(state, [0.0] * rules.players(state))
         horizon: int | None = search.horizon
         return horizon
@@ -495,10 +497,11 @@ class TestEndgame:
     def test_the_default_is_each_game_own(self) -> None:
         assert MCTSAgent().endgame == "game"
         assert ENDGAMES == {"aztack": 24}
-        assert endgame_for("game", "aztack") == 24
-        assert endgame_for("game", "axio") is None
-        assert endgame_for(None, "aztack") is None
-        assert endgame_for(8, "axio") == 8
+        aztack, axio = tilegames.get("aztack"), tilegames.get("axio")
+        assert endgame_for("game", aztack) == 24
+        assert endgame_for("game", axio) is None
+        assert endgame_for(None, aztack) is None
+        assert endgame_for(8, axio) == 8
 
     @pytest.mark.parametrize(("game", "expected"), [("aztack", None), ("axio-rota", 4)])
     def test_near_the_end_of_a_real_game(self, game: str, expected: int | None) -> None:

@@ -2,6 +2,8 @@
 
 Private: :mod:`tilegames.agents` documents the agent and re-exports the
 helpers defined here (:func:`sample_state`, :func:`mover`, :func:`rewards`).
+The search knows no agent: it takes its settings as a :class:`SearchSettings`,
+which the agent builds for each decision (the game's own endgame resolved).
 """
 
 from __future__ import annotations
@@ -9,11 +11,10 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -21,31 +22,36 @@ from tilegames._core.chance import settle
 from tilegames._core.rng import Stream
 from tilegames._core.rules import Outcome, Rules, Seat
 
-if TYPE_CHECKING:
-    from tilegames.agents import MCTSAgent
-
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
 
 Evaluate = Callable[[Any, Any, Seat], float]
 """``evaluate(state, move, seat)``: how good a move looks now for the seat; higher is better."""
 
-ENDGAMES: Mapping[str, int] = MappingProxyType({"aztack": 24})
-"""Each game's ``endgame`` for an :class:`~tilegames.agents.MCTSAgent` left at its
-default (``"game"``), by the game's name; a game not listed has none (``None``).
 
-Aztack's 24: at a quarter second a move the search with it won 76.2% of 400 games
-against the search before it, which the search without it drew (49.0%); in the other
-games playouts to the end did not pay at that budget (AXIO 50.0%, AXIO Rota 47.5%,
-Polygon 45.8% of 60 games with 8).
-"""
+@attrs.frozen
+class SearchSettings:
+    """How one decision searches: an :class:`~tilegames.agents.MCTSAgent`'s settings.
 
+    Each field is the agent's setting of the same name (see there), but
+    ``endgame``, which is resolved: a number of moves or ``None``, never
+    ``"game"``. The search reads nothing else of the agent.
+    """
 
-def endgame_for(endgame: int | str | None, game: str) -> int | None:
-    """The ``endgame`` a search uses: the agent's own, or for ``"game"`` the game's own."""
-    if isinstance(endgame, str):  # "game", the one text the agent's validator lets in
-        return ENDGAMES.get(game)
-    return endgame
+    iterations: int | None
+    exploration: float
+    prior: float
+    width: int
+    playout_choices: int
+    open_choices: int | None
+    horizon: int | None
+    endgame: int | None
+    evaluate: Evaluate | None
+    follow_ups: int
+    samples: int | None
+    max_playout: int
+    follow_up_samples: int
+    workers: int
 
 
 def sample_state(rules: Rules[StateT, Any], view: Any, stream: Stream) -> StateT:
@@ -131,21 +137,20 @@ class _Node:
 
 
 class _Search:
-    """The tree and the tools of one decision of an :class:`~tilegames.agents.MCTSAgent`."""
+    """The tree and the tools of one decision's search."""
 
     def __init__(
-        self, agent: MCTSAgent, rules: Rules[Any, Any], evaluate: Evaluate, stream: Stream
+        self, settings: SearchSettings, rules: Rules[Any, Any], evaluate: Evaluate, stream: Stream
     ) -> None:
-        self.agent = agent
+        self.settings = settings
         self.rules = rules
         self.evaluate = evaluate
         self.stream = stream
         self.root = _Node()
         self.scale = 1.0
-        self.horizon = agent.horizon
+        self.horizon = settings.horizon
         """The moves a playout may run before it is cut short (see :meth:`playout`)."""
-        endgame = endgame_for(agent.endgame, rules.name)
-        self.probe = None if agent.horizon is None else endgame
+        self.probe = None if settings.horizon is None else settings.endgame
         """The moves the first playout may run to find the end (then ``None``)."""
 
     def root_visits(self, move: Any) -> int:
@@ -173,14 +178,14 @@ class _Search:
             for i, move in enumerate(moves)
         )
         self.scale = statistics.fmean(abs(value) for value, _, _ in rated) or 1.0
-        looked = self.agent.follow_ups
+        looked = self.settings.follow_ups
         if looked:
-            states = _Samples(state, more, self.agent.follow_up_samples)
+            states = _Samples(state, more, self.settings.follow_up_samples)
             rated[:looked] = sorted(
                 (value - self.follow_up(state, seat, moves[i], states), tie, i)
                 for value, tie, i in rated[:looked]
             )
-        kept = rated[: self.agent.width]
+        kept = rated[: self.settings.width]
         best = -kept[0][0]
         weights = [math.exp((-value - best) / self.scale) for value, _, _ in kept]
         total = sum(weights)
@@ -258,7 +263,7 @@ class _Search:
         """PUCT over the candidates: mean reward plus a prior share of the visits."""
         children = self.root.children
         total = math.sqrt(1 + sum(children[move].visits for move in candidates))
-        weight = self.agent.prior
+        weight = self.settings.prior
 
         def score(move: Any) -> float:
             child = children[move]
@@ -271,7 +276,7 @@ class _Search:
     def select(self, node: _Node, state: Any) -> tuple[Any, _Node | None]:
         """Open a new move while there is room, else the best by UCB among the legal ones."""
         legal = self.rules.legal_moves(state)
-        if len(node.children) < min(self.agent.width, len(legal)):
+        if len(node.children) < min(self.settings.width, len(legal)):
             move = self.opening(state, legal, node)
             if move is not None:
                 return move, None
@@ -281,7 +286,7 @@ class _Search:
         children = node.children
         for move in available:
             children[move].available += 1
-        exploration = self.agent.exploration
+        exploration = self.settings.exploration
         best = max(available, key=lambda move: children[move].ucb(exploration))
         return best, children[best]
 
@@ -297,7 +302,7 @@ class _Search:
         if node.ranked is None:
             node.ranked = self.ranking(state, legal)
         move = _next_opening(node.ranked, legal, node.children)
-        choices = self.agent.open_choices
+        choices = self.settings.open_choices
         if move is None and choices is not None and len(legal) > choices:
             node.ranked = self.ranking(state, legal)
             move = _next_opening(node.ranked, legal, node.children)
@@ -307,7 +312,7 @@ class _Search:
         """Legal moves (all, or ``open_choices`` random ones), best rated last, ties at random."""
         evaluate, rules, stream = self.evaluate, self.rules, self.stream
         count = len(legal)
-        takes = min(count, self.agent.open_choices or count)
+        takes = min(count, self.settings.open_choices or count)
         drawn = takes < count  # draw ``takes`` at random, or take every move in order
         rated: list[tuple[float, int, int, Any]] = []
         seen: set[Any] = set()
@@ -331,7 +336,7 @@ class _Search:
         """
         stream = self.stream
         move = legal[stream.randbelow(len(legal))]
-        choices = self.agent.playout_choices
+        choices = self.settings.playout_choices
         if choices == 1 or len(legal) == 1:
             return move, None
         who = mover(self.rules, state, move)
@@ -357,7 +362,7 @@ class _Search:
         if probe is not None:
             self.probe = None
             horizon = probe
-        steps = horizon if horizon is not None else self.agent.max_playout
+        steps = horizon if horizon is not None else self.settings.max_playout
         for _ in range(steps):
             if rules.is_over(state):
                 if probe is not None:
@@ -374,7 +379,7 @@ class _Search:
             return _final_rewards(rules, state)
         if horizon is not None:
             return _margin_rewards(gains, self.scale)
-        msg = f"{rules.name}: a playout did not end within {self.agent.max_playout} moves"
+        msg = f"{rules.name}: a playout did not end within {self.settings.max_playout} moves"
         raise RuntimeError(msg)
 
 
@@ -449,7 +454,7 @@ class _Samples:
 
 
 def search_once(
-    agent: MCTSAgent,
+    settings: SearchSettings,
     rules: Rules[Any, Any],
     seat: Seat,
     view: Any,
@@ -457,10 +462,10 @@ def search_once(
     stream: Stream,
     deadline: float | None,
 ) -> SearchResult:
-    """One tree searched in this process until ``agent.iterations`` or ``deadline``."""
-    search = _Search(agent, rules, agent.evaluate or evaluator(rules), stream)
+    """One tree searched in this process until ``settings.iterations`` or ``deadline``."""
+    search = _Search(settings, rules, settings.evaluate or evaluator(rules), stream)
     drawn = [sample_state(rules, view, stream)]
-    samples = agent.samples
+    samples = settings.samples
 
     def more() -> Any:
         state = sample_state(rules, view, stream)
@@ -471,7 +476,7 @@ def search_once(
     candidates = search.open_root(drawn[0], seat, moves, more)
     if len(candidates) == 1 or rules.players(drawn[0]) == 1:
         return SearchResult(candidates[0], 0, ((candidates[0], 0, 0.0),))
-    limit = agent.iterations
+    limit = settings.iterations
     iteration = 0
     while limit is None or iteration < limit:
         if deadline is not None and iteration and time.monotonic() >= deadline:
@@ -509,7 +514,7 @@ def merged(results: Sequence[SearchResult]) -> SearchResult:
 
 
 def parallel_search(
-    agent: MCTSAgent,
+    settings: SearchSettings,
     rules: Rules[Any, Any],
     seat: Seat,
     view: Any,
@@ -517,16 +522,16 @@ def parallel_search(
     stream: Stream,
     deadline: float | None,
 ) -> SearchResult:
-    """``agent.workers`` searches, one here and the rest in worker processes, merged.
+    """``settings.workers`` searches, one here and the rest in worker processes, merged.
 
     Each search has its own stream, seeded in turn from ``stream``, so that
     without a clock the result depends only on ``stream`` and the number of
     workers, not on which process finishes first.
     """
-    seeds = [stream.randbelow(1 << 62) for _ in range(agent.workers)]
-    alone = attrs.evolve(agent, workers=1)
+    seeds = [stream.randbelow(1 << 62) for _ in range(settings.workers)]
+    alone = attrs.evolve(settings, workers=1)
     listed = tuple(moves)
-    pool = _pool(agent.workers - 1)
+    pool = _pool(settings.workers - 1)
     futures: list[Future[SearchResult]] = [
         pool.submit(search_once, alone, rules, seat, view, listed, Stream(seed), deadline)
         for seed in seeds[1:]
@@ -535,7 +540,7 @@ def parallel_search(
         here = search_once(alone, rules, seat, view, listed, Stream(seeds[0]), deadline)
         results = [here, *(future.result() for future in futures)]
     except BrokenProcessPool:  # a worker died: start afresh next time
-        _POOLS.pop(agent.workers - 1, None)
+        _POOLS.pop(settings.workers - 1, None)
         raise
     return merged(results)
 

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from shared_samples import check_samples_share_a_right_index
 from tilegames import polygon
 from tilegames._core import rng
-from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent, _Search
+from tilegames._mcts import _Search
+from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
 from tilegames.simulate import simulate
 from tilegames.testing.strategies import states
 
@@ -100,7 +101,9 @@ class TestFollowUps:
                 state = polygon.apply(state, polygon.legal_moves(state)[0])
         seat = polygon.to_move(state)[0]
         before = polygon.totals(state)[seat]
-        search = _Search(MCTSAgent(), polygon.RULES, polygon.evaluate, rng.Stream(seed))
+        search = _Search(
+            MCTSAgent()._settings(polygon.RULES), polygon.RULES, polygon.evaluate, rng.Stream(seed)
+        )
         for move in polygon.legal_moves(state):
             after = polygon.apply(state, move)
             best_turn = max(
@@ -115,7 +118,9 @@ class TestFollowUps:
         state = polygon.new_game(seed=5)
         seat = polygon.to_move(state)[0]
         state = polygon.apply(state, polygon.legal_moves(state)[0])
-        search = _Search(MCTSAgent(), polygon.RULES, polygon.evaluate, rng.Stream(0))
+        search = _Search(
+            MCTSAgent()._settings(polygon.RULES), polygon.RULES, polygon.evaluate, rng.Stream(0)
+        )
         assert polygon.to_move(state) == (seat,)
         for move in polygon.legal_moves(state):
             assert search.follow_up(state, seat, move) == 0.0

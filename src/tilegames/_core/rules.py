@@ -489,6 +489,16 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def search_endgame(self) -> int | None:
+        """Optional: the game's ``endgame`` for :class:`~tilegames.agents.MCTSAgent`.
+
+        An agent left at ``endgame="game"`` plays every playout to the end once
+        a decision's first playout ends the game within this many moves.
+        ``None``: never (playouts stop after the agent's ``horizon``).
+        """
+        ...
+
+    @property
     def validate(self) -> Callable[[Any], None] | None:
         """Optional: check a state, view or outcome of the game made outside its rules.
 
@@ -538,7 +548,8 @@ class GameRules(Generic[StateT, MoveT]):
     fields are the one list of the members: :meth:`collect` and the checks
     of the contract read them. The optional ``evaluate``, ``determinize``,
     ``validate``, ``chance_outcomes``, ``choices``, ``pictures``,
-    ``encoding``, ``draw`` and ``move_cells`` default to ``None``.
+    ``encoding``, ``draw``, ``move_cells`` and ``search_endgame`` default
+    to ``None``.
     ``state_type``, ``view_type`` and ``move_types`` name the classes the
     game owns: :func:`game_of` finds a value's game through them, and so do
     JSON, pictures and every other tool.
@@ -571,6 +582,7 @@ class GameRules(Generic[StateT, MoveT]):
     move_types: tuple[type, ...] = ()
     draw: Callable[..., str] | None = None
     move_cells: Callable[[MoveT], tuple[tuple[int, int], ...]] | None = None
+    search_endgame: int | None = None
 
     def __repr__(self) -> str:
         """Name the game rather than listing every function."""
@@ -590,7 +602,8 @@ class GameRules(Generic[StateT, MoveT]):
         A game package's face ends with
         ``RULES = GameRules.collect(globals(), NAME, TITLE, SETUPS, move_types=(Place,))``:
         every member of :class:`GameRules` but ``name``, ``title``,
-        ``setups`` and the classes is taken from ``namespace`` by its name
+        ``setups``, the classes and ``search_endgame`` (a number, given in
+        ``fields`` where the game has one) is taken from ``namespace`` by its name
         (the required ``new_game`` .. ``format_move``, the optional
         ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
         ``choices``, ``pictures``, ``encoding``, ``draw`` and
@@ -626,7 +639,15 @@ class GameRules(Generic[StateT, MoveT]):
         return cls(name=name, title=title, setups=setups, **found, **fields)
 
 
-_GIVEN: Final = ("name", "title", "setups", "state_type", "view_type", "move_types")
+_GIVEN: Final = (
+    "name",
+    "title",
+    "setups",
+    "state_type",
+    "view_type",
+    "move_types",
+    "search_endgame",
+)
 """The fields of :class:`GameRules` that :meth:`~GameRules.collect` does not take by name."""
 _BY_NAME: Final = tuple(f.name for f in attrs.fields(GameRules) if f.name not in _GIVEN)
 _REQUIRED: Final = tuple(

@@ -201,6 +201,6 @@ _SETUPS: Final = (
     Setup(4, {"mode": "speed"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Place, Pass, Lay, Deal)
+    globals(), NAME, TITLE, _SETUPS, move_types=(Place, Pass, Lay, Deal), search_endgame=24
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""
