@@ -1,11 +1,11 @@
-"""Mutation testing of the rules, validation, chance, geometry and records code, run by hand.
+"""Mutation testing of the rules, validation, chance, geometry, records, serialize and server code.
 
 A small mutator built on :mod:`ast`, with no dependency beyond the test
 extra (not run in CI). It makes one small fault at a time in a game's
 ``_moves.py``, ``_explicit.py`` (its explicit chance steps),
-``_checks.py``, ``_validate.py`` or ``_rules.py``, the shared chance and generator code
-(``_core/chance.py``, ``_core/rng.py``), a geometry module or
-``records.py`` (a flipped comparison,
+``_checks.py``, ``_validate.py`` or ``_rules.py``, the shared machinery
+(``_core/``, its chance and generator code alone as ``chance``), a geometry
+module, ``records``, ``serialize`` or the server (a flipped comparison,
 a constant off by one, a dropped ``raise``...), writes it into a private copy
 of the tree, runs the tests of that unit there, and reports which faults no
 test noticed.
@@ -15,6 +15,8 @@ Usage (from the repository root)::
     python tools/mutation.py --unit aztack --sample 15 --seed 1
     python tools/mutation.py --unit polygon --module _validate --list
     python tools/mutation.py --unit records --unit chance --sample 12 --seed 28
+    python tools/mutation.py --unit _core --unit serialize --unit server --unit geometry \
+        --sample 12 --seed 46 --jobs 1
     python tools/mutation.py --unit axio --unit axio_rota --unit aztack --unit polygon \
         --module _explicit --sample 10 --seed 28 --jobs 2   # explicit chance, each game
     python tools/mutation.py --sample 8 --seed 27 --jobs 2 --tests cross   # 8 of each unit
@@ -23,7 +25,11 @@ Usage (from the repository root)::
 
 The units are the four games (their ``_moves``, ``_explicit``, ``_checks``,
 ``_validate`` and ``_rules``; ``--module`` picks some), ``chance`` (``_core/chance.py`` and
-``_core/rng.py``), the three geometry modules and ``records``. ``--deep`` runs the deep test tier
+``_core/rng.py``), ``_core`` (every module of ``src/tilegames/_core/``), the three
+geometry modules (each alone, and together as ``geometry``), ``records``,
+``serialize`` and ``server`` (``src/tilegames/server/``). A unit's modules are path
+globs (``records.py``, ``records/*.py``, ``_records*.py``), so that a module split
+into several keeps its unit. ``--deep`` runs the deep test tier
 (``pytest --deep``) instead of the everyday one. ``--tree DIR`` runs the
 tests of another checkout (``tests/``, ``docs/``, ``examples/``, its
 ``conftest.py`` and ``pyproject.toml``) against this checkout's ``src/``, so
@@ -273,13 +279,16 @@ and the server."""
 SELECTIONS = ("game", "conformance", "cross")
 """The test selections, each one wider than the one before.
 
-``game``: the unit's own tests (for a game ``tests/<game>/`` and the
-doctests of the game package); ``conformance``: and
-``tests/test_conformance.py``; ``cross``: and every other
-``tests/test_*.py``; all narrowed with ``-k`` to the unit's tests (for a
-geometry module, those of the games built on it; for chance, the tests
-named for chance, rng, explicit or random; for records, the tests named
-for records or replay).
+``game``: the unit's own tests (for a game ``tests/<game>/``, the doctests
+of the game package, and the limit, message, wrong-type and hostile-argument
+tests); ``conformance``: and ``tests/test_conformance.py`` for the units
+narrowed with ``-k`` (the games, a geometry module alone, chance, records:
+the units without a keyword, ``_core``, ``geometry``, ``serialize`` and
+``server``, name their own tests and run them whole); ``cross``: and every
+other ``tests/test_*.py``; narrowed with ``-k`` to the unit's tests where
+the unit has a keyword (for a geometry module, those of the games built on
+it; for chance, the tests named for chance, rng, explicit or random; for
+records, the tests named for records or replay).
 """
 
 KILLED, SURVIVED, TIMEOUT, INCOMPETENT, EQUIVALENT = (
@@ -852,8 +861,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         dest="unit",
         choices=list(UNITS),
         action="append",
-        help="default: every unit (the four games, chance, geometry.square, "
-        "geometry.hexagon, geometry.pyramid, records)",
+        help="default: every unit (the four games, chance, _core, geometry.square, "
+        "geometry.hexagon, geometry.pyramid, geometry, records, serialize, server)",
     )
     parser.add_argument(
         "--module",
@@ -871,8 +880,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         choices=SELECTIONS,
         default="conformance",
         help="game: the unit's own tests (for a game tests/<game>/ and its doctests); "
-        "conformance (default): and test_conformance.py; cross: and every tests/test_*.py; "
-        "all narrowed with -k to the unit's tests",
+        "conformance (default): and test_conformance.py (for the units narrowed with -k); "
+        "cross: and every tests/test_*.py; narrowed with -k to the unit's tests where the "
+        "unit has a keyword",
     )
     parser.add_argument(
         "--deep", action="store_true", help="run the deep test tier (pytest --deep)"
