@@ -6,6 +6,10 @@ supplies' stones once per state, and ``apply`` trusts the move that
 ``legal_moves`` built last instead of checking it again. Each is checked
 here against the plain way: an index rebuilt from the fields, and the full
 move check.
+
+The index is followed along seven games per setup under ``--deep`` (six
+seeds and a set of alike stones), three in the everyday tier (two seeds and
+the alike set).
 """
 
 from __future__ import annotations
@@ -17,10 +21,13 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
+from tiers import size
 from tilegames import IllegalMoveError, aztack
 from tilegames.aztack import Pass, Place, State
 
 SETUPS = [(players, mode) for mode in aztack.MODES for players in (2, 3, 4)]
+SEEDS = size(everyday=2, deep=6)
+"""Random games of the standard set per setup."""
 
 # A custom set of few half kinds: alike stones and doubles are common (AZT-2, AZT-7),
 # and the first ten stones put every colour on two stones (AZT-9).
@@ -48,7 +55,7 @@ def rebuilt(state: State) -> State:
 
 def games() -> Iterator[tuple[int, int, str, list[str] | None]]:
     for players, mode in SETUPS:
-        for seed in range(6):
+        for seed in range(SEEDS):
             yield seed, players, mode, None
         yield 100, players, mode, ALIKE
 
