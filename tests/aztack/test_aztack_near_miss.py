@@ -805,14 +805,17 @@ def setup_views() -> tuple[View, ...]:
     return tuple(found)
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(150, everyday=10), deadline=None)
 @given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 def test_changed_setup_views_load_to_states_that_play(
     pick: int, changes: list[tuple[str, int, Any]], seed: int
 ) -> None:
     """A changed view document taken during an explicit game's setup loads and determinizes to
     a valid state whose setup finishes (chance sampled) and whose game plays to the end, or is
-    refused with InvalidStateError."""
+    refused with InvalidStateError.
+
+    150 changed documents under ``--deep``, 10 in the everyday tier (each plays a
+    setup and a game out)."""
     views = setup_views()
     state = changed_and_determinized(views[pick % len(views)], changes, seed)
     if state is None:
