@@ -3,6 +3,9 @@
 The expected probabilities are worked out by hand from the bag's contents
 and the die (two faces of each symbol, POLY-3); the agreement test plays
 seeded games and feeds their draws, as outcomes, to explicit games.
+
+The everyday tier plays fewer random games than ``--deep`` (each test says
+both sizes).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import attrs
 import pytest
 
 import tilegames
+from tiers import size
 from tilegames import polygon
 from tilegames._core import rng
 from tilegames._core.chance import sample
@@ -24,6 +28,8 @@ from tilegames.serialize import from_json, to_json
 
 CHANCE = tilegames.CHANCE
 Position = tuple[Any, ...]
+AGREEING_GAMES = size(everyday=30, deep=200)
+"""Random games per player count that the two modes play alike."""
 
 
 def explicit(players: int = 2, **options: Any) -> State:
@@ -320,8 +326,11 @@ def random_explicit(players: int, seed: int, **options: Any) -> list[State]:
 class TestInvariants:
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_every_step(self, players: int) -> None:
-        """At chance steps exactly: to_move is (CHANCE,), the listing is the outcomes."""
-        for seed in range(3):
+        """At chance steps exactly: to_move is (CHANCE,), the listing is the outcomes.
+
+        Three random games under ``--deep``, one in the everyday tier.
+        """
+        for seed in range(size(everyday=1, deep=3)):
             for state in random_explicit(players, seed):
                 listed = polygon.chance_outcomes(state)
                 at_chance = polygon.to_move(state) == (CHANCE,)
@@ -342,7 +351,10 @@ class TestInvariants:
             assert polygon.outcome(state) is not None
 
     def test_check_rules_on_small_sets_in_both_modes(self) -> None:
-        """The shared checker passes with sets that force ties, restarts and short games."""
+        """The shared checker passes with sets that force ties, restarts and short games.
+
+        Twelve games under ``--deep``, three (one per set) in the everyday tier.
+        """
         from tilegames._core.rules import Setup
         from tilegames.testing import check_rules
 
@@ -351,8 +363,9 @@ class TestInvariants:
             Setup(4, {"tiles": ("W", "W", "1", "X2")}),
             Setup(3, {"tiles": ("1",) * 6 + ("2", "W")}),
         ]
-        report = check_rules(polygon.RULES, games=12, seed=5, setups=setups, json=True)
-        assert report.games == 12
+        games = size(everyday=3, deep=12)
+        report = check_rules(polygon.RULES, games=games, seed=5, setups=setups, json=True)
+        assert report.games == games
 
     def test_every_state_and_outcome_round_trips_as_json(self) -> None:
         """Explicit states, views and outcomes save and load; seeded states write no new field."""
@@ -445,9 +458,10 @@ def agree(players: int, seed: int, tiles: tuple[str, ...] | None = None) -> int:
 class TestAgreement:
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_seeded_draws_fed_to_explicit_games(self, players: int) -> None:
-        """200 random games per setup: equal positions after every move, equal outcomes."""
-        moves = sum(agree(players, seed) for seed in range(200))
-        assert moves > 200 * 40
+        """200 random games per setup (30 in the everyday tier): equal positions after every
+        move, equal outcomes."""
+        moves = sum(agree(players, seed) for seed in range(AGREEING_GAMES))
+        assert moves > AGREEING_GAMES * 40
 
     def test_small_sets_with_ties_and_restarts(self) -> None:
         """Small custom sets force start ties and restarts; the modes still agree."""
