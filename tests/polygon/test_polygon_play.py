@@ -1,4 +1,4 @@
-"""Polygon over whole games: thousands of random games, the invariants checked at every move.
+"""Polygon over whole games: random games, the invariants checked at every move.
 
 The common contract of every game (``tilegames.testing.check_rules``) runs in
 ``tests/test_conformance.py``; here the Polygon-specific invariants are
@@ -66,19 +66,22 @@ def check_game(players: int, seed: int, tiles: tuple[str, ...] | None = None) ->
 
 
 class TestRandomGames:
-    """Thousands of random games with 2, 3 and 4 players."""
+    """Random games with 2, 3 and 4 players: thousands under ``--deep``."""
 
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_invariants(self, players: int) -> None:
         """Tiles are kept, only the turn's end scores, seats rotate, 24 turns, the best wins.
 
-        700 games per seat count in the deep tier, 120 in the everyday tier.
+        700 games per seat count in the deep tier, 20 in the everyday tier.
         """
-        for seed in range(size(everyday=120, deep=700)):
+        for seed in range(size(everyday=20, deep=700)):
             assert check_game(players, seed) == 24
 
     def test_custom_set_with_discards(self) -> None:
-        """A small set that forces discards keeps the invariants: 83 tiles after the start one."""
+        """A small set that forces discards keeps the invariants: 83 tiles after the start one.
+
+        20 games in the deep tier, 6 in the everyday tier.
+        """
         tiles = ("2", "1", "1", "1", "1", "W") * 14
-        for seed in range(20):
+        for seed in range(size(everyday=6, deep=20)):
             assert check_game(3, seed, tiles) == 42
