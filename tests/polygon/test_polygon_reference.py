@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Sequence
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from polygon_reference_impl import (
     ALL_VALUES,
@@ -36,9 +36,13 @@ from polygon_reference_impl import (
     state_table,
 )
 
+from tiers import examples, size
 from tilegames import IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames.polygon import Move, State
+
+ON_POSITIONS = settings(max_examples=examples(200, everyday=5))
+"""Properties over random positions: the deep profile's 200 examples, 5 in the everyday tier."""
 
 
 def placements(state: State) -> polygon.LegalMoves:
@@ -112,11 +116,13 @@ class TestCombinationReference:
 class TestLegalMovesReference:
     """legal_moves against the slow enumerator, and both directions with apply (POLY-11, 12)."""
 
+    @ON_POSITIONS
     @given(positions)
     def test_same_moves_in_the_same_order(self, state: State) -> None:
         """The fast list equals the reference list, move for move."""
         assert notations(placements(state)) == slow_legal_moves(state)
 
+    @ON_POSITIONS
     @given(positions)
     def test_every_candidate_agrees_with_the_list(self, state: State) -> None:
         """Every tile on every space, and every discard, is accepted exactly when listed."""
@@ -198,13 +204,17 @@ class TestDiscardsInRandomGames:
         assert self.play(FULL_X2, 60) >= 10
 
     def test_standard_games(self) -> None:
-        """Standard random games: a discard is listed only when the reference lists it."""
-        self.play(None, 60)
+        """Standard random games: a discard is listed only when the reference lists it.
+
+        60 games under ``--deep``, 20 in the everyday tier.
+        """
+        self.play(None, size(everyday=20, deep=60))
 
 
 class TestTurnScoreReference:
     """The turn score against the reference over every assignment (POLY-13)."""
 
+    @ON_POSITIONS
     @given(positions, st.data())
     def test_turn_end_adds_the_reference_score(self, state: State, data: st.DataObject) -> None:
         """Playing out the turn adds to the mover's total the reference's best score."""
@@ -229,6 +239,7 @@ class TestTurnScoreReference:
         assert polygon.totals(after)[seat] - before == expected
         assert predicted == expected
 
+    @ON_POSITIONS
     @given(positions, st.data())
     def test_score_move_is_the_reference_score_now(
         self, state: State, data: st.DataObject
