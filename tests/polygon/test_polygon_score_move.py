@@ -3,7 +3,8 @@
 The rule: a turn's score is added to the total at the end of the turn (after
 its last placement or set-aside tile). So for every legal move that ends the
 turn, ``score_move`` must equal what ``apply`` adds to the mover's total:
-placements and tiles set aside alike. Checked over whole random games.
+placements and tiles set aside alike. Checked over whole random games: six
+per case under ``--deep``, two in the everyday tier.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 
 import pytest
 
+from tiers import size
 from tilegames import polygon
 
 
@@ -29,7 +31,7 @@ SETS = [None, ("2", *["1"] * 80)]
 @pytest.mark.parametrize("tiles", SETS, ids=["standard", "2+80x1"])
 def test_score_move_is_what_the_turn_adds(players: int, tiles: tuple[str, ...] | None) -> None:
     checked = {"placed": 0, "aside": 0}
-    for seed in range(6):
+    for seed in range(size(everyday=2, deep=6)):
         state = polygon.new_game(players, seed=seed, tiles=tiles)
         pick = random.Random(seed)
         while not polygon.is_over(state):

@@ -15,6 +15,7 @@ import pytest
 
 import splitmix
 from random_games import every_state
+from tiers import size
 from tilegames import CHANCE, IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames._core.bits import nth_bit
@@ -109,8 +110,9 @@ class TestCachedIndex:
     @pytest.mark.parametrize("players", [2, 3, 4])
     @pytest.mark.parametrize("chance", ["seeded", "explicit"])
     def test_index_along_games(self, players: int, chance: str) -> None:
-        """At every state of random games, the carried index is the plain one."""
-        for seed in range(5):
+        """At every state of random games (five per case, two in the everyday tier), the
+        carried index is the plain one."""
+        for seed in range(size(everyday=2, deep=5)):
             for state in random_states(players, seed, chance):
                 assert state._index is not None
                 assert state._index == plain_index(state)
