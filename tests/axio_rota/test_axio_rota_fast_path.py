@@ -17,6 +17,7 @@ import attrs
 import pytest
 from axio_rota_helpers import positions
 
+from tiers import size
 from tilegames import IllegalMoveError, serialize
 from tilegames import axio_rota as rota
 from tilegames._core import tracks
@@ -25,7 +26,8 @@ from tilegames.axio_rota._model import STANDARD_TILES, Board
 from tilegames.axio_rota._moves import _checked, _points, _scored_onto
 from tilegames.axio_rota._tables import tile_info
 
-SEEDS = range(12)
+SEEDS = range(size(everyday=2, deep=12))
+"""The seeded random games whose positions each check walks: 12 under ``--deep``, 2 everyday."""
 
 
 def board_dicts(board: Board) -> tuple[dict[int, object], dict[int, int], dict[int, int]]:
