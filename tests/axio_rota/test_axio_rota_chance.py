@@ -17,6 +17,7 @@ import attrs
 import pytest
 from axio_rota_helpers import tile
 
+import tiers
 from tiers import size
 from tilegames import CHANCE, rng, serialize
 from tilegames import axio_rota as rota
@@ -30,7 +31,7 @@ from tilegames.errors import (
 from tilegames.geometry import square
 
 SETUPS = (1, 2, 3, 4)
-GAMES_PER_SETUP = size(everyday=40, deep=200)  # per setup (deep: 800 seeded games in all)
+GAMES_PER_SETUP = size(everyday=10, deep=200)  # per setup (deep: 800 seeded games in all)
 
 # The start square's cells and the corner of each that points to the centre (ROTA-7),
 # written here from the picture in the package docstring, in reading order.
@@ -355,7 +356,8 @@ class TestAgreement:
 
     @pytest.mark.parametrize("players", SETUPS)
     def test_seeded_draws_as_outcomes(self, players: int) -> None:
-        """For 200 seeded games per setup, equal positions after every move, equal outcomes."""
+        """For 200 seeded games per setup (10 everyday), equal positions after every move,
+        equal outcomes."""
         for game in range(GAMES_PER_SETUP):
             seeded, explicit_state = _random_agreement(players, 1000 * players + game)
             assert rota.is_over(explicit_state)
@@ -407,7 +409,7 @@ class TestUnseen:
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_opponents_unseen(self, players: int) -> None:
         """Every opponent draw unseen, tiles named at placement: same scores and outcome."""
-        for game in range(size(everyday=2, deep=5)):
+        for game in range(size(everyday=1, deep=5)):
             seeded, state = _replay_unseen(players, 77 * players + game)
             assert rota.outcome(state) == rota.outcome(seeded)
 
@@ -423,12 +425,20 @@ class TestUnseen:
         assert after.unseen == 0
 
 
-def _explicit_states(players: int, seed: int, unseen: bool = False) -> list[State]:
-    """Every state of a random explicit game (outcomes sampled; opponents unseen if asked)."""
+INVARIANT_STEPS = None if tiers.DEEP else 30
+"""The steps of a game whose invariants are checked: the whole game under ``--deep``, else
+its first 30 (the deal, then placements, draws and unseen hands in turn)."""
+
+
+def _explicit_states(
+    players: int, seed: int, unseen: bool = False, steps: int | None = None
+) -> list[State]:
+    """Every state of a random explicit game (outcomes sampled; opponents unseen if asked),
+    or of its first ``steps`` steps."""
     choose = random.Random(seed)
     state = explicit(players)
     states = [state]
-    while not rota.is_over(state):
+    while not rota.is_over(state) and (steps is None or len(states) <= steps):
         if rota.to_move(state) == (CHANCE,):
             if unseen and state.drawing == "stack" and state.seat:
                 state = rota.apply(state, UNSEEN)
@@ -443,12 +453,12 @@ def _explicit_states(players: int, seed: int, unseen: bool = False) -> list[Stat
 
 
 class TestInvariants:
-    """What check_rules will ask of every step."""
+    """What check_rules will ask of every step (of a game's first INVARIANT_STEPS)."""
 
     @pytest.mark.parametrize("players", SETUPS)
     def test_chance_steps(self, players: int) -> None:
         """At a chance step the outcomes are the legal moves less UNSEEN, summing to 1."""
-        for state in _explicit_states(players, players, unseen=True):
+        for state in _explicit_states(players, players, unseen=True, steps=INVARIANT_STEPS):
             outcomes = rota.chance_outcomes(state)
             moves = list(rota.legal_moves(state))
             if rota.to_move(state) == (CHANCE,):
@@ -466,8 +476,12 @@ class TestInvariants:
 
     @pytest.mark.parametrize("players", SETUPS)
     def test_states_and_views_validate(self, players: int) -> None:
-        """Every explicit state, and every view of it, passes validate and round-trips JSON."""
-        for k, state in enumerate(_explicit_states(players, 10 + players, unseen=True)):
+        """Every explicit state, and every view of it, passes validate and round-trips JSON.
+
+        The whole game under ``--deep``; its first INVARIANT_STEPS steps everyday.
+        """
+        states = _explicit_states(players, 10 + players, unseen=True, steps=INVARIANT_STEPS)
+        for k, state in enumerate(states):
             rota.validate(state)
             assert serialize.from_json(serialize.to_json(state), State) == state
             for seat in range(players):
@@ -756,7 +770,8 @@ class TestUnseenBits:
 # The end (ROTA-17, ROTA-18) while hands are drawn unseen (ROTA-22)
 # ---------------------------------------------------------------------------
 
-END_GAMES = size(everyday=2, deep=12)  # per player count, each with half its hand draws unseen
+END_GAMES = size(everyday=1, deep=12)  # per player count, each with half its hand draws unseen
+END_EVERY = size(everyday=2, deep=1)  # the steps checked: every one, or every other and the end
 
 
 def _winner(state: State) -> int | None:
@@ -849,13 +864,17 @@ class TestEndWithUnseenHands:
 
     @pytest.mark.parametrize("players", SETUPS)
     def test_random_games(self, players: int) -> None:
-        """At every step of random games with unseen draws: is_over, to_move, outcome, views."""
+        """At every step of random games with unseen draws: is_over, to_move, outcome, views.
+
+        The everyday tier checks every other step, and every one of the last twelve.
+        """
         seen_unseen = 0
         for game in range(END_GAMES):
             states, unseen_steps = _unseen_game(players, 500 * players + game)
             seen_unseen += unseen_steps
-            for state in states:
-                _check_end(state)
+            for k, state in enumerate(states):
+                if k % END_EVERY == 0 or k >= len(states) - 12:
+                    _check_end(state)
             last = states[-1]
             assert _all_placed(last) or _winner(last) is not None
         assert seen_unseen >= 6 * END_GAMES  # of 12 draws per seat, about half unseen
