@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared_samples import check_samples_share_a_right_index
+from tiers import size
 from tilegames import axio_rota as rota
 from tilegames._core import rng
 from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
@@ -145,6 +146,10 @@ class TestAgentsPlay:
         assert run.summary.agents[0].win_rate > 0.75
 
     def test_mcts_plays_three_players(self) -> None:
-        """A small MCTS plays complete three-player games."""
-        run = simulate(rota.RULES, [MCTSAgent(iterations=8), RandomAgent()], 3, seed=2, players=3)
+        """A small MCTS plays complete three-player games (3 under ``--deep``, 1 everyday)."""
+        games = size(everyday=1, deep=3)
+        run = simulate(
+            rota.RULES, [MCTSAgent(iterations=8), RandomAgent()], games, seed=2, players=3
+        )
+        assert len(run.games) == games
         assert all(game.moves >= 36 for game in run.games)

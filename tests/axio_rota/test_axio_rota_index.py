@@ -14,6 +14,7 @@ import random
 import pytest
 from axio_rota_helpers import positions
 
+from tiers import size
 from tilegames import axio_rota as rota
 from tilegames.axio_rota import Tile
 from tilegames.axio_rota._model import COLOURS, COUNT_BITS, HELD, ONE, STANDARD_TILES, Board
@@ -84,8 +85,11 @@ class TestIndex:
 
     @pytest.mark.parametrize("players", [1, 2, 3, 4])
     def test_every_state_of_random_games(self, players: int) -> None:
-        """Cells, circles (counts and HELD bits), frontier cells in order, and masks."""
-        for seed in range(6):
+        """Cells, circles (counts and HELD bits), frontier cells in order, and masks.
+
+        Every state of 6 seeded games under ``--deep``, of 2 everyday.
+        """
+        for seed in range(size(everyday=2, deep=6)):
             for state in positions(players, seed):
                 board = state._board
                 assert board is not None
