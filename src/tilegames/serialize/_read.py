@@ -1,414 +1,48 @@
-"""JSON for every state, move, view and outcome of every game: versioned, strict, safe.
-
-Every document is one JSON object, an *envelope* around the value::
-
-    {"format": "tilegames", "version": 2, "game": "axio-rota", "type": "Move",
-     "data": {"cell": [1, -1], "rotation": 3, "named": 2}}
-
-``format`` and ``version`` say what the document is (:data:`FORMAT`,
-:data:`VERSION`); ``game`` is the registry name of the game
-(:func:`tilegames.get`); ``type`` is the name of the class in the game's module
-(``"State"``, ``"View"``, ``"Move"``, ``"Place"`` ...) or ``"Outcome"``;
-``data`` holds the class's fields, named as the attributes are. The fields of
-a class are written as their declared types say: an int or a string as itself,
-``None`` as ``null``, a tuple as an array, a frozenset as an array sorted by
-the JSON text of its items, an attrs class as an object of its fields.
-Every document is safe for JavaScript's ``JSON.parse``: an int beyond
-:data:`MAX_SAFE_INT` (``2**53 - 1``) either way, which a browser would
-silently round (a 64-bit seed), is written as a string of its decimal digits
-(``"seed": "12345678901234567890"``), and only such an int. The
-documentation page "JSON and pictures for frontends" lists the fields of
-every class; golden files in ``tests/data/json/`` pin the format.
-
->>> from tilegames import axio_rota
->>> from tilegames.serialize import from_json, to_json
->>> move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
->>> text = to_json(move)
->>> text
-'{"format":"tilegames","version":2,"game":"axio-rota","type":"Move","data":{"cell":[1,-1],"rotation":3,"named":2}}'
->>> from_json(text, axio_rota.Move) == move
-True
-
-Loading is strict: the envelope and every field must be exactly as written
-here (no unknown or missing field, no ``true`` for a number, no ``1.0`` for an
-int), constructors refuse bad moves, and the game's
-:attr:`~tilegames.Rules.validate` refuses a state, view or outcome that the
-game could not reach: out-of-range coordinates, a tile that appears twice or
-is not in the set, a score over its cap, a player count the game does not
-allow. Every such problem is an :class:`~tilegames.InvalidStateError` naming
-the field:
-
->>> from_json('{"format":"tilegames","version":2,"game":"axio-rota","type":"Move",'
-...           '"data":{"cell":[1,-1],"rotation":"3","named":null}}', axio_rota.Move)
-Traceback (most recent call last):
-...
-tilegames.errors.InvalidStateError: Move.rotation: expected an int, got "3"
-
-Nothing is evaluated or unpickled: a document only ever becomes the classes
-it names, through their constructors. Before any field is read, a document
-is measured without recursion against three limits, each far above any
-document the games write and each adjustable per call: at most
-:data:`MAX_DOCUMENT_CHARS` characters of text (``max_chars=``), values
-nested at most :data:`MAX_DEPTH` deep (``max_depth=``) and at most
-:data:`MAX_ENTRIES` values in all (``max_entries=``); a document over one is
-refused at once with an :class:`~tilegames.InvalidStateError` naming the
-limit and the keyword that raises it. A view (``rules.view(state, seat)``)
-holds only what its seat may see, so its JSON is what a frontend may send to
-that seat.
-"""
+"""Reading: a document checked to its last field and built back into a value."""
 
 from __future__ import annotations
 
 import collections
-import contextvars
-import functools
 import json
-import re
-import types
 import typing
-from collections.abc import Sequence
-from typing import Any, Final, TypeVar, Union, cast, overload
+from typing import Any, cast, overload
 
 import attrs
 
-import tilegames
-from tilegames._core.errors import InvalidStateError, TilegamesError, WrongTypeError
-from tilegames._core.rules import Outcome, Rules
+from tilegames._core.errors import InvalidStateError, WrongTypeError
+from tilegames._core.rules import Outcome
 from tilegames._core.rules import game_of as _game_of
 from tilegames._shown import scalar_text
 from tilegames._shown import shown as _shown
-
-__all__ = [
-    "FORMAT",
-    "MAX_DEPTH",
-    "MAX_DOCUMENT_CHARS",
-    "MAX_ENTRIES",
-    "MAX_SAFE_INT",
-    "VERSION",
-    "VERSIONS",
-    "check_size",
-    "from_dict",
-    "from_json",
-    "game_of",
-    "to_dict",
-    "to_json",
-]
-
-FORMAT: Final = "tilegames"
-"""The ``format`` of every document."""
-
-VERSION: Final = 2
-"""The ``version`` of the format written; loading accepts every one of :data:`VERSIONS`.
-
-A change that makes old documents load differently or not at all raises it.
-Version 2 writes an int beyond :data:`MAX_SAFE_INT` as a string of its
-digits; version 1 wrote it as a JSON number, which JavaScript rounds.
-"""
-
-VERSIONS: Final = (1, 2)
-"""The versions :func:`from_json` reads: a version-1 document loads as it always did."""
-
-MAX_SAFE_INT: Final = (1 << 53) - 1
-"""The largest int JavaScript's numbers hold exactly (``Number.MAX_SAFE_INTEGER``).
-
-A document of version 2 writes an int beyond it (or below ``-MAX_SAFE_INT``)
-as a string of its decimal digits, and reads such a string back as the int;
-a smaller int is always a JSON number (a string of its digits is refused).
-Reading also takes a big int written as a number, as Python's JSON parser
-reads it exactly.
-"""
-
-MAX_DEPTH: Final = 64
-"""How deep the values of a document may nest, by default (``max_depth=`` sets another).
-
-The document object is at depth 1 and each array or object inside adds one:
-``{"data": {"cell": [1, -1]}}`` nests 3 deep. The games write documents at
-most 7 deep; the JSON parser itself gives up near 1000.
-"""
-
-MAX_ENTRIES: Final = 50_000
-"""How many values a document may hold in all, by default (``max_entries=`` sets another).
-
-Every object, array, number, string, boolean and ``null`` counts once, the
-document object included: the AXIO Rota move
-``{"format": ..., "version": ..., "game": ..., "type": ..., "data":
-{"cell": [1, -1], "rotation": 3, "named": 2}}`` holds 11. A state of the
-standard sets holds under 1,000; one of the largest custom sets the games
-allow (4,096 Polygon tiles, in the set and in the bag) 8,292.
-"""
-
-MAX_DOCUMENT_CHARS: Final = 1_000_000
-"""How long the text given to :func:`from_json` may be, by default (``max_chars=`` sets another).
-
-Counted in characters for ``str`` and in bytes for ``bytes``. The games'
-documents take a few kilobytes; a Polygon state with a custom set of the
-largest size (4,096 tiles) takes 35,283 characters, 93,489 pretty-printed.
-"""
-
-T = TypeVar("T")
-
-_ENVELOPE: Final = ("format", "version", "game", "type", "data")
-_INT_MIN: Final = -(1 << 63)
-_INT_LIMIT: Final = 1 << 64  # ints must fit 64 bits: seeds are unsigned 64-bit numbers
-_NONE_TYPE: Final = type(None)
-_BIG_INT: Final = re.compile(r"-?[1-9][0-9]{15,19}\Z")  # the digits of a 64-bit int past 2**53
-_VERSION_READ: contextvars.ContextVar[int] = contextvars.ContextVar("version", default=VERSION)
-
-
-# ---------------------------------------------------------------------------
-# Which game a class belongs to
-# ---------------------------------------------------------------------------
-
-
-def game_of(kind: type) -> Rules[Any, Any]:
-    """The registered game that owns the class ``kind`` (see :func:`tilegames.game_of`).
-
-    >>> from tilegames import polygon
-    >>> game_of(polygon.State).name
-    'polygon'
-
-    Raises:
-        InvalidStateError: if no registered game owns it.
-    """
-    try:
-        return _game_of(kind)
-    except WrongTypeError:
-        msg = f"{getattr(kind, '__name__', kind)!r} is not a class of a registered game"
-        raise InvalidStateError(msg) from None
-
-
-def _rules_named(name: object) -> Rules[Any, Any]:
-    if type(name) is not str:
-        msg = f"game: expected a game's name, got {_shown(name)}"
-        raise InvalidStateError(msg)
-    try:
-        return tilegames.get(name)
-    except TilegamesError:
-        known = ", ".join(tilegames.names())
-        msg = f"game: no game named {name!r}; known games: {known}"
-        raise InvalidStateError(msg) from None
-
-
-# ---------------------------------------------------------------------------
-# Types: what the declared annotations say
-# ---------------------------------------------------------------------------
-
-
-@functools.cache
-def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
-    """The ``(name, constructor keyword, type)`` of each field an attrs class is built from."""
-    hints = typing.get_type_hints(kind)
-    return tuple(
-        (field.name, field.alias or field.name, hints[field.name])
-        for field in attrs.fields(kind)
-        if field.init
-    )
-
-
-@functools.cache
-def _optional(kind: type) -> dict[str, Any]:
-    """The fields added after version 1 (``OPTIONAL`` metadata), with their defaults.
-
-    Such a field is left out of a document while it holds its default, and a
-    document without it loads with the default.
-    """
-    return {
-        field.name: field.default
-        for field in attrs.fields(kind)
-        if field.init and field.metadata.get("optional")
-    }
-
-
-def _is_union(tp: Any) -> bool:
-    return typing.get_origin(tp) in (Union, types.UnionType)
-
-
-_UNION, _TUPLE, _FROZENSET, _SCALAR, _FIELDS, _SEQUENCE, _OTHER = range(7)
-
-
-@functools.cache
-def _shape(tp: Any) -> tuple[int, Any]:
-    """What a declared type is, worked out once per type: a kind and its arguments.
-
-    ``(_UNION, members)``, ``(_TUPLE, args)``, ``(_FROZENSET, args)``,
-    ``(_SCALAR, None)`` (None, int, str, bool), ``(_FIELDS, None)`` (an attrs
-    class), ``(_SEQUENCE, element)`` (a ``Sequence[X]`` subclass), else
-    ``(_OTHER, None)``.
-    """
-    if _is_union(tp):
-        return _UNION, typing.get_args(tp)
-    origin = typing.get_origin(tp)
-    if origin is tuple:
-        return _TUPLE, typing.get_args(tp)
-    if origin is frozenset:
-        return _FROZENSET, typing.get_args(tp)
-    if tp is _NONE_TYPE or tp in (int, str, bool):
-        return _SCALAR, None
-    if isinstance(tp, type) and attrs.has(tp):
-        return _FIELDS, None
-    element = _element_type(tp) if isinstance(tp, type) else None
-    if element is not None:
-        return _SEQUENCE, element
-    return _OTHER, None
-
-
-def _element_type(kind: type) -> Any | None:
-    """For a ``Sequence[X]`` subclass other than a tuple (such as a stone set), ``X``."""
-    for base in getattr(kind, "__orig_bases__", ()):
-        if typing.get_origin(base) is Sequence:
-            (element,) = typing.get_args(base)
-            return element
-    return None
-
-
-def _type_name(tp: Any) -> str:
-    if tp is _NONE_TYPE:
-        return "null"
-    if isinstance(tp, type) and not typing.get_args(tp):
-        return {int: "an int", str: "a string", bool: "a boolean"}.get(tp, tp.__name__)
-    return str(tp).replace("typing.", "")
-
-
-# ---------------------------------------------------------------------------
-# Writing
-# ---------------------------------------------------------------------------
-
-
-def _encode(value: Any, tp: Any, path: str) -> Any:
-    """The JSON value of ``value``, declared as ``tp``."""
-    if tp is Any or tp is object:
-        msg = f"{path}: a field declared as {tp} cannot be written as JSON"
-        raise TypeError(msg)
-    kind, args = _shape(tp)
-    if kind == _UNION:
-        for option in args:
-            if _matches(value, option):
-                return _encode(value, option, path)
-        msg = f"{path}: {value!r} is none of {_type_name(tp)}"
-        raise TypeError(msg)
-    if kind == _TUPLE:
-        return _encode_items(value, tuple, args, path)
-    if kind == _FROZENSET:
-        return _encode_items(value, frozenset, args, path)
-    if tp is _NONE_TYPE or value is None:
-        return None
-    if tp is int and not -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
-        return str(value)  # JavaScript would round it
-    if kind == _SCALAR:
-        return value
-    if kind == _FIELDS:
-        return _encode_fields(value, path)
-    if kind == _SEQUENCE:
-        return [_encode(item, args, f"{path}[{i}]") for i, item in enumerate(value)]
-    msg = f"{path}: cannot write a value declared as {_type_name(tp)} as JSON"
-    raise TypeError(msg)
-
-
-def _encode_items(value: Any, origin: type, args: tuple[Any, ...], path: str) -> list[Any]:
-    """A tuple (of one type, or of a type per place) or a frozenset, as a JSON array."""
-    if origin is frozenset:
-        items = [_encode(item, args[0], f"{path}[]") for item in value]
-        return sorted(items, key=_sort_key)
-    if len(args) == 2 and args[1] is Ellipsis:
-        return [_encode(item, args[0], f"{path}[{i}]") for i, item in enumerate(value)]
-    return [
-        _encode(item, arg, f"{path}[{i}]")
-        for i, (item, arg) in enumerate(zip(value, args, strict=True))
-    ]
-
-
-def _encode_fields(value: Any, path: str) -> dict[str, Any]:
-    kind: type = type(value)
-    optional = _optional(kind)
-    return {
-        name: _encode(getattr(value, name), tp, f"{path}.{name}")
-        for name, _, tp in _fields(kind)
-        if name not in optional or getattr(value, name) != optional[name]
-    }
-
-
-def _matches(value: object, tp: Any) -> bool:
-    """Whether ``value`` is of the union member ``tp`` (by its outer type)."""
-    if tp is _NONE_TYPE:
-        return value is None
-    origin = _outer(tp)
-    if origin is int:
-        return type(value) is int
-    return isinstance(origin, type) and isinstance(value, origin)
-
-
-@functools.cache
-def _outer(tp: Any) -> Any:
-    """A declared type's outer class (``tuple`` for ``tuple[int, int]``), worked out once."""
-    return typing.get_origin(tp) or tp
-
-
-def _sort_key(item: Any) -> str:
-    return json.dumps(item, sort_keys=True, separators=(",", ":"))
-
-
-def to_dict(value: object, *, game: str | None = None) -> dict[str, Any]:
-    """The document of a state, move, view or outcome, as a JSON-ready dict.
-
-    Args:
-        value: an instance of one of a game's classes, or an
-            :class:`~tilegames.Outcome`.
-        game: the game's registry name; needed only for an outcome that does
-            not name its game (one made by hand), checked against the value's
-            game otherwise.
-
-    Raises:
-        TypeError: if the value is not of a class the format covers.
-        InvalidStateError: if ``game`` is missing for an outcome or names
-            another game than the value's.
-    """
-    kind = type(value)
-    if not attrs.has(kind):
-        msg = f"cannot write a {kind.__name__} as a tilegames document"
-        raise TypeError(msg)
-    if kind is Outcome:
-        own = value.game  # type: ignore[attr-defined]
-        if game is None and not own:
-            msg = "this Outcome does not name its game: pass game=NAME to write it"
-            raise InvalidStateError(msg)
-        name = _rules_named(game if game is not None else own).name
-        if own and own != name:
-            msg = f"game: an Outcome of {own!r} cannot be written as one of {game!r}"
-            raise InvalidStateError(msg)
-    else:
-        name = game_of(kind).name
-        if game is not None and game != name:
-            msg = f"game: a {kind.__name__} of {name!r} cannot be written as one of {game!r}"
-            raise InvalidStateError(msg)
-    data = _encode_fields(value, kind.__name__)
-    if kind is Outcome:
-        data.pop("game", None)  # the envelope names the game
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": name,
-        "type": kind.__name__,
-        "data": data,
-    }
-
-
-def to_json(value: object, *, game: str | None = None, indent: int | None = None) -> str:
-    """The document of a state, move, view or outcome as JSON text (see :func:`to_dict`).
-
-    Equal values give identical text. Without ``indent`` the text is compact
-    (no spaces); with it, pretty-printed.
-
-    >>> from tilegames import Outcome
-    >>> to_json(Outcome(scores=(3, 5), ranking=[{1}, {0}], reason="POLY-15"), game="polygon")
-    '{"format":"tilegames","version":2,"game":"polygon","type":"Outcome","data":{"scores":[3,5],"ranking":[[1],[0]],"reason":"POLY-15"}}'
-    """
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(to_dict(value, game=game), indent=indent, separators=separators)
-
-
-# ---------------------------------------------------------------------------
-# Reading
-# ---------------------------------------------------------------------------
+from tilegames.serialize._format import (
+    _BIG_INT,
+    _ENVELOPE,
+    _FIELDS,
+    _FROZENSET,
+    _INT_LIMIT,
+    _INT_MIN,
+    _NONE_TYPE,
+    _SCALAR,
+    _SEQUENCE,
+    _TUPLE,
+    _UNION,
+    _VERSION_READ,
+    FORMAT,
+    MAX_DEPTH,
+    MAX_DOCUMENT_CHARS,
+    MAX_ENTRIES,
+    MAX_SAFE_INT,
+    VERSIONS,
+    T,
+    _fields,
+    _is_union,
+    _optional,
+    _rules_named,
+    _shape,
+    _type_name,
+    game_of,
+)
+from tilegames.serialize._write import _encode
 
 
 def _fail(path: str, problem: str) -> InvalidStateError:
@@ -747,6 +381,7 @@ def from_json(
     custom set) passes larger limits:
 
     >>> from tilegames import axio_rota
+    >>> from tilegames.serialize import to_json
     >>> text = to_json(axio_rota.Move((1, -1), 3, axio_rota.BLUE))
     >>> from_json(text, axio_rota.Move, max_chars=50)
     Traceback (most recent call last):

@@ -1,0 +1,141 @@
+"""The format's constants, and what a class's declared fields and types say about writing it."""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import re
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any, Final, TypeVar, Union
+
+import attrs
+
+import tilegames
+from tilegames._core.errors import InvalidStateError, TilegamesError, WrongTypeError
+from tilegames._core.rules import Rules
+from tilegames._core.rules import game_of as _game_of
+from tilegames._shown import shown as _shown
+
+# Public in tilegames.serialize (FORMAT .. MAX_DOCUMENT_CHARS), documented there.
+FORMAT: Final = "tilegames"
+VERSION: Final = 2
+VERSIONS: Final = (1, 2)
+MAX_SAFE_INT: Final = (1 << 53) - 1
+MAX_DEPTH: Final = 64
+MAX_ENTRIES: Final = 50_000
+MAX_DOCUMENT_CHARS: Final = 1_000_000
+T = TypeVar("T")
+_ENVELOPE: Final = ("format", "version", "game", "type", "data")
+_INT_MIN: Final = -(1 << 63)
+_INT_LIMIT: Final = 1 << 64  # ints must fit 64 bits: seeds are unsigned 64-bit numbers
+_NONE_TYPE: Final = type(None)
+_BIG_INT: Final = re.compile(r"-?[1-9][0-9]{15,19}\Z")  # the digits of a 64-bit int past 2**53
+
+
+_VERSION_READ: contextvars.ContextVar[int] = contextvars.ContextVar("version", default=VERSION)
+
+
+def game_of(kind: type) -> Rules[Any, Any]:
+    """The registered game that owns the class ``kind`` (see :func:`tilegames.game_of`).
+
+    >>> from tilegames import polygon
+    >>> game_of(polygon.State).name
+    'polygon'
+
+    Raises:
+        InvalidStateError: if no registered game owns it.
+    """
+    try:
+        return _game_of(kind)
+    except WrongTypeError:
+        msg = f"{getattr(kind, '__name__', kind)!r} is not a class of a registered game"
+        raise InvalidStateError(msg) from None
+
+
+def _rules_named(name: object) -> Rules[Any, Any]:
+    if type(name) is not str:
+        msg = f"game: expected a game's name, got {_shown(name)}"
+        raise InvalidStateError(msg)
+    try:
+        return tilegames.get(name)
+    except TilegamesError:
+        known = ", ".join(tilegames.names())
+        msg = f"game: no game named {name!r}; known games: {known}"
+        raise InvalidStateError(msg) from None
+
+
+@functools.cache
+def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
+    """The ``(name, constructor keyword, type)`` of each field an attrs class is built from."""
+    hints = typing.get_type_hints(kind)
+    return tuple(
+        (field.name, field.alias or field.name, hints[field.name])
+        for field in attrs.fields(kind)
+        if field.init
+    )
+
+
+@functools.cache
+def _optional(kind: type) -> dict[str, Any]:
+    """The fields added after version 1 (``OPTIONAL`` metadata), with their defaults.
+
+    Such a field is left out of a document while it holds its default, and a
+    document without it loads with the default.
+    """
+    return {
+        field.name: field.default
+        for field in attrs.fields(kind)
+        if field.init and field.metadata.get("optional")
+    }
+
+
+def _is_union(tp: Any) -> bool:
+    return typing.get_origin(tp) in (Union, types.UnionType)
+
+
+_UNION, _TUPLE, _FROZENSET, _SCALAR, _FIELDS, _SEQUENCE, _OTHER = range(7)
+
+
+@functools.cache
+def _shape(tp: Any) -> tuple[int, Any]:
+    """What a declared type is, worked out once per type: a kind and its arguments.
+
+    ``(_UNION, members)``, ``(_TUPLE, args)``, ``(_FROZENSET, args)``,
+    ``(_SCALAR, None)`` (None, int, str, bool), ``(_FIELDS, None)`` (an attrs
+    class), ``(_SEQUENCE, element)`` (a ``Sequence[X]`` subclass), else
+    ``(_OTHER, None)``.
+    """
+    if _is_union(tp):
+        return _UNION, typing.get_args(tp)
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        return _TUPLE, typing.get_args(tp)
+    if origin is frozenset:
+        return _FROZENSET, typing.get_args(tp)
+    if tp is _NONE_TYPE or tp in (int, str, bool):
+        return _SCALAR, None
+    if isinstance(tp, type) and attrs.has(tp):
+        return _FIELDS, None
+    element = _element_type(tp) if isinstance(tp, type) else None
+    if element is not None:
+        return _SEQUENCE, element
+    return _OTHER, None
+
+
+def _element_type(kind: type) -> Any | None:
+    """For a ``Sequence[X]`` subclass other than a tuple (such as a stone set), ``X``."""
+    for base in getattr(kind, "__orig_bases__", ()):
+        if typing.get_origin(base) is Sequence:
+            (element,) = typing.get_args(base)
+            return element
+    return None
+
+
+def _type_name(tp: Any) -> str:
+    if tp is _NONE_TYPE:
+        return "null"
+    if isinstance(tp, type) and not typing.get_args(tp):
+        return {int: "an int", str: "a string", bool: "a boolean"}.get(tp, tp.__name__)
+    return str(tp).replace("typing.", "")
