@@ -724,7 +724,7 @@ def record_fields(draw: st.DrawFn) -> dict[str, Any]:
 class TestRecordFields:
     """A Record is checked when it is made: what dumps writes, loads reads back equal."""
 
-    @settings(max_examples=examples(400), deadline=None)
+    @settings(max_examples=examples(400, everyday=40), deadline=None)
     @given(record_fields())
     def test_made_is_written_and_read_back(self, fields: dict[str, Any]) -> None:
         """Any fields: WrongTypeError or ConfigurationError, or a record both formats keep."""

@@ -23,7 +23,7 @@ from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=40, deep=500)
+POSITIONS = size(everyday=20, deep=500)
 """Positions visited per game and setup (500 in the deep tier)."""
 
 SIZES = {
@@ -150,7 +150,7 @@ def test_observations_see_only_the_view(name: str, setup: Setup) -> None:
     determinize = rules.determinize
     assert determinize is not None
     differed = 0
-    for number, (seat, state) in enumerate(positions(rules, setup, size(everyday=60, deep=200))):
+    for number, (seat, state) in enumerate(positions(rules, setup, size(everyday=30, deep=200))):
         view = rules.view(state, seat)
         other = determinize(view, Stream(number))
         differed += other != state
