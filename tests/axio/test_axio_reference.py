@@ -382,15 +382,15 @@ class TestReferenceLegalMoves:
     def test_listed_and_applied_agree_both_ways(self, setup: tilegames.Setup, plies: int) -> None:
         """Every placement on every pair of the whole board: listed iff apply accepts it.
 
-        The everyday tier tries every pair with a third of the colour pairs
-        (a different third on each pair), the deep tier every colour pair.
+        The everyday tier tries every pair with a ninth of the colour pairs
+        (a different ninth on each pair), the deep tier every colour pair.
         """
         state, _ = played(setup, 7 + plies, plies)
         listed = set(axio.legal_moves(state))
         cells = all_cells(axio.BOARD_RADIUS + 1)
         pairs = [(a, step(a, d)) for a in cells for d in range(3)]
         accepted = refused = 0
-        share = size(everyday=3, deep=1)
+        share = size(everyday=9, deep=1)
         for index, (a, b) in enumerate(pairs):
             for ca in range(6):
                 for cb in range(6):
@@ -437,8 +437,9 @@ class TestReferenceLegalMoves:
 class TestReferenceApply:
     @pytest.mark.parametrize("setup", SETUPS, ids=str)
     def test_every_move_of_random_games(self, setup: tilegames.Setup) -> None:
-        """AXIO-9 .. AXIO-21: apply gives what the reference says, at every move of 6 games."""
-        for seed in range(6):
+        """AXIO-9 .. AXIO-21: apply gives what the reference says, at every move of 6 games
+        (2 everyday)."""
+        for seed in range(size(everyday=2, deep=6)):
             for state, move in random_game(setup, 1000 + seed):
                 after = axio.apply(state, move)
                 swapped = move == SWAP
@@ -446,9 +447,12 @@ class TestReferenceApply:
 
     @pytest.mark.parametrize("setup", SETUPS, ids=str)
     def test_every_move_of_greedy_games(self, setup: tilegames.Setup) -> None:
-        """AXIO-10, AXIO-11, AXIO-18: with bonuses reached, apply still matches the reference."""
+        """AXIO-10, AXIO-11, AXIO-18: with bonuses reached, apply still matches the reference.
+
+        Every move of 6 greedy games (2 everyday).
+        """
         bonuses = 0
-        for seed in range(6):
+        for seed in range(size(everyday=2, deep=6)):
             for state, move in greedy_game(setup, 2000 + seed):
                 after = axio.apply(state, move)
                 swapped = move == SWAP
@@ -462,35 +466,38 @@ class TestReferenceApply:
 
         Every move of 8 games (thousands of moves over the setups) is checked:
         the state after it, and the legal moves before it, list and order. The
-        everyday tier compares both at every decline and every fourth move, and
-        stops after the game in which it has met a decline of the last placement.
+        everyday tier compares the state after every move, the listing at every
+        decline and every 24th move, and stops after the game in which it has
+        played 120 moves and met a decline of the last placement.
         """
         declines = last_declines = moves = 0
-        every = size(everyday=4, deep=1)
+        every = size(everyday=24, deep=1)
+        least = size(everyday=120, deep=250)
         for seed in range(8):
-            if not tiers.DEEP and moves > 250 and last_declines:
+            if not tiers.DEEP and moves > least and last_declines:
                 break  # the everyday tier stops once it has met every kind of decline
             for step, (state, move) in enumerate(declining_game(setup, 3000 + seed)):
                 after = axio.apply(state, move)
                 if step % every == 0 or move == DECLINE:
                     listed = list(axio.legal_moves(state))
                     assert listed == sorted(slow_legal(state), key=order_key), (seed, move)
-                    swapped = move == SWAP
-                    expected = slow_step(state, move)
-                    assert observed(after, swapped=swapped) == expected, (seed, move)
+                swapped = move == SWAP
+                expected = slow_step(state, move)
+                assert observed(after, swapped=swapped) == expected, (seed, move)
                 moves += 1
                 declines += move == DECLINE
                 last_declines += move == DECLINE and after.bonuses == 0
-        assert moves > 250
+        assert moves > least
         assert declines > 0
         assert last_declines > 0
 
     @pytest.mark.parametrize("setup", SETUPS, ids=str)
     def test_random_games_keep_their_tiles(self, setup: tilegames.Setup) -> None:
-        """Tiles are neither made nor lost; tracks stay within their caps; games end."""
+        """Tiles are neither made nor lost; tracks stay within their caps; games end (60 random
+        games, 20 everyday)."""
         final = 18 if setup.kwargs.get("mode", "standard") == "standard" else 36
         swaps = 0
-        for seed in range(60):
+        for seed in range(size(everyday=20, deep=60)):
             pairs = list(random_game(setup, seed))
             swaps += sum(move == SWAP for _, move in pairs)
             state = axio.apply(*pairs[-1])
