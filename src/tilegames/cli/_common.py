@@ -1,0 +1,182 @@
+"""What the commands share: the game, its options, the bots, records on disk, a game's end."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import tilegames
+from tilegames._core import rng
+from tilegames._core.chance import sample
+from tilegames._core.errors import (
+    ConfigurationError,
+    RecordError,
+    UnknownGameError,
+)
+from tilegames._core.rules import Outcome, Rules
+from tilegames.agents import AGENTS, Agent, make_agent
+from tilegames.records import Record, dumps, loads, record_of
+
+GAME_HELP = "the game: a name from 'tilegames games', or package.module:RULES"
+
+
+AGENT_NAMES = ", ".join(sorted(AGENTS))
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", metavar="GAME", help=GAME_HELP)
+    parser.add_argument("--players", type=int, default=None, help="number of players")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant option for the game (for example mode=team); repeatable",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed for the game and players")
+
+
+def resolve_game(reference: str) -> Rules[Any, Any]:
+    """A registered name, or ``package.module:ATTRIBUTE`` naming a game's rules."""
+    if ":" not in reference:
+        return tilegames.get(reference)
+    module_name, _, attribute = reference.partition(":")
+    try:
+        rules: Rules[Any, Any] = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError, ValueError) as error:
+        msg = f"cannot load the game {reference!r}: {error}"
+        raise UnknownGameError(msg) from None
+    return rules
+
+
+def new_game_options(
+    rules: Rules[Any, Any], players: int | None, pairs: Sequence[str]
+) -> dict[str, Any]:
+    """The ``new_game`` keywords: the first setup with that many players, then ``--option``."""
+    setups = rules.setups
+    setup = next((s for s in setups if players is None or s.players == players), None)
+    options: dict[str, Any] = dict(setup.kwargs) if setup is not None else {}
+    if players is not None:
+        options["players"] = players
+    options.setdefault("players", setups[0].players if setups else 2)
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            msg = f"an option is NAME=VALUE, not {pair!r}"
+            raise ConfigurationError(msg)
+        options[name] = int(value) if value.lstrip("-").isdigit() else value
+    return options
+
+
+def bots_of(text: str) -> list[Agent]:
+    specs = [spec for spec in text.split(",") if spec.strip()]
+    if not specs:
+        msg = f"name at least one agent ({AGENT_NAMES})"
+        raise ConfigurationError(msg)
+    return [make_agent(spec) for spec in specs]
+
+
+def format_outcome(result: Outcome, board: str = "") -> str:
+    """The end of a game in words: the reason, the ranking, the winners or a solo result.
+
+    ``board`` is the text board of the final position: a score made of several
+    numbers (one per colour) is printed under the column letters of its score
+    table, and a solo game quotes its ``solo score`` line.
+    """
+    lines = [f"Game over: {result.reason}" if result.reason else "Game over."]
+    if len(result.scores) == 1:
+        solo = next((ln for ln in board.splitlines() if ln.startswith("solo score:")), "")
+        score = solo.removeprefix("solo score:").strip() or str(result.scores[0])
+        lines.append(f"Result: a solo score of {score}; a solo game has no winner")
+        return "\n".join(lines)
+    rows = [
+        (f"  {number}. seat {seat}", " (shared)" if len(place) > 1 else "", result.scores[seat])
+        for number, place in enumerate(result.ranking, start=1)
+        for seat in sorted(place)
+    ]
+    tracks = [score for _, _, score in rows if isinstance(score, tuple)]
+    if len(tracks) == len(rows):
+        width = max(len(label) for label, _, _ in rows) + 1
+        headers = _score_headers(board, len(tracks[0]))
+        if headers:
+            lines.append(" " * width + "".join(f"{header:>3}" for header in headers))
+        for (label, shared, _), track in zip(rows, tracks, strict=True):
+            lines.append(label.ljust(width) + "".join(f"{v:>3}" for v in track) + shared)
+    else:
+        lines += [f"{label}{shared}: {score}" for label, shared, score in rows]
+    winners = ", ".join(f"seat {seat}" for seat in sorted(result.winners))
+    lines.append(f"Winner{'s' if len(result.winners) > 1 else ''}: {winners}")
+    return "\n".join(lines)
+
+
+def _score_headers(board: str, count: int) -> list[str]:
+    """The column letters of a text board's score table (``R  G  B ...``), if it has one."""
+    for line in board.splitlines():
+        words = line.split()
+        letters = words[:count]
+        if len(letters) == count and all(len(w) == 1 and w.isupper() for w in letters):
+            return letters
+    return []
+
+
+def legend_lines(board: str) -> list[str]:
+    """The lines of a text board's ``Legend:`` (heading included), or none."""
+    lines = board.splitlines()
+    return lines[lines.index("Legend:") :] if "Legend:" in lines else []
+
+
+def final_board(board: str, *, legend: bool = True) -> str:
+    """A text board followed by the result: its own ``game over`` line left out."""
+    shown = legend_lines(board)
+    lines = [line for line in board.splitlines() if not line.startswith("game over")]
+    if shown and not legend:
+        lines = lines[: len(lines) - len(shown)]
+    return "\n".join(lines)
+
+
+def chance_move(rules: Rules[Any, Any], state: Any, stream: rng.Stream) -> Any:
+    """What chance gives at a chance step: drawn with its probability, else any legal outcome."""
+    outcomes = rules.chance_outcomes(state) if rules.chance_outcomes is not None else ()
+    if outcomes:
+        return sample(outcomes, stream)
+    legal = rules.legal_moves(state)
+    return legal[stream.randbelow(len(legal))]
+
+
+def record_of_game(
+    rules: Rules[Any, Any],
+    options: dict[str, Any],
+    seed: int,
+    moves: Sequence[Any],
+    tags: dict[str, str],
+) -> Record:
+    """The record of a game the command played (a game given as module:RULES is registered)."""
+    if rules.name not in tilegames.names():
+        tilegames.register(rules)
+    setup = dict(options)
+    players = setup.pop("players")
+    return record_of(rules.name, moves, players=players, seed=seed, tags=tags, **setup)
+
+
+def write_record(path: str, record: Record) -> None:
+    text = dumps(record, "json" if path.endswith(".json") else "text")
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        msg = f"cannot write the record to {path}: {error.strerror or error}"
+        raise ConfigurationError(msg) from None
+
+
+def read_record(path: str) -> Record:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        msg = f"cannot read the record {path}: {error.strerror or error}"
+        raise RecordError(msg) from None
+    try:
+        return loads(data)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
