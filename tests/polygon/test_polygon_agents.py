@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shared_samples import check_samples_share_a_right_index
+from tiers import examples
 from tilegames import polygon
 from tilegames._core import rng
 from tilegames._mcts import _Search
@@ -14,7 +15,10 @@ from tilegames.agents import GreedyAgent, MCTSAgent, RandomAgent
 from tilegames.simulate import simulate
 from tilegames.testing.strategies import states
 
-SOME = settings(max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(
+    max_examples=examples(25, everyday=10), suppress_health_check=[HealthCheck.too_slow]
+)
+"""25 examples under ``--deep``, 10 in the everyday tier."""
 
 
 class TestDeterminize:
