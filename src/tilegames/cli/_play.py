@@ -72,6 +72,88 @@ class _AbandonError(Exception):
         self.status = status
 
 
+class _Listing:
+    """The person's legal moves at one turn: listed, explained, and read from what they type."""
+
+    def __init__(
+        self, rules: Rules[Any, Any], state: Any, human: Seat, moves: Sequence[Any]
+    ) -> None:
+        self.rules = rules
+        self.state = state
+        self.human = human
+        self.moves = moves
+        self.own = f"{human}:"
+        """The seat prefix the person may leave out, when all their moves are written with it."""
+        written = (rules.format_move(move) for move in moves)
+        shorten = bool(moves) and all(text.startswith(self.own) for text in written)
+        self.cut = len(self.own) if shorten else 0
+        """How much of each move's text the list leaves out: the seat prefix, or nothing."""
+
+    def show(self, *, limit: int | None, text: str = "") -> None:
+        """List the moves (those containing ``text``), at most ``limit`` of them, numbered."""
+        cut, moves = self.cut, self.moves
+        numbered = [(i, self.rules.format_move(m)[cut:]) for i, m in enumerate(moves, start=1)]
+        if text:
+            numbered = [(i, m) for i, m in numbered if text in m]
+        shown = numbered if limit is None else numbered[:limit]
+        what = f"moves containing {text!r}" if text else "legal moves"
+        print(f"Your {what} ({len(numbered)}):")
+        cells = [f"#{i} {m}" for i, m in shown]
+        width = max((len(c) for c in cells), default=0) + 2
+        per_line = max(1, 78 // width)
+        for start in range(0, len(cells), per_line):
+            print("  " + "".join(c.ljust(width) for c in cells[start : start + per_line]).rstrip())
+        if len(shown) < len(numbered):
+            print(f"  ... and {len(numbered) - len(shown)} more: type 'moves' to list them all")
+
+    def notation_help(self) -> None:
+        """How to write a move: the board's legend, and examples from the legal moves."""
+        rules, cut = self.rules, self.cut
+        legend = legend_lines(str(rules.view(self.state, self.human)))
+        print(f"\nThe notation of {rules.title} (as the board's legend says):")
+        print("\n".join(legend[1:]) if legend else "  the listed moves show it")
+        examples = [rules.format_move(move)[cut:] for move in self.moves[:3]]
+        if examples:
+            print(f"For example: {', '.join(examples)}.")
+        if cut:
+            print(f"Your seat is filled in: type {examples[0]} for {self.own}{examples[0]}.")
+
+    def numbered(self, text: str) -> Any:
+        """The move ``#N`` names, or ``None`` after saying the list has no such number."""
+        number, count = text[1:], len(self.moves)
+        if number.isdigit() and 1 <= int(number) <= count:
+            return self.moves[int(number) - 1]
+        print(f"There is no move {text}: the list runs from #1 to #{count}.")
+        return None
+
+    def parse(self, text: str) -> Any:
+        """The move ``text`` writes, or ``None`` after saying why it is not one of the list."""
+        rules, moves = self.rules, self.moves
+        if self.cut and not text.startswith(self.own):
+            try:
+                move = rules.parse_move(self.own + text, self.state)
+            except Exception:  # then the text is read as it was typed
+                move = None
+            if move is not None and move in moves:
+                return move
+        try:
+            move = rules.parse_move(text, self.state)
+        except Exception as error:  # any failure to read the input is explained, never raised
+            print(f"Cannot read {text!r} as a move: {error}")
+            print("Type a move as the list shows it, #N for the N-th one, or 'help'.")
+            return None
+        if move in moves:
+            return move
+        try:
+            reason = rules.why_illegal(self.state, move)
+        except Exception as error:  # a move the rules cannot even judge is still refused
+            reason = f"{type(error).__name__}: {error}"
+        if reason is None:
+            reason = "it is not one of your moves"
+        print(f"{text!r} is not allowed: {reason}")
+        return None
+
+
 class _Terminal:
     """A game between a human at one seat and bots at the others."""
 
@@ -102,8 +184,6 @@ class _Terminal:
         self.history: list[tuple[Any, Any]] = list(history)
         """Every move played so far, as ``(state before, move)``: for undo and the record."""
         self.chance = rng.Stream(rng.derive(seed, "chance"))
-        self.own = f"{human}:"
-        """The seat prefix the person may leave out, when all their moves are written with it."""
 
     def record(self) -> Record:
         """The record of the game so far."""
@@ -143,33 +223,15 @@ class _Terminal:
         return False
 
     def run(self) -> int:
-        rules = self.rules
-        seats = ", ".join(f"seat {s}: {bot.name}" for s, bot in self.bots.items())
-        players = f"{self.players} player{'s' if self.players != 1 else ''}"
-        print(f"{rules.title}, {players}. You are seat {self.human}.")
-        if seats:
-            print(f"Bots: {seats}.")
-        print(
-            "On your turn type a move as listed, #N for the N-th one, or 'help' (or '?') "
-            "for the notation and the commands."
-        )
+        """Play the game to its end, or until the person leaves; the exit status."""
+        self.greet()
         try:
-            while not rules.is_over(self.state):
-                to_move = rules.to_move(self.state)
-                if to_move == (CHANCE,):
-                    move = chance_move(rules, self.state, self.chance)
-                    print(f"chance gives {rules.format_move(move)}")
-                elif self.human in to_move:
-                    move = self.ask()
-                    if move is _UNDONE:
-                        continue
-                    print(f"You play {rules.format_move(move)}.")
-                else:
-                    seat = to_move[0] if len(to_move) == 1 else to_move[self.pick(len(to_move))]
-                    move = self.bot_move(seat)
-                    print(f"seat {seat} ({self.bots[seat].name}) plays {rules.format_move(move)}")
+            while not self.rules.is_over(self.state):
+                move = self.next_move()
+                if move is _UNDONE:
+                    continue
                 self.history.append((self.state, move))
-                self.state = rules.apply(self.state, move)
+                self.state = self.rules.apply(self.state, move)
                 if self.save_path is not None:
                     write_record(self.save_path, self.record())
         except _AbandonError as reason:
@@ -177,6 +239,41 @@ class _Terminal:
             if self.save_path is not None:
                 print(f"The record so far is in {self.save_path}: --load it to resume.")
             return reason.status
+        self.finish()
+        return 0
+
+    def greet(self) -> None:
+        """Say what the game is, who plays which seat and how to type a move."""
+        seats = ", ".join(f"seat {s}: {bot.name}" for s, bot in self.bots.items())
+        players = f"{self.players} player{'s' if self.players != 1 else ''}"
+        print(f"{self.rules.title}, {players}. You are seat {self.human}.")
+        if seats:
+            print(f"Bots: {seats}.")
+        print(
+            "On your turn type a move as listed, #N for the N-th one, or 'help' (or '?') "
+            "for the notation and the commands."
+        )
+
+    def next_move(self) -> Any:
+        """The next move, from chance, the person or a bot, said aloud; or :data:`_UNDONE`."""
+        rules = self.rules
+        to_move = rules.to_move(self.state)
+        if to_move == (CHANCE,):
+            move = chance_move(rules, self.state, self.chance)
+            print(f"chance gives {rules.format_move(move)}")
+        elif self.human in to_move:
+            move = self.ask()
+            if move is not _UNDONE:
+                print(f"You play {rules.format_move(move)}.")
+        else:
+            seat = to_move[0] if len(to_move) == 1 else to_move[self.pick(len(to_move))]
+            move = self.bot_move(seat)
+            print(f"seat {seat} ({self.bots[seat].name}) plays {rules.format_move(move)}")
+        return move
+
+    def finish(self) -> None:
+        """Show the final board and the result."""
+        rules = self.rules
         print()
         board = str(rules.view(self.state, self.human))
         result = rules.outcome(self.state)
@@ -185,7 +282,6 @@ class _Terminal:
             print(format_outcome(result, board))
             if result.winners == {self.human} and self.players > 1:
                 print("You win!")
-        return 0
 
     def pick(self, count: int) -> int:
         return self.turns.randbelow(count)
@@ -196,36 +292,15 @@ class _Terminal:
         view = rules.view(self.state, seat)
         return self.bots[seat].choose(rules, seat, view, moves, self.streams[seat])
 
-    def show(self, moves: Sequence[Any]) -> None:
+    def show(self, listing: _Listing) -> None:
         print()
         print(self.rules.view(self.state, self.human))
-        self.list_moves(moves, limit=_SHOWN_MOVES)
-
-    def shorten(self, moves: Sequence[Any]) -> bool:
-        """Whether every move of the person starts with their seat (``0:``), to be left out."""
-        return bool(moves) and all(
-            self.rules.format_move(move).startswith(self.own) for move in moves
-        )
-
-    def list_moves(self, moves: Sequence[Any], *, limit: int | None, text: str = "") -> None:
-        cut = len(self.own) if self.shorten(moves) else 0
-        numbered = [(i, self.rules.format_move(m)[cut:]) for i, m in enumerate(moves, start=1)]
-        if text:
-            numbered = [(i, m) for i, m in numbered if text in m]
-        shown = numbered if limit is None else numbered[:limit]
-        what = f"moves containing {text!r}" if text else "legal moves"
-        print(f"Your {what} ({len(numbered)}):")
-        cells = [f"#{i} {m}" for i, m in shown]
-        width = max((len(c) for c in cells), default=0) + 2
-        per_line = max(1, 78 // width)
-        for start in range(0, len(cells), per_line):
-            print("  " + "".join(c.ljust(width) for c in cells[start : start + per_line]).rstrip())
-        if len(shown) < len(numbered):
-            print(f"  ... and {len(numbered) - len(shown)} more: type 'moves' to list them all")
+        listing.show(limit=_SHOWN_MOVES)
 
     def ask(self) -> Any:
         moves = moves_for(self.rules, self.state, self.human)
-        self.show(moves)
+        listing = _Listing(self.rules, self.state, self.human, moves)
+        self.show(listing)
         while True:
             try:
                 line = input(f"seat {self.human}> ")
@@ -233,78 +308,34 @@ class _Terminal:
                 raise _AbandonError("The input ended before the game did.", 1) from None
             if not sys.stdin.isatty():
                 print(line)  # echo typed-ahead input, so that a transcript reads as a dialogue
-            move = self.read(line.strip(), moves)
+            move = self.read(line.strip(), listing)
             if move is not None:
                 return move
 
-    def read(self, text: str, moves: Sequence[Any]) -> Any:
+    def read(self, text: str, listing: _Listing) -> Any:
         """The move ``text`` stands for, or ``None`` after explaining why there is none."""
-        rules = self.rules
         command, _, rest = text.partition(" ")
         if not text:
             return None
         if text in {"help", "?"}:
             print(_PLAY_HELP)
-            self.notation_help(moves)
+            listing.notation_help()
         elif text in {"quit", "exit"}:
             raise _AbandonError("You left.", 0)
         elif text == "board":
-            self.show(moves)
+            self.show(listing)
         elif command == "moves":
-            self.list_moves(moves, limit=None, text=rest.strip())
+            listing.show(limit=None, text=rest.strip())
         elif text == "undo":
-            if self.undo():
-                return _UNDONE
+            return _UNDONE if self.undo() else None
         elif command == "save":
             self.save(rest.strip() or None)
         elif text == "hint":
-            print(_hint(rules, self.state, self.human))
+            print(_hint(self.rules, self.state, self.human))
         elif text.startswith("#"):
-            number = text[1:]
-            if number.isdigit() and 1 <= int(number) <= len(moves):
-                return moves[int(number) - 1]
-            print(f"There is no move {text}: the list runs from #1 to #{len(moves)}.")
+            return listing.numbered(text)
         else:
-            return self.parse(text, moves)
-        return None
-
-    def notation_help(self, moves: Sequence[Any]) -> None:
-        """How to write a move: the board's legend, and examples from the legal moves."""
-        rules = self.rules
-        legend = legend_lines(str(rules.view(self.state, self.human)))
-        print(f"\nThe notation of {rules.title} (as the board's legend says):")
-        print("\n".join(legend[1:]) if legend else "  the listed moves show it")
-        cut = len(self.own) if self.shorten(moves) else 0
-        examples = [rules.format_move(move)[cut:] for move in moves[:3]]
-        if examples:
-            print(f"For example: {', '.join(examples)}.")
-        if cut:
-            print(f"Your seat is filled in: type {examples[0]} for {self.own}{examples[0]}.")
-
-    def parse(self, text: str, moves: Sequence[Any]) -> Any:
-        rules = self.rules
-        if self.shorten(moves) and not text.startswith(self.own):
-            try:
-                move = rules.parse_move(self.own + text, self.state)
-            except Exception:  # then the text is read as it was typed
-                move = None
-            if move is not None and move in moves:
-                return move
-        try:
-            move = rules.parse_move(text, self.state)
-        except Exception as error:  # any failure to read the input is explained, never raised
-            print(f"Cannot read {text!r} as a move: {error}")
-            print("Type a move as the list shows it, #N for the N-th one, or 'help'.")
-            return None
-        if move in moves:
-            return move
-        try:
-            reason = rules.why_illegal(self.state, move)
-        except Exception as error:  # a move the rules cannot even judge is still refused
-            reason = f"{type(error).__name__}: {error}"
-        if reason is None:
-            reason = "it is not one of your moves"
-        print(f"{text!r} is not allowed: {reason}")
+            return listing.parse(text)
         return None
 
 
