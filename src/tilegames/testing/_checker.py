@@ -2,107 +2,35 @@
 
 from __future__ import annotations
 
-import functools
 import pickle
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
-
-import attrs
 
 from tilegames import serialize
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, Unseen, chance_mode, sample
 from tilegames._core.errors import IllegalMoveError, UnknownGameError
 from tilegames._core.rules import Outcome, Rules, Setup, get
+from tilegames.testing._report import CheckReport, ConformanceError
+from tilegames.testing._values import _HIDDEN_NAMES, _attributes, _hidden_name, _mutations, _walk
 
 __all__ = ["CheckReport", "ConformanceError", "check_rules"]
 
+
 StateT = TypeVar("StateT")
+
+
 MoveT = TypeVar("MoveT")
 
+
 _FULL_CHECK_LIMIT = 2_000  # legal move lists up to this length are enumerated in full
+
+
 _SAMPLED_INDICES = 64  # indices compared between indexing and iteration otherwise
+
+
 _POOL_SIZE = 256  # moves remembered from earlier states, offered again as candidates
-_HIDDEN_NAMES = ("seed", "rng")  # attribute names that a view must never carry
-
-
-class ConformanceError(AssertionError):
-    """A game broke the contract; the message says how to reproduce it.
-
-    Attributes hold the evidence: the game's name, the setup, the game's seed,
-    the moves played (in the game's notation) and the problem.
-    """
-
-    game: str
-    """The registry name of the game."""
-    setup: Setup
-    """The player count and options of the failing game."""
-    seed: int
-    """The seed given to ``new_game``."""
-    moves: tuple[str, ...]
-    """The moves applied before the failure, in notation."""
-    problem: str
-    """What went wrong."""
-
-    def __init__(
-        self, problem: str, *, game: str, setup: Setup, seed: int, moves: Sequence[str]
-    ) -> None:
-        self.game = game
-        self.setup = setup
-        self.seed = seed
-        self.moves = tuple(moves)
-        self.problem = problem
-        shown = " ".join(self.moves[-40:])
-        if len(self.moves) > 40:
-            shown = f"... ({len(self.moves) - 40} earlier) " + shown
-        msg = (
-            f"{game} ({setup}), seed={seed}, after {len(self.moves)} moves: {problem}\n"
-            f"  moves: [{shown}]\n"
-            f"  reproduce: state = rules.new_game(**{setup.kwargs!r}, seed={seed}); then "
-            "state = rules.apply(state, rules.parse_move(m, state)) for each move m"
-        )
-        super().__init__(msg)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle with the keyword arguments (exceptions keep only ``args``)."""
-        return (
-            _rebuild_error,
-            (self.problem, self.game, self.setup, self.seed, self.moves),
-        )
-
-
-def _rebuild_error(
-    problem: str, game: str, setup: Setup, seed: int, moves: tuple[str, ...]
-) -> ConformanceError:
-    return ConformanceError(problem, game=game, setup=setup, seed=seed, moves=moves)
-
-
-@attrs.frozen
-class CheckReport:
-    """What :func:`check_rules` did, for a test log or a user's curiosity."""
-
-    game: str
-    """The registry name of the game checked."""
-    games: int
-    """Complete games played."""
-    moves: int
-    """Moves applied in those games."""
-    legal_checked: int
-    """Listed moves checked to apply, round-trip and leave the state untouched."""
-    illegal_checked: int
-    """Unlisted moves checked to be rejected."""
-    longest: int
-    """The most moves in one game."""
-    setups: tuple[Setup, ...]
-    """The setups the games cycled through."""
-
-    def __str__(self) -> str:
-        """Summarise the run in one line."""
-        return (
-            f"{self.game}: {self.games} games, {self.moves} moves (longest {self.longest}), "
-            f"{self.legal_checked} legal and {self.illegal_checked} illegal moves checked"
-        )
 
 
 def check_rules(
@@ -537,79 +465,3 @@ class _Game(Generic[StateT, MoveT]):
             return repr(self.rules.format_move(move))
         except Exception:
             return repr(move)
-
-
-def _mutations(move: object) -> list[Any]:
-    """Copies of an attrs move with one field nudged: ints by one, a None filled in."""
-    cls = type(move)
-    if not attrs.has(cls):
-        return []
-    result: list[Any] = []
-    for field in attrs.fields(cls):
-        if not field.init:
-            continue
-        value = getattr(move, field.name)
-        optional = "None" in str(field.type)
-        for other in _nudged(value, optional=optional):
-            try:
-                result.append(attrs.evolve(move, **{field.name: other}))  # type: ignore[misc]
-            except (TypeError, ValueError):
-                continue  # the move class itself refuses the value: nothing to check
-    return result
-
-
-def _nudged(value: object, *, optional: bool) -> list[object]:
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, int):
-        return [value - 1, value + 1, *([None] if optional else [])]
-    if value is None:
-        return [0, 1]
-    if (
-        isinstance(value, tuple)
-        and value
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        nudged: list[object] = []
-        for i in range(len(value)):
-            for delta in (-1, 1):
-                nudged.append((*value[:i], value[i] + delta, *value[i + 1 :]))
-        return nudged
-    return []
-
-
-@functools.lru_cache(maxsize=4096)
-def _hidden_name(name: str) -> bool:
-    """Whether an attribute's name (with any ``[i]`` after it) names a seed or a stream."""
-    return any(hidden in name.lower() for hidden in _HIDDEN_NAMES)
-
-
-def _attributes(value: object, names: Sequence[str]) -> list[object]:
-    """The values of the attributes of ``value`` whose names contain one of ``names``."""
-    return [v for path, v in _walk(value) if any(n in path.rsplit(".", 1)[-1] for n in names)]
-
-
-def _walk(value: object, path: str = "view", depth: int = 0) -> Iterable[tuple[str, object]]:
-    """Every value reachable through compared attrs fields, public slots and containers."""
-    if depth > 12:
-        return
-    yield path, value
-    if isinstance(value, (str, bytes, int, float, type(None))):
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _walk(item, f"{path}[{key!r}]", depth + 1)
-        return
-    if isinstance(value, (tuple, list, frozenset, set)):
-        for index, item in enumerate(value):
-            yield from _walk(item, f"{path}[{index}]", depth + 1)
-        return
-    cls = type(value)
-    if attrs.has(cls):
-        for field in attrs.fields(cls):
-            if field.eq:  # a field left out of comparisons is a cache, not content
-                yield from _walk(getattr(value, field.name), f"{path}.{field.name}", depth + 1)
-        return
-    for name in getattr(type(value), "__slots__", ()):
-        if isinstance(name, str) and not name.startswith("_") and hasattr(value, name):
-            yield from _walk(getattr(value, name), f"{path}.{name}", depth + 1)

@@ -43,7 +43,7 @@ from tilegames._core.rng import SEED_BITS
 from tilegames._core.rules import Rules, Setup, get, names
 from tilegames.records import Record, final_state
 from tilegames.records._record import _played, _written
-from tilegames.testing._checker import _mutations
+from tilegames.testing._values import _mutations
 
 with optional_imports(__name__, "test", "hypothesis"):
     from hypothesis import strategies as st
