@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import tilegames
 from document_mutations import mutate, mutations
-from tiers import examples
+from tiers import examples, size
 from tilegames import InvalidStateError, Outcome, Setup, axio
 from tilegames.geometry import hexagon
 from tilegames.render import to_svg
@@ -119,14 +119,19 @@ class TestReachable:
     @settings(max_examples=examples(3, everyday=1), deadline=None)
     @given(seed=st.integers(0, 2**64 - 1))
     def test_random_games(self, setup: Setup, seed: int) -> None:
-        """Each state, each seat's view and the outcome pass validate and round-trip JSON."""
+        """Each state, each seat's view and the outcome pass validate and round-trip JSON.
+
+        Every state is validated; every fourth (every eighth everyday) and every
+        unusual one is also round-tripped with its views.
+        """
         state = None
+        every = size(everyday=8, deep=4)
         for number, (state, move) in enumerate(game(setup, seed)):
             axio.validate(state)
             if move is not None:
                 assert from_json(to_json(move), axio.Move) == move
-            if number % 4 and not (state.bonuses or state.deciding or state.revealed):
-                continue  # every fourth state in full, and every unusual one
+            if number % every and not (state.bonuses or state.deciding or state.revealed):
+                continue  # every fourth (eighth) state in full, and every unusual one
             loaded = from_json(to_json(state), axio.State)
             assert loaded == state
             assert axio.to_move(loaded) == axio.to_move(state)
@@ -143,9 +148,12 @@ class TestReachable:
 
     @pytest.mark.parametrize("setup", SETUPS, ids=SETUP_IDS)
     def test_games_with_bonuses_and_swaps_pass(self, setup: Setup) -> None:
-        """Fixed games meet bonus placements, declines and (but in solo) swaps; all pass."""
+        """Fixed games meet bonus placements, declines and (but in solo) swaps; all pass.
+
+        Three games per setup under ``--deep``, one everyday.
+        """
         seen = Counter[str]()
-        for seed in range(3):
+        for seed in range(size(everyday=1, deep=3)):
             for state, move in game(setup, seed):
                 seen["declined"] += move == axio.DECLINE
                 axio.validate(state)
@@ -622,7 +630,9 @@ class TestMutatedDocuments:
     """Changed documents are refused, or load to a state the rules accept and can play on."""
 
     @settings(
-        max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        max_examples=examples(150, everyday=12),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
     )
     @given(
         setup=st.sampled_from(SETUPS),
