@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import tiers
 from document_mutations import mutate, mutations
 from step_budget import step_budget
 from tiers import examples
@@ -682,10 +683,11 @@ a view that makes it search without end fails here."""
 
 @functools.cache
 def view_documents() -> tuple[dict[str, Any], ...]:
-    """Views of real positions: every setup, a few seeds, early, middle and late."""
+    """Views of real positions: every setup, three seeds (one everyday), early, middle and
+    late."""
     documents = []
     for setup in axio.RULES.setups:
-        for seed in range(3):
+        for seed in range(tiers.size(everyday=1, deep=3)):
             state = axio.new_game(**setup.kwargs, seed=seed)
             pick = random.Random(seed)
             for moves in range(120):
@@ -764,7 +766,11 @@ def explicit_view_documents() -> tuple[dict[str, Any], ...]:
     return tuple(documents)
 
 
-@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(150, everyday=10),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 @example(pick=133, changes=[("nudge", 249488, None)], seed=0)  # a solo draw's turn 10 -> 9
 def test_changed_explicit_views_play_to_the_end(pick: int, changes: list[Any], seed: int) -> None:
@@ -797,11 +803,14 @@ def test_changed_explicit_views_play_to_the_end(pick: int, changes: list[Any], s
 class TestBoundedWork:
     @pytest.mark.parametrize("mode", ["standard", "team", "solo"])
     def test_validate_and_the_turn_passing_are_bounded(self, mode: str) -> None:
-        """validate and a full round of turn passing finish within a step budget, never hang."""
+        """validate and a full round of turn passing finish within a step budget, never hang.
+
+        Over the first 40 moves of a game (12 everyday: three rounds of four seats).
+        """
         players = {"standard": 4, "team": 4, "solo": 1}[mode]
         state = axio.new_game(players=players, mode=mode, seed=9)
         pick = random.Random(9)
-        for _ in range(40):
+        for _ in range(tiers.size(everyday=12, deep=40)):
             with step_budget(100_000):
                 axio.validate(state)
                 for seat in range(players):
