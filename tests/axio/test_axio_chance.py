@@ -30,7 +30,7 @@ SETUPS = (
     {"mode": "team"},
     {"players": 1},
 )
-GAMES_PER_SETUP = size(everyday=10, deep=40)  # x 5 setups (deep: 200 seeded games in all)
+GAMES_PER_SETUP = size(everyday=5, deep=40)  # x 5 setups (deep: 200 seeded games in all)
 
 
 def _drawn(before: State, after: State) -> list[Draw]:
@@ -175,8 +175,11 @@ class TestAgreement:
 class TestUnseen:
     @pytest.mark.parametrize("setup", SETUPS[:4], ids=lambda s: str(s))
     def test_opponents_unseen_same_result(self, setup: dict[str, object]) -> None:
-        """Every draw of seat 0's opponents unseen, tiles named at placement: same scores."""
-        for seed in range(10):
+        """Every draw of seat 0's opponents unseen, tiles named at placement: same scores.
+
+        Ten games per setup under ``--deep``, three everyday.
+        """
+        for seed in range(size(everyday=3, deep=10)):
             unseen = frozenset(range(1, 4))
             for seeded, explicit in _replay(setup, seed, unseen):
                 assert seeded.tracks == explicit.tracks
@@ -466,14 +469,16 @@ class TestDeterminizeExplicit:
         were seen for one 4-player view, as for seeded views), so this test samples
         every 10th step of the first 150 with one stream each, within the budget of
         the other tests (the late 4-player boards are where the long searches were seen).
+        The everyday tier samples every 20th step of the first 150.
         """
         count = 1 if setup.get("players") == 1 else axio.players(axio.new_game(**setup))  # type: ignore[arg-type]
         unseen = frozenset({1}) if count > 1 else frozenset()
         state = axio.new_game(seed=11, chance="explicit", **setup)  # type: ignore[arg-type]
         stream = Stream(11)
         steps = 0
+        every = size(everyday=20, deep=10)
         while not axio.is_over(state):
-            if steps % 10 == 0 and steps < 150:
+            if steps % every == 0 and steps < 150:
                 for seat in range(count):
                     seen = axio.view(state, seat)
                     with step_budget(DETERMINIZE_LINES):
