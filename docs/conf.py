@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -74,23 +75,47 @@ autodoc_type_aliases = {
 }
 
 # The optional parts import their extras (``tilegames.envs`` numpy, gymnasium
-# and pettingzoo; the strategies Hypothesis; ...). A build with the ``docs``
-# extra alone documents them all the same: autodoc stands a mock in for each
-# extra's package that is not installed (an installed one is used as it is).
-_EXTRAS_PACKAGES = {
-    "test": ("hypothesis",),
-    "rl": ("numpy", "gymnasium", "pettingzoo"),
-    "openspiel": ("pyspiel", "open_spiel"),
-    "plot": ("matplotlib",),
-    "progress": ("tqdm",),
-    "dask": ("dask", "distributed"),
-}
-autodoc_mock_imports = [
-    package
-    for packages in _EXTRAS_PACKAGES.values()
-    for package in packages
-    if importlib.util.find_spec(package) is None
-]
+# and pettingzoo; the server Starlette and uvicorn; the strategies Hypothesis;
+# ...). A build with the ``docs`` extra alone documents them all the same:
+# autodoc stands a mock in for each package an extra of ``pyproject.toml``
+# installs that is not installed here (an installed one is used as it is). The
+# list is read from ``pyproject.toml``, so that a new extra needs no change here;
+# ``tests/test_packaging.py`` checks that it covers every package src/ imports.
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_IMPORT_NAMES = {"open_spiel": ("pyspiel", "open_spiel")}
+"""The import names of a distribution whose import name is not its own name."""
+
+
+def extras_import_names(pyproject: str = os.path.join(_ROOT, "pyproject.toml")) -> set[str]:
+    """The top-level import names of every package that an extra of ``pyproject`` asks for.
+
+    A requirement's name gives its import name (lower case, ``-`` read as ``_``)
+    unless :data:`_IMPORT_NAMES` says otherwise; the extras it asks for in
+    brackets (``dask[distributed]``) are names of packages it brings too.
+    """
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Sphinx itself needs tomli before Python 3.11
+        import tomli as tomllib
+
+    with open(pyproject, "rb") as file:
+        project = tomllib.load(file)["project"]
+    names: set[str] = set()
+    for requirements in project.get("optional-dependencies", {}).values():
+        for requirement in requirements:
+            match = re.match(r"\s*([A-Za-z0-9._-]+)\s*(?:\[([^\]]*)\])?", requirement)
+            if match is None or match[1] == project["name"]:
+                continue
+            for name in [match[1], *(match[2] or "").split(",")]:
+                name = name.strip().lower().replace("-", "_").replace(".", "_")
+                if name:
+                    names.update(_IMPORT_NAMES.get(name, (name,)))
+    return names
+
+
+autodoc_mock_imports = sorted(
+    name for name in extras_import_names() if importlib.util.find_spec(name) is None
+)
 
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import email.message
 import email.parser
+import importlib.util
 import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,3 +129,71 @@ class TestPackagePage:
         assert len(code.strip().splitlines()) <= 10
         exec(compile(code, str(PAGE), "exec"), {})
         assert "winners:" in capsys.readouterr().out
+
+
+def _docs_conf() -> Any:
+    """``docs/conf.py``, loaded as a module (it imports nothing from Sphinx at module level)."""
+    spec = importlib.util.spec_from_file_location("tilegames_docs_conf", ROOT / "docs" / "conf.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _third_party_imports() -> dict[str, set[str]]:
+    """The top-level packages outside the standard library that each module of src/ imports."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "src" / "tilegames").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                top = name.partition(".")[0]
+                if top not in sys.stdlib_module_names and top != "tilegames":
+                    found.setdefault(top, set()).add(str(path.relative_to(ROOT)))
+    return found
+
+
+class TestDocsWithTheDocsExtraAlone:
+    """``pip install -e '.[docs]'`` builds the docs: autodoc mocks every extra's packages."""
+
+    RUNTIME = frozenset({"attrs", "attr", "typing_extensions"})
+    """The runtime dependencies' import names, always installed."""
+
+    def test_every_imported_package_is_a_dependency_or_mocked(self) -> None:
+        """Each package src/ imports is a runtime dependency or one that an extra installs."""
+        mocked = _docs_conf().extras_import_names()
+        missing = {
+            name: paths
+            for name, paths in _third_party_imports().items()
+            if name not in self.RUNTIME and name not in mocked
+        }
+        assert missing == {}
+
+    def test_the_list_comes_from_the_extras(self, tmp_path: Path) -> None:
+        """A new extra's package is mocked with no change to docs/conf.py."""
+        pyproject = tmp_path / "pyproject.toml"
+        pyproject.write_text(
+            '[project]\nname = "tilegames"\n[project.optional-dependencies]\n'
+            'new = ["Some-Package>=1", "dask[distributed, diagnostics] >= 2"]\n'
+            'all = ["tilegames[new]", "open_spiel"]\n',
+            encoding="utf-8",
+        )
+        names = _docs_conf().extras_import_names(str(pyproject))
+        assert names == {
+            "some_package",
+            "dask",
+            "distributed",
+            "diagnostics",
+            "pyspiel",
+            "open_spiel",
+        }
+
+    def test_the_server_extra_is_mocked_where_missing(self) -> None:
+        """The server's packages (autodoc imports tilegames.server) are among the mocked ones."""
+        assert {"starlette", "uvicorn"} <= _docs_conf().extras_import_names()
