@@ -468,11 +468,11 @@ class TestReferenceApply:
         the state after it, and the legal moves before it, list and order. The
         everyday tier compares the state after every move, the listing at every
         decline and every 24th move, and stops after the game in which it has
-        played 120 moves and met a decline of the last placement.
+        played 80 moves and met a decline of the last placement.
         """
         declines = last_declines = moves = 0
         every = size(everyday=24, deep=1)
-        least = size(everyday=120, deep=250)
+        least = size(everyday=80, deep=250)
         for seed in range(8):
             if not tiers.DEEP and moves > least and last_declines:
                 break  # the everyday tier stops once it has met every kind of decline
