@@ -22,7 +22,7 @@ from tilegames.simulate import simulate
 from tilegames.testing.strategies import states
 
 SOME = settings(
-    max_examples=examples(20, everyday=8), suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(20, everyday=5), suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -122,17 +122,17 @@ class TestReachable:
     def test_random_games(self, setup: Setup, seed: int) -> None:
         """Each state, each seat's view and the outcome pass validate and round-trip JSON.
 
-        Every state is validated; every fourth (every eighth everyday) and every
-        unusual one is also round-tripped with its views.
+        Every state is validated; every fourth (every sixteenth everyday) and
+        every unusual one is also round-tripped with its views.
         """
         state = None
-        every = size(everyday=8, deep=4)
+        every = size(everyday=16, deep=4)
         for number, (state, move) in enumerate(game(setup, seed)):
             axio.validate(state)
             if move is not None:
                 assert from_json(to_json(move), axio.Move) == move
             if number % every and not (state.bonuses or state.deciding or state.revealed):
-                continue  # every fourth (eighth) state in full, and every unusual one
+                continue  # every fourth (sixteenth) state in full, and every unusual one
             loaded = from_json(to_json(state), axio.State)
             assert loaded == state
             assert axio.to_move(loaded) == axio.to_move(state)
