@@ -40,7 +40,7 @@ if not SERVER_MISSING:
 
     from tilegames.server import create_app
     from tilegames.server._app import _Listener, bounded
-    from tilegames.server._words import names, piece_name
+    from tilegames.server._words import names, option_label, piece_name
 
 CHARS = 1_000_000
 """serialize.MAX_DOCUMENT_CHARS, and the default of records.loads(max_chars=)."""
@@ -613,3 +613,9 @@ class TestHistoryNames:
         named = names("board\nLegend:\n  R red, G light green, B blue")
         assert named == {"R": "red", "B": "blue"}
         assert piece_name("RG", named) == "RG"
+
+    def test_colour_options(self) -> None:
+        """A colour option 0 to tracks - 1 is named by its score column; -1 and tracks are not."""
+        board = "   R  G  rack\nseat 0  1  2  6\nLegend:\n  R red, G green."
+        shown = [option_label("colour", option, None, board, 2) for option in (-1, 0, 1, 2)]
+        assert shown == ["-1", "red", "green", "2"]
