@@ -10,10 +10,10 @@ from tilegames._core.checks import check_seat, wrong_type
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 from tilegames.aztack._model import (
-    _A_MOVE,
-    _A_STATE,
-    _CHANCE_TYPES,
-    _MOVE_TYPES,
+    A_MOVE,
+    A_STATE,
+    CHANCE_TYPES,
+    MOVE_TYPES,
     NAME,
     STANDARD_STONES,
     TITLE,
@@ -44,10 +44,10 @@ def evaluate(state: State, move: Move, seat: Seat) -> float:
     True
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.evaluate", _A_STATE, state)
-    if type(move) not in _MOVE_TYPES and type(move) not in _CHANCE_TYPES:
-        wrong_type(f"{NAME}.evaluate", _A_MOVE, move, move=True)
-    if seat != CHANCE or type(move) in _MOVE_TYPES:  # chance may rate its own outcomes too
+        wrong_type(f"{NAME}.evaluate", A_STATE, state)
+    if type(move) not in MOVE_TYPES and type(move) not in CHANCE_TYPES:
+        wrong_type(f"{NAME}.evaluate", A_MOVE, move, move=True)
+    if seat != CHANCE or type(move) in MOVE_TYPES:  # chance may rate its own outcomes too
         check_seat(seat, len(state.supplies))
     return _SHED[score_move(state, move)]  # a chance outcome matches NONE: it sheds nothing
 

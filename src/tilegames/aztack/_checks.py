@@ -2,7 +2,7 @@
 
 Each raises :class:`~tilegames.InvalidStateError` naming the field and the
 problem; none of them knows the rules' computations (spots, who can place).
-:func:`_check_hand_made` is what every function needs of a state that the
+:func:`check_hand_made` is what every function needs of a state that the
 rules did not make (checked before its index is first built); the
 validator (``_validate.py``) adds what a game could have reached.
 """
@@ -15,30 +15,30 @@ from typing import Final
 from tilegames._core.checks import invalid
 from tilegames._core.errors import ConfigurationError
 from tilegames.aztack._model import (
-    _CELLS,
-    _KINDS,
-    _MAX_STONES,
-    _PAIRS,
     BASE_STONES,
+    CELLS,
     COLOURS,
     DEPTH,
+    KINDS,
     MAX_PLAYERS,
+    MAX_STONES,
     MIN_PLAYERS,
+    PAIRS,
     SUPPLY_SIZE,
     WIDTH,
+    SetInfo,
     State,
     StoneId,
     StoneSet,
-    _kind,
-    _Set,
-    _setting_up,
+    kind_of,
+    setting_up,
 )
 from tilegames.aztack._tables import (
-    _ADJACENT,
-    _BASE_SLOTS,
-    _XY,
-    _set_info,
-    _stones_per_colour,
+    ADJACENT,
+    BASE_SLOTS,
+    CELL_XY,
+    set_info,
+    stones_per_colour,
 )
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
@@ -47,7 +47,7 @@ from tilegames.geometry.pyramid import NO_STONE, Pyramid
 # ---------------------------------------------------------------------------
 
 
-def _check_seats(kind: str, supplies: object, last_placed: object, turn: object) -> int:
+def check_seats(kind: str, supplies: object, last_placed: object, turn: object) -> int:
     """Check the per-seat fields; return the number of seats."""
     if type(supplies) is not tuple or not MIN_PLAYERS <= len(supplies) <= MAX_PLAYERS:
         raise invalid(f"{kind}.supplies", "expected one supply for each of 2 to 4 seats")
@@ -63,20 +63,20 @@ def _check_seats(kind: str, supplies: object, last_placed: object, turn: object)
     return count
 
 
-def _check_grid(kind: str, grid: object, faces: object, *, partial: bool = False) -> Pyramid:
+def check_grid(kind: str, grid: object, faces: object, *, partial: bool = False) -> Pyramid:
     """Check the pyramid and the faces of a state or view (``partial``: a base being laid)."""
     if not isinstance(grid, Pyramid) or (grid.width, grid.depth) != (WIDTH, DEPTH):
         raise invalid(f"{kind}.pyramid", f"expected a {WIDTH}x{DEPTH} Pyramid")
     if min(grid.heights) < (0 if partial else 1):
         raise invalid(f"{kind}.pyramid.heights", "every cell has the base under it (AZT-4)")
-    if type(faces) is not tuple or len(faces) != _CELLS:
-        raise invalid(f"{kind}.faces", f"expected a tuple of {_CELLS} half kinds")
-    if any(type(f) is not int or not 0 <= f < _KINDS for f in faces):
+    if type(faces) is not tuple or len(faces) != CELLS:
+        raise invalid(f"{kind}.faces", f"expected a tuple of {CELLS} half kinds")
+    if any(type(f) is not int or not 0 <= f < KINDS for f in faces):
         raise invalid(f"{kind}.faces", "half kinds are ints 0..19 (glyph * 5 + colour)")
     return grid
 
 
-def _check_tops(kind: str, stones: StoneSet, grid: Pyramid, faces: Sequence[int]) -> None:
+def check_tops(kind: str, stones: StoneSet, grid: Pyramid, faces: Sequence[int]) -> None:
     """Each top is a stone of the set on one cell or two side by side, showing its halves."""
     if any(not 0 <= top < len(stones) for top in grid.tops if top != NO_STONE):
         raise invalid(f"{kind}.pyramid.tops", f"a stone id is not in the set of {len(stones)}")
@@ -86,17 +86,17 @@ def _check_tops(kind: str, stones: StoneSet, grid: Pyramid, faces: Sequence[int]
             showing.setdefault(top, []).append(cell)
     for top, cells in showing.items():
         halves = stones[top].halves
-        kinds = (_kind(halves[0]), _kind(halves[1]))
+        kinds = (kind_of(halves[0]), kind_of(halves[1]))
         shown = sorted(faces[cell] for cell in cells)
-        if len(cells) > 2 or (len(cells) == 2 and tuple(cells) not in _ADJACENT):
+        if len(cells) > 2 or (len(cells) == 2 and tuple(cells) not in ADJACENT):
             raise invalid(
-                f"{kind}.pyramid.tops", f"stone {top} on cells {[_XY[c] for c in cells]}"
+                f"{kind}.pyramid.tops", f"stone {top} on cells {[CELL_XY[c] for c in cells]}"
             )
         if (len(cells) == 2 and shown != sorted(kinds)) or not set(shown) <= set(kinds):
             raise invalid(f"{kind}.faces", f"stone {top} does not have the halves its cells show")
 
 
-def _check_held(kind: str, stones: StoneSet, supplies: Sequence[object], grid: Pyramid) -> None:
+def check_held(kind: str, stones: StoneSet, supplies: Sequence[object], grid: Pyramid) -> None:
     """Each supply holds distinct ids of the set, ascending, found nowhere else."""
     seen: set[StoneId] = set()
     tops = set(grid.tops)
@@ -111,7 +111,7 @@ def _check_held(kind: str, stones: StoneSet, supplies: Sequence[object], grid: P
         seen |= set(held)
 
 
-def _check_state_fields(state: State) -> Pyramid:
+def check_state_fields(state: State) -> Pyramid:
     """The fields' types and sizes, supplies apart from the tops, tops showing their halves."""
     stones = state.stones
     if not isinstance(stones, StoneSet):
@@ -119,34 +119,34 @@ def _check_state_fields(state: State) -> Pyramid:
     explicit = state.explicit
     if type(explicit) is not bool:
         raise invalid("State.explicit", f"expected True or False, got {explicit!r}")
-    _check_seats("State", state.supplies, state.last_placed, state.turn)
-    grid = _check_grid("State", state.pyramid, state.faces, partial=explicit)
-    _check_tops("State", stones, grid, state.faces)
-    _check_held("State", stones, state.supplies, grid)
+    check_seats("State", state.supplies, state.last_placed, state.turn)
+    grid = check_grid("State", state.pyramid, state.faces, partial=explicit)
+    check_tops("State", stones, grid, state.faces)
+    check_held("State", stones, state.supplies, grid)
     return grid
 
 
-def _check_hand_made(state: State) -> State:
+def check_hand_made(state: State) -> State:
     """Check what every function needs of a state that the rules did not make; return it.
 
-    Its fields' shapes (:func:`_check_state_fields`), and no stone dealt
+    Its fields' shapes (:func:`check_state_fields`), and no stone dealt
     before an explicit game's base is laid. The rules call it on a state
     whose index slot is empty, before the index is built.
 
     Raises:
         InvalidStateError: naming the field and the problem.
     """
-    grid = _check_state_fields(state)
+    grid = check_state_fields(state)
     if (
         0 in grid.heights
         and any(state.supplies)
-        and _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed)
+        and setting_up(state.explicit, grid.heights, state.supplies, state.last_placed)
     ):
         raise invalid("State.supplies", "stones are dealt only once the base is laid")
     return state
 
 
-def _check_set(stones: StoneSet, players: int, field: str = "") -> _Set:
+def check_set(stones: StoneSet, players: int, field: str = "") -> SetInfo:
     """The set can set up a game of ``players`` seats (AZT-8 .. AZT-10); return its tables.
 
     ``12 + 12 * players`` stones, and every colour on two of them, or no base
@@ -156,11 +156,11 @@ def _check_set(stones: StoneSet, players: int, field: str = "") -> _Set:
     :class:`~tilegames.InvalidStateError` naming ``field``.
     """
     count, need = len(stones), BASE_STONES + SUPPLY_SIZE * players
-    if not field and not need <= count <= _MAX_STONES:
+    if not field and not need <= count <= MAX_STONES:
         msg = (
             f"a set of {count} stones cannot be dealt to {players} players: the base "
             f"takes {BASE_STONES} and each supply {SUPPLY_SIZE}, so at least {need} stones "
-            f"are needed (and at most {_MAX_STONES}) (AZT-8, AZT-10)"
+            f"are needed (and at most {MAX_STONES}) (AZT-8, AZT-10)"
         )
         raise ConfigurationError(msg)
     if count < need:
@@ -169,8 +169,8 @@ def _check_set(stones: StoneSet, players: int, field: str = "") -> _Set:
             f"a set of {count} stones cannot be set up for {players} seats: the base takes "
             f"{BASE_STONES} and each supply {SUPPLY_SIZE}, {need} in all (AZT-8, AZT-10)",
         )
-    info = _set_info(stones)
-    on = _stones_per_colour(info, range(count))
+    info = set_info(stones)
+    on = stones_per_colour(info, range(count))
     if min(on) >= 2:
         return info
     if not field:
@@ -193,14 +193,14 @@ def _check_set(stones: StoneSet, players: int, field: str = "") -> _Set:
 
 
 _Tiling = int
-"""Stones lying flat over some cells: bit ``i`` for a stone on the ``i``-th pair of ``_PAIRS``."""
+"""Stones lying flat over some cells: bit ``i`` for a stone on the ``i``-th pair of ``PAIRS``."""
 
-_BASE_TILING: Final[_Tiling] = sum(1 << _PAIRS.index(slot) for slot in _BASE_SLOTS)
+_BASE_TILING: Final[_Tiling] = sum(1 << PAIRS.index(slot) for slot in BASE_SLOTS)
 """The base (AZT-4): cell ``(x, 2r)`` with ``(x, 2r + 1)``, one stone across each row."""
 
 
 def _tilings(cells: set[int], allowed: list[int]) -> list[_Tiling]:
-    """Every way to cover exactly ``cells`` with stones on the allowed pairs (indices in _PAIRS).
+    """Every way to cover exactly ``cells`` with stones on the allowed pairs (indices in PAIRS).
 
     The lowest uncovered cell pairs with its right or its lower neighbour (its
     other neighbours are lower, so already covered): a 6 x 4 grid has 281 ways
@@ -208,7 +208,7 @@ def _tilings(cells: set[int], allowed: list[int]) -> list[_Tiling]:
     """
     by_cell: dict[int, list[int]] = {}
     for i in allowed:
-        by_cell.setdefault(_PAIRS[i][0], []).append(i)
+        by_cell.setdefault(PAIRS[i][0], []).append(i)
     found: list[_Tiling] = []
 
     def cover(left: set[int], tiling: _Tiling) -> None:
@@ -217,7 +217,7 @@ def _tilings(cells: set[int], allowed: list[int]) -> list[_Tiling]:
             return
         low = min(left)
         for i in by_cell.get(low, ()):
-            other = _PAIRS[i][1]
+            other = PAIRS[i][1]
             if other in left:
                 cover(left - {low, other}, tiling | 1 << i)
 
@@ -244,10 +244,10 @@ def _check_layers(kind: str, grid: Pyramid) -> None:
         showing.setdefault(top, set()).add(cell)
     below: list[_Tiling] = []
     for level in range(1, max(heights) + 1):
-        cells = {c for c in range(_CELLS) if heights[c] >= level}
+        cells = {c for c in range(CELLS) if heights[c] >= level}
         layer = _tilings(cells, _lying(grid, showing, level))
         if not layer:
-            where = [_XY[c] for c in sorted(cells)]
+            where = [CELL_XY[c] for c in sorted(cells)]
             raise invalid(
                 f"{kind}.pyramid",
                 f"level {level} (cells {where}) is not covered by whole stones lying flat "
@@ -266,7 +266,7 @@ def _check_layers(kind: str, grid: Pyramid) -> None:
 
 
 def _lying(grid: Pyramid, showing: dict[int, set[int]], level: int) -> list[int]:
-    """The pairs (indices in ``_PAIRS``) where a stone of ``level`` may lie under the tops shown.
+    """The pairs (indices in ``PAIRS``) where a stone of ``level`` may lie under the tops shown.
 
     Both cells reach the level, and each end is covered higher up, or shows
     this stone on the two cells, or shows it alone with the other cell higher
@@ -274,7 +274,7 @@ def _lying(grid: Pyramid, showing: dict[int, set[int]], level: int) -> list[int]
     """
     heights, tops = grid.heights, grid.tops
     allowed = []
-    for i, (a, b) in enumerate(_PAIRS):
+    for i, (a, b) in enumerate(PAIRS):
         if level == 1 and not _BASE_TILING >> i & 1:
             continue
         if heights[a] < level or heights[b] < level:
@@ -289,7 +289,7 @@ def _lying(grid: Pyramid, showing: dict[int, set[int]], level: int) -> list[int]
     return allowed
 
 
-def _check_reached(
+def check_reached(
     kind: str,
     stones: StoneSet,
     grid: Pyramid,
@@ -297,16 +297,18 @@ def _check_reached(
     last: Sequence[int],
 ) -> None:
     """What a game could have reached: sizes, the pyramid, placement numbers, stones in play."""
-    if (sum(grid.heights) - _CELLS) % 2:
+    if (sum(grid.heights) - CELLS) % 2:
         raise invalid(f"{kind}.pyramid.heights", "each stone raises two cells: the sum is odd")
     for seat, held in enumerate(supplies):
         if len(held) > SUPPLY_SIZE:
             raise invalid(f"{kind}.supplies[{seat}]", f"{len(held)} stones; a seat draws 12")
-    for near, far in _BASE_SLOTS:
+    for near, far in BASE_SLOTS:
         uncovered = grid.heights[near] == grid.heights[far] == 1
         if uncovered and grid.tops[near] != grid.tops[far]:
-            raise invalid(f"{kind}.pyramid.tops", f"base stone at {_XY[near]} is split (AZT-4)")
-    placed = (sum(grid.heights) - _CELLS) // 2  # each stone placed raises two cells by one
+            raise invalid(
+                f"{kind}.pyramid.tops", f"base stone at {CELL_XY[near]} is split (AZT-4)"
+            )
+    placed = (sum(grid.heights) - CELLS) // 2  # each stone placed raises two cells by one
     made = [n for n in last if n]
     if len(set(made)) != len(made) or any(n > placed for n in made):
         worst = max(made, default=0)

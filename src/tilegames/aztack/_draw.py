@@ -17,7 +17,7 @@ from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, inset
 from tilegames.aztack._model import (
-    _A_POSITION,
+    A_POSITION,
     DEPTH,
     NAME,
     STANDARD_STONES,
@@ -32,13 +32,13 @@ from tilegames.aztack._model import (
     State,
     Stone,
     View,
-    _check_halves,
-    _half,
+    check_halves,
+    half_of,
 )
-from tilegames.aztack._moves import _match
+from tilegames.aztack._moves import match_of
 from tilegames.aztack._notation import format_half
 from tilegames.aztack._rules import heights, supply, to_move, tops
-from tilegames.aztack._tables import _NUMBER
+from tilegames.aztack._tables import NUMBER
 from tilegames.geometry import pyramid
 
 # ---------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def render_text(position: State | View) -> str:
       over the other; xD after it discards stone D (bonus); S:pass passes.
     """
     if type(position) is not State and type(position) is not View:
-        wrong_type(f"{NAME}.render_text", _A_POSITION, position)
+        wrong_type(f"{NAME}.render_text", A_POSITION, position)
     grid = position.pyramid
     levels, top_ids, faces = grid.heights, grid.tops, position.faces
     lines = [("   " + "".join(f"  {x}  " for x in range(WIDTH))).rstrip()]
@@ -104,7 +104,7 @@ def render_text(position: State | View) -> str:
             cell = y * WIDTH + x
             if x:
                 row.append("|" if top_ids[cell] != top_ids[cell - 1] else " ")
-            top = format_half(_half(faces[cell])) if levels[cell] else "  "  # 0: nothing laid
+            top = format_half(half_of(faces[cell])) if levels[cell] else "  "  # 0: nothing laid
             row.append(f"{levels[cell]}{top} ")
         lines.append(f"{y:>2} |" + "".join(row) + "|")
     lines.append(border(DEPTH))
@@ -174,7 +174,7 @@ def _draw_half(drawing: Drawing, x: float, y: float, size: float, half: Half) ->
 def draw(position: State | View, *, last_move: object | None, targets: list[XY]) -> str:
     """The pyramid on the left; whose turn it is and every seat's stones on the right."""
     if type(position) is not State and type(position) is not View:
-        wrong_type(f"{NAME}.draw", _A_POSITION, position)
+        wrong_type(f"{NAME}.draw", A_POSITION, position)
     levels = heights(position)
     top = tops(position)
     top_level = max(levels.values())
@@ -304,7 +304,7 @@ def draw_piece(piece: object, *, rotation: int = 0, size: float = 48.0) -> str:
     3
     """
     try:
-        halves = _check_halves(piece.halves if isinstance(piece, Stone) else piece)
+        halves = check_halves(piece.halves if isinstance(piece, Stone) else piece)
     except (TypeError, ValueError):
         wrong_type(f"{NAME}.draw_piece", f"an {TITLE} Stone or two (colour, glyph) halves", piece)
     if type(rotation) is not int or not 0 <= rotation <= 3:
@@ -339,7 +339,7 @@ def placed_view(position: View, move: Move) -> View:
     if type(move) is not Place:
         return position
     stones = position.stones if position.stones is not None else STANDARD_STONES
-    a, b = _NUMBER[move.first], _NUMBER[move.second]
+    a, b = NUMBER[move.first], NUMBER[move.second]
     faces: list[Kind] = list(position.faces)
     for cell, (colour, glyph) in zip((a, b), stones[move.stone].halves, strict=True):
         faces[cell] = glyph * 5 + colour
@@ -357,8 +357,8 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
     stones = position.stones if position.stones is not None else STANDARD_STONES
     (c1, g1), (c2, g2) = stones[move.stone].halves
     faces = position.faces
-    found = _match(
-        g1 * 5 + c1, g2 * 5 + c2, faces[_NUMBER[move.first]], faces[_NUMBER[move.second]]
+    found = match_of(
+        g1 * 5 + c1, g2 * 5 + c2, faces[NUMBER[move.first]], faces[NUMBER[move.second]]
     )
     return (f'data-stone="{move.stone}"',) if found != Match.NONE else ()
 

@@ -39,10 +39,10 @@ from typing import Any, Final
 from tilegames._core.encoding import Block, Encoding, Part
 from tilegames._core.rules import Seat
 from tilegames.aztack._model import (
-    _KINDS,
-    _PAIRS,
     COLOURS,
     DEPTH,
+    KINDS,
+    PAIRS,
     SUPPLY_SIZE,
     TITLE,
     WIDTH,
@@ -51,9 +51,11 @@ from tilegames.aztack._model import (
     State,
     View,
 )
-from tilegames.aztack._tables import _XY
+from tilegames.aztack._tables import CELL_XY
 
-WAYS: Final = tuple(way for a, b in _PAIRS for way in ((_XY[a], _XY[b]), (_XY[b], _XY[a])))
+WAYS: Final = tuple(
+    way for a, b in PAIRS for way in ((CELL_XY[a], CELL_XY[b]), (CELL_XY[b], CELL_XY[a]))
+)
 """The ordered pairs of adjacent cells, as ``(x, y)`` cells, each pair both ways in turn."""
 WAY_OF: Final = {way: i for i, way in enumerate(WAYS)}
 DISCARDS: Final = SUPPLY_SIZE + 1
@@ -151,7 +153,7 @@ def legal_actions(state: Any, moves: Sequence[Any]) -> list[Block]:
 def observe(view: View) -> Mapping[str, Part]:
     """The observation of the view's seat (see the module docs)."""
     cells = WIDTH * DEPTH
-    faces = [0] * (_KINDS * cells)
+    faces = [0] * (KINDS * cells)
     for cell, kind in enumerate(view.faces):
         if kind >= 0:
             faces[kind * cells + cell] = 1
@@ -159,19 +161,19 @@ def observe(view: View) -> Mapping[str, Part]:
     first = view.seat or 0  # the public view (seat None) is seen from seat 0's side
     seats = [(first + i) % players for i in range(players)]
     colours = len(COLOURS)
-    supplies = [0] * (players * SUPPLY_SIZE * 2 * _KINDS)
+    supplies = [0] * (players * SUPPLY_SIZE * 2 * KINDS)
     for row, seat in enumerate(seats):
         for slot, stone in enumerate(view.supplies[seat][:SUPPLY_SIZE]):
-            at = (row * SUPPLY_SIZE + slot) * 2 * _KINDS
+            at = (row * SUPPLY_SIZE + slot) * 2 * KINDS
             (c1, g1), (c2, g2) = stone.halves
             supplies[at + g1 * colours + c1] = 1
-            supplies[at + _KINDS + g2 * colours + c2] = 1
+            supplies[at + KINDS + g2 * colours + c2] = 1
     order = sorted(set(view.last_placed))
     movers = view.to_move
     return {
-        "faces": Part((_KINDS, cells), faces),
+        "faces": Part((KINDS, cells), faces),
         "heights": Part((cells,), list(view.pyramid.heights)),
-        "supplies": Part((players, SUPPLY_SIZE, 2 * _KINDS), supplies),
+        "supplies": Part((players, SUPPLY_SIZE, 2 * KINDS), supplies),
         "to_move": Part((players,), [int(s in movers) for s in seats]),
         "recent": Part(
             (players,),

@@ -16,7 +16,7 @@ is to move (``to_move`` is ``(CHANCE,)``) until the table is set up:
 Every stone is face up (AZT-10, AZT-20): nothing dealt is hidden from any
 seat, so Aztack has no unseen outcome. Here are the steps only: the first
 state, the outcomes and applying one; whether an outcome is legal is said
-by ``_validate._check_chance``.
+by ``_validate.check_chance``.
 """
 
 from __future__ import annotations
@@ -27,37 +27,37 @@ from fractions import Fraction
 import attrs
 
 from tilegames._core.checks import wrong_type
-from tilegames.aztack._checks import _check_hand_made
+from tilegames.aztack._checks import check_hand_made
 from tilegames.aztack._model import (
-    _A_STATE,
-    _CELLS,
+    A_STATE,
+    CELLS,
     DEPTH,
     NAME,
     SUPPLY_SIZE,
     WIDTH,
     AnyMove,
     Deal,
+    Index,
     Lay,
     Move,
+    SetInfo,
     State,
     StoneId,
-    _Index,
-    _Set,
 )
-from tilegames.aztack._moves import LegalMoves, _index
-from tilegames.aztack._tables import _BASE_SLOTS, _base_ok, _setup_index
+from tilegames.aztack._moves import LegalMoves, index_of
+from tilegames.aztack._tables import BASE_SLOTS, base_ok, setup_index
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 Outcomes = tuple[tuple[AnyMove, Fraction], ...]
 """Chance outcomes with their probabilities, as :func:`chance_outcomes` gives them."""
 
 
-def _laid(grid: Pyramid) -> int:
+def base_laid(grid: Pyramid) -> int:
     """How many base stones are laid (during the setup every cell has height 0 or 1)."""
     return sum(1 for height in grid.heights if height) // 2
 
 
-def _bag(state: State) -> list[StoneId]:
+def bag_of(state: State) -> list[StoneId]:
     """The stones neither in the base nor dealt, ascending: the ones chance draws from."""
     used = {top for top in state.pyramid.tops if top != NO_STONE}
     for held in state.supplies:
@@ -65,7 +65,7 @@ def _bag(state: State) -> list[StoneId]:
     return [stone for stone in range(len(state.stones)) if stone not in used]
 
 
-def _distinct(info: _Set, bag: list[StoneId]) -> list[tuple[StoneId, int]]:
+def _distinct(info: SetInfo, bag: list[StoneId]) -> list[tuple[StoneId, int]]:
     """Each look of stone in the bag once: the lowest id of each alike group, with its count."""
     if not info.twins:
         return [(stone, 1) for stone in bag]
@@ -77,9 +77,9 @@ def _distinct(info: _Set, bag: list[StoneId]) -> list[tuple[StoneId, int]]:
     return list(counts.items())
 
 
-def _outcomes(state: State, info: _Set) -> Outcomes:
+def _outcomes(state: State, info: SetInfo) -> Outcomes:
     """The outcomes of the chance step of a state being set up (see the module)."""
-    bag = _bag(state)
+    bag = bag_of(state)
     total = len(bag)
     found: list[tuple[AnyMove, Fraction]] = []
     if 0 in state.pyramid.heights:
@@ -116,8 +116,8 @@ def chance_outcomes(state: State) -> Outcomes:
     Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.chance_outcomes", _A_STATE, state)
-    index = state._index or _index(_check_hand_made(state))
+        wrong_type(f"{NAME}.chance_outcomes", A_STATE, state)
+    index = state._index or index_of(check_hand_made(state))
     if not index.setup:
         return ()
     return _outcomes(state, index.info)
@@ -131,7 +131,7 @@ class ChanceMoves(LegalMoves):
     def __init__(self, state: State) -> None:
         """List the chance outcomes of ``state`` (a state being set up)."""
         self._state = state
-        self._index = index = state._index or _index(_check_hand_made(state))
+        self._index = index = state._index or index_of(check_hand_made(state))
         self._only = None
         self._groups = []
         self._ends = []
@@ -154,37 +154,35 @@ class ChanceMoves(LegalMoves):
         return move in self._outcomes
 
 
-def _explicit_start(info: _Set, count: int, mode: str) -> State:
+def _explicit_start(info: SetInfo, count: int, mode: str) -> State:
     """The first state of an explicit game: no base stone laid, nothing dealt (AZT-8)."""
     state = State(
         stones=info.stones,
-        pyramid=Pyramid(
-            width=WIDTH, depth=DEPTH, heights=(0,) * _CELLS, tops=(NO_STONE,) * _CELLS
-        ),
-        faces=(0,) * _CELLS,
+        pyramid=Pyramid(width=WIDTH, depth=DEPTH, heights=(0,) * CELLS, tops=(NO_STONE,) * CELLS),
+        faces=(0,) * CELLS,
         supplies=((),) * count,
         turn=0 if mode == "turns" else None,
         last_placed=(0,) * count,
         explicit=True,
     )
-    object.__setattr__(state, "_index", _setup_index(info, (0,) * count))
+    object.__setattr__(state, "_index", setup_index(info, (0,) * count))
     return state
 
 
-def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:
-    """The state after a legal chance outcome (checked by ``_validate._check_chance``)."""
+def _apply_chance(state: State, index: Index, move: Lay | Deal) -> State:
+    """The state after a legal chance outcome (checked by ``_validate.check_chance``)."""
     info = index.info
     if isinstance(move, Lay):
         grid = state.pyramid
-        near, far = _BASE_SLOTS[_laid(grid)]
+        near, far = BASE_SLOTS[base_laid(grid)]
         heights, tops, faces = list(grid.heights), list(grid.tops), list(state.faces)
         heights[near] = heights[far] = 1
         tops[near] = tops[far] = move.stone
         k1, k2 = info.kinds[move.stone]
         faces[near], faces[far] = (k2, k1) if move.turned else (k1, k2)
-        if 0 not in heights and not _base_ok(info, tuple(tops)):
+        if 0 not in heights and not base_ok(info, tuple(tops)):
             # AZT-9: the base goes back into the bag and is laid again, from its first stone.
-            heights, tops, faces = [0] * _CELLS, [NO_STONE] * _CELLS, [0] * _CELLS
+            heights, tops, faces = [0] * CELLS, [NO_STONE] * CELLS, [0] * CELLS
         after = attrs.evolve(
             state,
             pyramid=attrs.evolve(grid, heights=tuple(heights), tops=tuple(tops)),
@@ -195,5 +193,5 @@ def _apply_chance(state: State, index: _Index, move: Lay | Deal) -> State:
         seat = next(seat for seat, held in enumerate(supplies) if len(held) < SUPPLY_SIZE)
         held = tuple(sorted((*supplies[seat], move.stone)))
         after = attrs.evolve(state, supplies=(*supplies[:seat], held, *supplies[seat + 1 :]))
-    _index(after)  # built now, as for every state the rules make
+    index_of(after)  # built now, as for every state the rules make
     return after

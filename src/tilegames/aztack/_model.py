@@ -3,7 +3,7 @@
 Everything here is data: the small named things (colours, glyphs, half
 kinds, cells, :data:`NAME` and :data:`TITLE`), the stone classes and the
 standard set (AZT-1 .. AZT-3), the move classes and their union
-:data:`AnyMove`, the tables of a stone set (``_Set``), and :class:`State` and
+:data:`AnyMove`, the tables of a stone set (``SetInfo``), and :class:`State` and
 :class:`View` with the private index a state caches for the move generator
 (built in ``_tables.py``). It imports no other module of the game.
 """
@@ -87,10 +87,10 @@ MAX_PLAYERS: Final = 4
 MODES: Final = ("turns", "speed")
 """The two ways to play: in turns (AZT-11 .. AZT-16) or the speed stack (AZT-17 .. AZT-19)."""
 
-_KINDS: Final = len(COLOURS) * len(GLYPHS)  # 20 half kinds, kind = glyph * 5 + colour (AZT-3)
-_MAX_STONES: Final = 240  # the largest custom set (keeps the AZT-9 reshuffle quick)
-_CELLS: Final = WIDTH * DEPTH
-_PAIRS: Final = pyramid.adjacent_pairs(WIDTH, DEPTH)
+KINDS: Final = len(COLOURS) * len(GLYPHS)  # 20 half kinds, kind = glyph * 5 + colour (AZT-3)
+MAX_STONES: Final = 240  # the largest custom set (keeps the AZT-9 reshuffle quick)
+CELLS: Final = WIDTH * DEPTH
+PAIRS: Final = pyramid.adjacent_pairs(WIDTH, DEPTH)
 """The 38 pairs of adjacent cells ``(a, b)``, ``a < b``, in the order moves are listed."""
 NAME: Final = "aztack"
 """The game's registry name (:func:`tilegames.get`), also in its outcomes."""
@@ -98,12 +98,12 @@ TITLE: Final = "Aztack"
 """The game's name in words, for people."""
 
 
-def _kind(half: Half) -> Kind:
+def kind_of(half: Half) -> Kind:
     colour, glyph = half
     return glyph * len(COLOURS) + colour
 
 
-def _half(kind: Kind) -> Half:
+def half_of(kind: Kind) -> Half:
     glyph, colour = divmod(kind, len(COLOURS))
     return colour, glyph
 
@@ -133,7 +133,7 @@ class Match(enum.IntFlag):
 # ---------------------------------------------------------------------------
 
 
-def _check_half(value: object) -> Half:
+def check_half(value: object) -> Half:
     """The value as a half, or raise TypeError/ValueError saying why it is not one."""
     if type(value) is not tuple or len(value) != 2 or any(type(v) is not int for v in value):
         msg = f"a half is a tuple (colour, glyph) of two ints, not {value!r}"
@@ -145,11 +145,11 @@ def _check_half(value: object) -> Half:
     return colour, glyph
 
 
-def _check_halves(value: object) -> tuple[Half, Half]:
+def check_halves(value: object) -> tuple[Half, Half]:
     if type(value) is not tuple or len(value) != 2:
         msg = f"a stone's halves are a tuple of two (colour, glyph) pairs, not {value!r}"
         raise TypeError(msg)
-    return _check_half(value[0]), _check_half(value[1])
+    return check_half(value[0]), check_half(value[1])
 
 
 @attrs.frozen
@@ -169,7 +169,7 @@ class Stone:
 
     id: StoneId
     """The stone's number: its index in the game's set (:attr:`State.stones`)."""
-    halves: tuple[Half, Half] = attrs.field(converter=_check_halves)
+    halves: tuple[Half, Half] = attrs.field(converter=check_halves)
     """The first and the second half, each ``(colour, glyph)``."""
 
     def __attrs_post_init__(self) -> None:
@@ -285,9 +285,9 @@ def _standard_stones() -> StoneSet:
     ``d``: stone ``3 * k + i`` is the one with the ``i``-th offset.
     """
     stones: list[Stone] = []
-    for kind in range(_KINDS):
+    for kind in range(KINDS):
         for offset in (1, 5, 12):
-            halves = (_half(kind), _half((kind + offset) % _KINDS))
+            halves = (half_of(kind), half_of((kind + offset) % KINDS))
             stones.append(Stone(len(stones), halves))
     return StoneSet(stones)
 
@@ -477,9 +477,9 @@ class Deal(Move):
         _check_int(self.stone, "stone")
 
 
-_MOVE_TYPES: Final = (Place, Pass)
+MOVE_TYPES: Final = (Place, Pass)
 """The concrete move classes of the seats: a move argument is one of them exactly."""
-_CHANCE_TYPES: Final = (Lay, Deal)
+CHANCE_TYPES: Final = (Lay, Deal)
 """The chance outcomes of an explicit game (AZT-8 .. AZT-10)."""
 
 AnyMove = Place | Pass | Lay | Deal
@@ -487,9 +487,9 @@ AnyMove = Place | Pass | Lay | Deal
 and :class:`Deal` (the outcomes of an explicit game's setup)."""
 
 # What the entry points expect, for their WrongTypeError messages.
-_A_STATE: Final = f"an {TITLE} State"
-_A_POSITION: Final = f"an {TITLE} State or View"
-_A_MOVE: Final = f"an {TITLE} move (Place or Pass)"  # Lay and Deal too, at chance steps
+A_STATE: Final = f"an {TITLE} State"
+A_POSITION: Final = f"an {TITLE} State or View"
+A_MOVE: Final = f"an {TITLE} move (Place or Pass)"  # Lay and Deal too, at chance steps
 
 
 # ---------------------------------------------------------------------------
@@ -497,7 +497,7 @@ _A_MOVE: Final = f"an {TITLE} move (Place or Pass)"  # Lay and Deal too, at chan
 # ---------------------------------------------------------------------------
 
 
-class _Set:
+class SetInfo:
     """The tables of one stone set, built once per set.
 
     ``fit[a * 20 + b]`` is the bitmask (bit ``i`` for stone ``i``) of the
@@ -507,7 +507,7 @@ class _Set:
     colours and both glyphs, the bonus of AZT-13).
     """
 
-    # No __slots__ here or in _Index: tools that walk a state's values through
+    # No __slots__ here or in Index: tools that walk a state's values through
     # its fields and slots (the conformance checker's search for seeds) then
     # stop at these caches instead of visiting hundreds of table entries.
 
@@ -533,27 +533,27 @@ class _Set:
     shift: int
     """The number of stones: a spot's masks hold its second orientation this many bits up."""
     masks: tuple[tuple[Mask, Mask, Mask], ...]
-    """Per pair of faces ``fa * 20 + fb``, the masks of a spot on them (all of :data:`_Spot`
+    """Per pair of faces ``fa * 20 + fb``, the masks of a spot on them (all of :data:`Spot`
     but its cells)."""
-    spots: list[_Spot | None]
+    spots: list[Spot | None]
     """The spot table: the spot of pair ``p`` with faces ``fa``, ``fb`` (on its cells
     ``a < b``) at ``p * 400 + fa * 20 + fb``; ``None`` until first needed (:meth:`spot`)."""
 
     def __init__(self, stones: StoneSet) -> None:
         self.stones = stones
-        self.kinds = tuple((_kind(s.halves[0]), _kind(s.halves[1])) for s in stones)
+        self.kinds = tuple((kind_of(s.halves[0]), kind_of(s.halves[1])) for s in stones)
         by_colours = [0] * len(COLOURS) ** 2
         by_glyphs = [0] * len(GLYPHS) ** 2
-        exact = [0] * _KINDS**2
+        exact = [0] * KINDS**2
         for bit, ((c1, g1), (c2, g2)) in enumerate(s.halves for s in stones):
             by_colours[c1 * len(COLOURS) + c2] |= 1 << bit
             by_glyphs[g1 * len(GLYPHS) + g2] |= 1 << bit
-            exact[_kind((c1, g1)) * _KINDS + _kind((c2, g2))] |= 1 << bit
+            exact[kind_of((c1, g1)) * KINDS + kind_of((c2, g2))] |= 1 << bit
         fit = []
-        for a in range(_KINDS):
-            (ca, ga) = _half(a)
-            for b in range(_KINDS):
-                (cb, gb) = _half(b)
+        for a in range(KINDS):
+            (ca, ga) = half_of(a)
+            for b in range(KINDS):
+                (cb, gb) = half_of(b)
                 fit.append(by_colours[ca * len(COLOURS) + cb] | by_glyphs[ga * len(GLYPHS) + gb])
         self.fit = tuple(fit)
         self.exact = tuple(exact)
@@ -566,24 +566,24 @@ class _Set:
         self.shift = len(stones)
         self.places = {}
         self.masks = self._spot_masks()
-        self.spots = [None] * (len(_PAIRS) * _KINDS * _KINDS)
+        self.spots = [None] * (len(PAIRS) * KINDS * KINDS)
 
-    def spot(self, key: int) -> _Spot:
+    def spot(self, key: int) -> Spot:
         """The spot table's entry ``key`` (see :attr:`spots`), built on first use."""
         found = self.spots[key]
         if found is None:
-            pair, faces = divmod(key, _KINDS * _KINDS)
-            found = self.spots[key] = _PAIRS[pair] + self.masks[faces]
+            pair, faces = divmod(key, KINDS * KINDS)
+            found = self.spots[key] = PAIRS[pair] + self.masks[faces]
         return found
 
     def _spot_masks(self) -> tuple[tuple[Mask, Mask, Mask], ...]:
-        """Per pair of faces ``fa * 20 + fb``, the masks of a spot (:data:`_Spot`) on them."""
+        """Per pair of faces ``fa * 20 + fb``, the masks of a spot (:data:`Spot`) on them."""
         turnable = ~self.doubles
         shift = self.shift
         found = []
-        for fa in range(_KINDS):
-            for fb in range(_KINDS):
-                ab, ba = fa * _KINDS + fb, fb * _KINDS + fa
+        for fa in range(KINDS):
+            for fb in range(KINDS):
+                ab, ba = fa * KINDS + fb, fb * KINDS + fa
                 fab, fba = self.fit[ab], self.fit[ba] & turnable
                 xab, xba = self.exact[ab], self.exact[ba] & turnable
                 found.append((fab | fba << shift, xab | xba << shift, fab | fba))
@@ -594,20 +594,20 @@ class _Set:
 # The index a state caches: spots with their masks, supplies as bitmasks
 # ---------------------------------------------------------------------------
 
-_Spot = tuple[Cell, Cell, Mask, Mask, Mask]
+Spot = tuple[Cell, Cell, Mask, Mask, Mask]
 """A spot as ``(a, b, fit, exact, reach)``: its cells ``a < b`` and the masks of the
 stones that fit on it (AZT-12), that earn the bonus (AZT-13), and that fit one
 way or the other.
 
 ``fit`` and ``exact`` hold both orientations in one int: bit ``i`` for stone
-``i`` laid first half on ``a``, bit ``shift + i`` (:attr:`_Set.shift`, the
+``i`` laid first half on ``a``, bit ``shift + i`` (:attr:`SetInfo.shift`, the
 size of the set) for it laid first half on ``b``. The second orientation
 leaves out the doubles: turned round, a double lies as it does the first way
 (AZT-7). ``reach`` is a plain mask of stones: the two orientations or'ed (a
 double fits one way exactly when it fits the other)."""
 
 
-class _Index:
+class Index:
     """What the move generator needs about a state; one per state, its tables never changed.
 
     Besides the tables, it keeps two caches that the functions fill on first
@@ -615,12 +615,12 @@ class _Index:
     states, so these caches belong to its state alone.
     """
 
-    info: _Set
+    info: SetInfo
     masks: tuple[Mask, ...]
     """Per seat, the bitmask of the stones it holds."""
-    cells: tuple[_Spot | None, ...]
-    """Per pair of adjacent cells (in ``_PAIRS`` order), its spot, or ``None`` if it is none."""
-    spots: list[_Spot]
+    cells: tuple[Spot | None, ...]
+    """Per pair of adjacent cells (in ``PAIRS`` order), its spot, or ``None`` if it is none."""
+    spots: list[Spot]
     """Every spot (AZT-6), in cell-pair order, with its masks: :attr:`cells` without ``None``."""
     movers: tuple[Seat, ...]
     """The seats holding a stone that fits somewhere (they can place), ascending."""
@@ -628,16 +628,16 @@ class _Index:
     """Whether the game has ended (AZT-15, AZT-16, AZT-18)."""
 
     def __init__(
-        self, info: _Set, masks: tuple[Mask, ...], cells: tuple[_Spot | None, ...]
+        self, info: SetInfo, masks: tuple[Mask, ...], cells: tuple[Spot | None, ...]
     ) -> None:
         """The index of a state whose setup is done, from its spots per pair of cells.
 
-        Built by ``_full_index`` and ``_placed_index`` (in ``_tables.py``).
+        Built by ``full_index`` and ``placed_index`` (in ``_tables.py``).
         """
         self.info = info
         self.masks = masks
         self.cells = cells
-        spots: list[_Spot] = list(filter(None, cells))  # a spot is a non-empty tuple
+        spots: list[Spot] = list(filter(None, cells))  # a spot is a non-empty tuple
         movers = []
         for seat, mask in enumerate(masks):
             for spot in spots:  # a seat that can place usually can on one of the first spots
@@ -658,7 +658,7 @@ class _Index:
     """Per seat, its stones (for :func:`~tilegames.aztack.view`)."""
 
 
-def _setting_up(
+def setting_up(
     explicit: object,
     heights: Sequence[int],
     supplies: Sequence[Sequence[object]],
@@ -719,7 +719,7 @@ class State(CachedState):
     supply holding fewer than twelve stones), chance is to move. Added after
     version 1 of the JSON format: a document without it is a seeded game.
     """
-    _index: _Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _index: Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
         """The plain-text picture of the pyramid and the supplies (:func:`render_text`)."""

@@ -3,7 +3,7 @@
 A state's index (its spots with the masks of the stones that fit, and the
 supplies as bitmasks) is built here on first use, unless ``apply`` made it
 from the previous state's (``_tables.py``); :class:`LegalMoves` lists the
-moves lazily from it, and :func:`_check_move` says why one move is illegal,
+moves lazily from it, and :func:`check_move` says why one move is illegal,
 raising a :class:`~tilegames._core.refusal.Refusal`.
 """
 
@@ -20,35 +20,35 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Seat
-from tilegames.aztack._checks import _check_hand_made
+from tilegames.aztack._checks import check_hand_made
 from tilegames.aztack._model import (
-    _CELLS,
-    _MOVE_TYPES,
+    CELLS,
     COLOURS,
     DEPTH,
+    MOVE_TYPES,
     WIDTH,
     AnyMove,
     Cell,
+    Index,
     Kind,
     Match,
     Move,
     Pass,
     Place,
+    SetInfo,
     State,
     StoneId,
-    _half,
-    _Index,
-    _Set,
-    _setting_up,
+    half_of,
+    setting_up,
 )
 from tilegames.aztack._notation import format_half, format_move, format_stone
 from tilegames.aztack._tables import (
-    _ADJACENT,
-    _NUMBER,
-    _XY,
-    _full_index,
-    _set_info,
-    _setup_index,
+    ADJACENT,
+    CELL_XY,
+    NUMBER,
+    full_index,
+    set_info,
+    setup_index,
 )
 
 # ---------------------------------------------------------------------------
@@ -56,21 +56,21 @@ from tilegames.aztack._tables import (
 # ---------------------------------------------------------------------------
 
 
-def _index(state: State) -> _Index:
+def index_of(state: State) -> Index:
     """The state's index, built on first use (the rules give the states they make theirs).
 
     It reads a well-formed state: check a state that the rules did not make
-    first (:func:`~tilegames.aztack._checks._check_hand_made`).
+    first (:func:`~tilegames.aztack._checks.check_hand_made`).
     """
     index = state._index
     if index is None:
-        info = _set_info(state.stones)
+        info = set_info(state.stones)
         masks = tuple(mask_of(held) for held in state.supplies)
         grid = state.pyramid
-        if _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
-            index = _setup_index(info, masks)
+        if setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
+            index = setup_index(info, masks)
         else:
-            index = _full_index(info, masks, grid, state.faces)
+            index = full_index(info, masks, grid, state.faces)
         object.__setattr__(state, "_index", index)
     return index
 
@@ -85,7 +85,7 @@ class _Hand:
 
     __slots__ = ("held", "info", "listed", "rest")
 
-    def __init__(self, info: _Set, held: tuple[StoneId, ...], mask: Mask) -> None:
+    def __init__(self, info: SetInfo, held: tuple[StoneId, ...], mask: Mask) -> None:
         """The hand of the stones ``held`` (ascending), whose bitmask is ``mask``."""
         self.info = info
         self.held = held
@@ -110,7 +110,7 @@ class _Hand:
         return stones.bit_count() + (self.bonus_count(bonus) - bonus.bit_count() if bonus else 0)
 
 
-def _canonical(info: _Set, held: Iterable[StoneId]) -> tuple[StoneId, ...]:
+def _canonical(info: SetInfo, held: Iterable[StoneId]) -> tuple[StoneId, ...]:
     """Of each group of alike stones among ``held``, the lowest id (``held`` ascending)."""
     seen: set[StoneId] = set()
     result = []
@@ -125,8 +125,8 @@ def _canonical(info: _Set, held: Iterable[StoneId]) -> tuple[StoneId, ...]:
 _Group = tuple[Seat, Cell, Cell, Mask, Mask]
 """``(seat, a, b, stones, bonus stones)``: the moves on spot ``a < b``, both ways.
 
-The masks hold both orientations, as the spot's masks do (:data:`_Spot`):
-the low ``shift`` bits (:attr:`_Set.shift`) the stones laid first half on
+The masks hold both orientations, as the spot's masks do (:data:`Spot`):
+the low ``shift`` bits (:attr:`SetInfo.shift`) the stones laid first half on
 ``a``, the bits above them the stones laid first half on ``b``."""
 
 _Listing = tuple[Pass | None, list[_Group], list[int], dict[Seat, _Hand]]
@@ -136,7 +136,7 @@ _NONE: _Listing = (None, [], [], {})
 """The layout of no moves at all (the game is over); never changed."""
 
 
-def _listing(state: State, index: _Index) -> _Listing:
+def _listing(state: State, index: Index) -> _Listing:
     """Lay out the legal moves of a state that is not over (see :class:`LegalMoves`).
 
     Returns ``(only, groups, ends, hands)``: ``only`` is the one move of a
@@ -176,7 +176,7 @@ def _listing(state: State, index: _Index) -> _Listing:
 
 
 def _twins_listing(
-    hand: _Hand, seat: Seat, index: _Index, total: int, groups: list[_Group], ends: list[int]
+    hand: _Hand, seat: Seat, index: Index, total: int, groups: list[_Group], ends: list[int]
 ) -> int:
     """Lay out one seat's moves in a set with alike stones; return the new total."""
     shift = index.info.shift
@@ -223,7 +223,7 @@ class LegalMoves(LazyMoves[Move]):
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
         self._state = state
-        index = self._index = state._index or _index(_check_hand_made(state))
+        index = self._index = state._index or index_of(check_hand_made(state))
         # Laid out anew at each call, not kept in the index: random play asks once a state,
         # and a search keeping many states alive would keep every layout alive too.
         listing = _NONE if index.over else _listing(state, index)
@@ -288,11 +288,11 @@ class LegalMoves(LazyMoves[Move]):
                 stone = nth_bit(stones >> shift, offset - count)
                 a, b = b, a
             # Made once per set: building and checking a Place costs more than the lookup.
-            key = ((seat * shift + stone) * _CELLS + a) * _CELLS + b
+            key = ((seat * shift + stone) * CELLS + a) * CELLS + b
             places = self._index.info.places
             move = places.get(key)
             if move is None:
-                move = places[key] = Place(seat, stone, _XY[a], _XY[b])
+                move = places[key] = Place(seat, stone, CELL_XY[a], CELL_XY[b])
             return move
         hand = self._hand(seat)
         count = hand.count(first, bonus & ((1 << shift) - 1))
@@ -311,7 +311,7 @@ class LegalMoves(LazyMoves[Move]):
                 (a, b, stones & ((1 << shift) - 1), bonus),
                 (b, a, stones >> shift, bonus >> shift),
             ):
-                one, two = _XY[first], _XY[second]
+                one, two = CELL_XY[first], CELL_XY[second]
                 for stone in iter_bits(laid):
                     yield Place(seat, stone, one, two)
                     if bonused >> stone & 1:
@@ -320,10 +320,10 @@ class LegalMoves(LazyMoves[Move]):
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) not in _MOVE_TYPES:
+        if type(move) not in MOVE_TYPES:
             return False
         try:
-            _check_move(self._state, self._index, move)  # type: ignore[arg-type]
+            check_move(self._state, self._index, move)  # type: ignore[arg-type]
         except Refusal:
             return False
         return True
@@ -342,16 +342,16 @@ def _walk(
             choices = hand.discards(stone)
             if offset <= len(choices):
                 discard = choices[offset - 1] if offset else None
-                return Place(seat, stone, _XY[first], _XY[second], discard)
+                return Place(seat, stone, CELL_XY[first], CELL_XY[second], discard)
             offset -= len(choices) + 1
         elif offset:
             offset -= 1
         else:
-            return Place(seat, stone, _XY[first], _XY[second])
+            return Place(seat, stone, CELL_XY[first], CELL_XY[second])
     raise AssertionError(offset)  # pragma: no cover (the counts add up)
 
 
-def _seats_to_move(index: _Index, turn: Seat | None) -> tuple[Seat, ...]:
+def seats_to_move(index: Index, turn: Seat | None) -> tuple[Seat, ...]:
     """The seats that may move (:func:`~tilegames.aztack.to_move`) by a state's index and turn."""
     if index.over:
         return (CHANCE,) if index.setup else ()
@@ -363,14 +363,14 @@ def _seats_to_move(index: _Index, turn: Seat | None) -> tuple[Seat, ...]:
 # ---------------------------------------------------------------------------
 
 
-def _end_rule(state: State) -> str:
+def end_rule(state: State) -> str:
     """The rule that ended the game: an empty supply, or nobody able to place."""
     if not all(state.supplies):
         return "AZT-18" if state.turn is None else "AZT-15"
     return "AZT-18" if state.turn is None else "AZT-16"
 
 
-def _check_move(state: State, index: _Index, move: Place | Pass) -> Match:
+def check_move(state: State, index: Index, move: Place | Pass) -> Match:
     """What a legal move matches (``NONE`` for a pass); raise :class:`Refusal` if it is illegal.
 
     The one check behind :func:`why_illegal`, :func:`apply`, :func:`score_move`
@@ -379,7 +379,7 @@ def _check_move(state: State, index: _Index, move: Place | Pass) -> Match:
     if index.over:
         if index.setup:
             raise _chance_to_move(state, move.seat)
-        raise Refusal("the game is over", _end_rule(state))
+        raise Refusal("the game is over", end_rule(state))
     seat, count, turn = move.seat, len(state.supplies), state.turn
     if not 0 <= seat < count:
         raise Refusal(f"seat {seat} is not in this {count}-player game")
@@ -416,16 +416,16 @@ def _not_held(state: State, seat: Seat, stone: StoneId) -> str:
     return f"stone {stone} is not one of seat {seat}'s stones {list(state.supplies[seat])}"
 
 
-def _check_spot(state: State, index: _Index, move: Place) -> tuple[Cell, Cell]:
+def _check_spot(state: State, index: Index, move: Place) -> tuple[Cell, Cell]:
     """The stone is the seat's and the two cells are a spot (AZT-6); return the cells."""
     seat, stone = move.seat, move.stone
     if stone < 0 or not index.masks[seat] >> stone & 1:
         raise Refusal(_not_held(state, seat, stone), "AZT-12")
     for cell in (move.first, move.second):
-        if cell not in _NUMBER:
+        if cell not in NUMBER:
             raise Refusal(f"cell {cell} is off the {WIDTH}x{DEPTH} grid of the base", "AZT-6")
-    a, b = _NUMBER[move.first], _NUMBER[move.second]
-    if (a, b) not in _ADJACENT:
+    a, b = NUMBER[move.first], NUMBER[move.second]
+    if (a, b) not in ADJACENT:
         raise Refusal(f"cells {move.first} and {move.second} are not side by side", "AZT-6")
     grid = state.pyramid
     ha, hb = grid.heights[a], grid.heights[b]
@@ -444,16 +444,16 @@ def _check_spot(state: State, index: _Index, move: Place) -> tuple[Cell, Cell]:
     return a, b
 
 
-def _check_match(state: State, index: _Index, move: Place, a: Cell, b: Cell) -> Match:
+def _check_match(state: State, index: Index, move: Place, a: Cell, b: Cell) -> Match:
     """The stone matches the halves beneath (AZT-12), and is its alike group's listed one."""
     info, stone = index.info, move.stone
     k1, k2 = info.kinds[stone]
     fa, fb = state.faces[a], state.faces[b]
-    found = _match(k1, k2, fa, fb)
+    found = match_of(k1, k2, fa, fb)
     if not found:
         raise Refusal(_mismatch(stone, k1, k2, fa, fb), "AZT-12")
     if a > b and info.doubles >> stone & 1:
-        turned = format_move(attrs.evolve(move, first=_XY[b], second=_XY[a]))
+        turned = format_move(attrs.evolve(move, first=CELL_XY[b], second=CELL_XY[a]))
         raise Refusal(
             f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: "
             f"turned round it lies the same, the move {turned}",
@@ -472,7 +472,7 @@ def _check_match(state: State, index: _Index, move: Place, a: Cell, b: Cell) -> 
 
 
 def _check_discard(
-    state: State, index: _Index, move: Place, discard: StoneId, found: Match
+    state: State, index: Index, move: Place, discard: StoneId, found: Match
 ) -> None:
     """A discard needs the bonus and another of the seat's stones (AZT-13)."""
     seat, stone = move.seat, move.stone
@@ -497,8 +497,8 @@ def _check_discard(
         )
 
 
-def listed_match(state: State, index: _Index, move: AnyMove) -> Match:
-    """What a move built by ``legal_moves(state)`` matches, without :func:`_check_move`.
+def listed_match(state: State, index: Index, move: AnyMove) -> Match:
+    """What a move built by ``legal_moves(state)`` matches, without :func:`check_move`.
 
     Only for a legal move (the one the listing handed out last, its index's
     ``picked``): a pass matches ``NONE``, a placement what its stone's halves
@@ -508,10 +508,10 @@ def listed_match(state: State, index: _Index, move: AnyMove) -> Match:
         return Match.NONE
     k1, k2 = index.info.kinds[move.stone]
     faces = state.faces
-    return _match(k1, k2, faces[_NUMBER[move.first]], faces[_NUMBER[move.second]])
+    return match_of(k1, k2, faces[NUMBER[move.first]], faces[NUMBER[move.second]])
 
 
-def _match(k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> Match:
+def match_of(k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> Match:
     """What stone halves ``k1, k2`` match on faces ``fa, fb`` (AZT-12, AZT-13)."""
     colours = len(COLOURS)
     found = 0
@@ -527,8 +527,8 @@ _MATCHES: Final = (Match.NONE, Match.COLOUR, Match.GLYPH, Match.BOTH)
 
 
 def _mismatch(stone: StoneId, k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> str:
-    laid = format_half(_half(k1)) + format_half(_half(k2))
-    below = f"{format_half(_half(fa))} and {format_half(_half(fb))}"
+    laid = format_half(half_of(k1)) + format_half(half_of(k2))
+    below = f"{format_half(half_of(fa))} and {format_half(half_of(fb))}"
     colours = len(COLOURS)
     first = (k1 % colours == fa % colours, k1 // colours == fa // colours)
     second = (k2 % colours == fb % colours, k2 // colours == fb // colours)

@@ -16,7 +16,7 @@ from tilegames._core.notation import TOO_BIG as _TOO_BIG
 from tilegames._core.notation import ascii_only as _ascii
 from tilegames._core.notation import integer as _integer
 from tilegames.aztack._model import (
-    _A_MOVE,
+    A_MOVE,
     COLOUR_LETTERS,
     GLYPH_LETTERS,
     NAME,
@@ -30,8 +30,8 @@ from tilegames.aztack._model import (
     State,
     Stone,
     View,
-    _check_half,
-    _check_halves,
+    check_half,
+    check_halves,
 )
 
 # ---------------------------------------------------------------------------
@@ -65,7 +65,7 @@ def format_half(half: Half) -> str:
         NotationError: if the colour is not 0..4 or the glyph not 0..3 (a
             ``ValueError``, as before).
     """
-    colour, glyph = _read("format_half", _check_half, half, _HALF)
+    colour, glyph = _read("format_half", check_half, half, _HALF)
     return COLOUR_LETTERS[colour] + GLYPH_LETTERS[glyph]
 
 
@@ -84,7 +84,7 @@ def format_stone(stone: Stone | tuple[Half, Half]) -> str:
     if type(stone) is Stone:
         first, second = stone.halves
     else:
-        first, second = _read("format_stone", _check_halves, stone, _STONE)
+        first, second = _read("format_stone", check_halves, stone, _STONE)
     return (
         COLOUR_LETTERS[first[0]]
         + GLYPH_LETTERS[first[1]]
@@ -163,7 +163,7 @@ def format_move(move: Move) -> str:
             return f"lay:{move.stone}{'r' if move.turned else ''}"
         return f"deal:{move.stone}"
     if type(move) is not Pass:
-        wrong_type(f"{NAME}.format_move", _A_MOVE, move, move=True)
+        wrong_type(f"{NAME}.format_move", A_MOVE, move, move=True)
     _writable(move.seat, what="seat")
     return f"{move.seat}:pass"
 

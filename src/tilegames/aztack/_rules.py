@@ -16,22 +16,22 @@ from tilegames._core.checks import bounded_set, check_players, check_seat, shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
-from tilegames.aztack._checks import _check_hand_made, _check_set
+from tilegames.aztack._checks import check_hand_made, check_set
 from tilegames.aztack._explicit import ChanceMoves, _apply_chance, _explicit_start
 from tilegames.aztack._model import (
-    _A_MOVE,
-    _A_POSITION,
-    _A_STATE,
-    _CELLS,
-    _CHANCE_TYPES,
-    _MAX_STONES,
-    _MOVE_TYPES,
+    A_MOVE,
+    A_POSITION,
+    A_STATE,
     BASE_STONES,
+    CELLS,
+    CHANCE_TYPES,
     COLOURS,
     DEPTH,
     MAX_PLAYERS,
+    MAX_STONES,
     MIN_PLAYERS,
     MODES,
+    MOVE_TYPES,
     NAME,
     STANDARD_STONES,
     SUPPLY_SIZE,
@@ -43,41 +43,41 @@ from tilegames.aztack._model import (
     Deal,
     Glyph,
     Half,
+    Index,
     Kind,
     Lay,
     Match,
     Move,
     Place,
+    SetInfo,
     State,
     Stone,
     StoneId,
     StoneSet,
     View,
-    _check_halves,
-    _half,
-    _Index,
-    _Set,
+    check_halves,
+    half_of,
 )
 from tilegames.aztack._moves import (
     LegalMoves,
-    _check_move,
-    _end_rule,
-    _index,
-    _seats_to_move,
+    check_move,
+    end_rule,
+    index_of,
     listed_match,
+    seats_to_move,
 )
 from tilegames.aztack._notation import format_move, parse_stone
 from tilegames.aztack._tables import (
-    _BASE_SLOTS,
-    _NUMBER,
-    _PAIR_NUMBER,
-    _STANDARD,
-    _XY,
-    _base_index,
-    _passed_index,
-    _placed_index,
+    BASE_SLOTS,
+    CELL_XY,
+    NUMBER,
+    PAIR_NUMBER,
+    STANDARD,
+    base_index,
+    passed_index,
+    placed_index,
 )
-from tilegames.aztack._validate import _check_chance
+from tilegames.aztack._validate import check_chance
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def new_game(
         msg = f"mode must be one of {MODES}, not {shown(mode)}"
         raise ConfigurationError(msg)
     explicit = chance_mode(chance) == EXPLICIT
-    info = _STANDARD if stones is None else _check_set(_check_stones(stones), count)
+    info = STANDARD if stones is None else check_set(_check_stones(stones), count)
     stream = rng.Stream(rng.normalize_seed(seed))
     if explicit:
         return _explicit_start(info, count, mode)
@@ -158,11 +158,11 @@ def new_game(
         last_placed=(0,) * count,
     )
     masks = tuple([mask_of(held) for held in supplies])
-    object.__setattr__(state, "_index", _base_index(info, masks, faces))
+    object.__setattr__(state, "_index", base_index(info, masks, faces))
     return state
 
 
-def _shuffle(info: _Set, stream: rng.Stream) -> list[StoneId]:
+def _shuffle(info: SetInfo, stream: rng.Stream) -> list[StoneId]:
     """The stones shuffled until the first twelve hold every colour twice (AZT-8, AZT-9).
 
     Rejection: every valid base is equally likely.
@@ -181,7 +181,7 @@ def _shuffle(info: _Set, stream: rng.Stream) -> list[StoneId]:
 
 
 def _lay_base(
-    info: _Set, stones: list[StoneId], stream: rng.Stream
+    info: SetInfo, stones: list[StoneId], stream: rng.Stream
 ) -> tuple[Pyramid, tuple[Kind, ...]]:
     """The base, row by row, each stone turned at random (AZT-4, AZT-8); and its faces.
 
@@ -190,16 +190,16 @@ def _lay_base(
     """
     turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
     kinds = info.kinds
-    tops = [NO_STONE] * _CELLS
-    faces = [0] * _CELLS
-    for (near, far), stone in zip(_BASE_SLOTS, stones, strict=True):
+    tops = [NO_STONE] * CELLS
+    faces = [0] * CELLS
+    for (near, far), stone in zip(BASE_SLOTS, stones, strict=True):
         tops[near] = tops[far] = stone
         k1, k2 = kinds[stone]
         if turned & 1:
             k1, k2 = k2, k1
         turned >>= 1
         faces[near], faces[far] = k1, k2
-    base = Pyramid(width=WIDTH, depth=DEPTH, heights=(1,) * _CELLS, tops=tuple(tops))
+    base = Pyramid(width=WIDTH, depth=DEPTH, heights=(1,) * CELLS, tops=tuple(tops))
     return base, tuple(faces)
 
 
@@ -208,7 +208,7 @@ def _check_stones(stones: object) -> StoneSet:
     result: list[Stone] = []
     # Read no further than one stone past the largest set: an endless iterable
     # is then refused by the size check instead of filling memory.
-    for index, given in enumerate(bounded_set("stones", stones, _MAX_STONES, "('GfOw', ...)")):
+    for index, given in enumerate(bounded_set("stones", stones, MAX_STONES, "('GfOw', ...)")):
         try:
             if isinstance(given, Stone):
                 halves: object = given.halves
@@ -216,7 +216,7 @@ def _check_stones(stones: object) -> StoneSet:
                 halves = parse_stone(given)
             else:
                 halves = tuple(tuple(h) for h in given)
-            result.append(Stone(index, _check_halves(halves)))
+            result.append(Stone(index, check_halves(halves)))
         except (TypeError, ValueError) as error:
             msg = f"stone {index} {given!r} is not a stone: {error} (AZT-2)"
             raise ConfigurationError(msg) from None
@@ -228,26 +228,26 @@ def _check_stones(stones: object) -> StoneSet:
 # ---------------------------------------------------------------------------
 
 
-def _indexed(function: str, state: State, *seat: Seat) -> _Index:
+def _indexed(function: str, state: State, *seat: Seat) -> Index:
     """The entry checks of ``function`` (the state's type, then the seat if given); the index."""
     if type(state) is not State:
-        wrong_type(f"{NAME}.{function}", _A_STATE, state)
+        wrong_type(f"{NAME}.{function}", A_STATE, state)
     for given in seat:
         check_seat(given, len(state.supplies))
-    return state._index or _index(_check_hand_made(state))
+    return state._index or index_of(check_hand_made(state))
 
 
 def players(state: State) -> int:
     """The number of seats."""
     if type(state) is not State:
-        wrong_type(f"{NAME}.players", _A_STATE, state)
+        wrong_type(f"{NAME}.players", A_STATE, state)
     return len(state.supplies)
 
 
 def mode(state: State) -> str:
     """``"turns"`` for the turn game, ``"speed"`` for the speed stack."""
     if type(state) is not State:
-        wrong_type(f"{NAME}.mode", _A_STATE, state)
+        wrong_type(f"{NAME}.mode", A_STATE, state)
     return MODES[state.turn is None]
 
 
@@ -258,8 +258,8 @@ def is_over(state: State) -> bool:
     seat holds a stone that fits anywhere (AZT-16, AZT-18).
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.is_over", _A_STATE, state)
-    index = state._index or _index(_check_hand_made(state))  # the slot first: called every step
+        wrong_type(f"{NAME}.is_over", A_STATE, state)
+    index = state._index or index_of(check_hand_made(state))  # the slot first: called every step
     return index.over and not index.setup
 
 
@@ -271,9 +271,9 @@ def to_move(state: State) -> tuple[Seat, ...]:
     an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.to_move", _A_STATE, state)
-    index = state._index or _index(_check_hand_made(state))  # the slot first: called every step
-    return _seats_to_move(index, state.turn)
+        wrong_type(f"{NAME}.to_move", A_STATE, state)
+    index = state._index or index_of(check_hand_made(state))  # the slot first: called every step
+    return seats_to_move(index, state.turn)
 
 
 def can_place(state: State, seat: Seat) -> bool:
@@ -289,7 +289,7 @@ def can_place(state: State, seat: Seat) -> bool:
 def stones_left(state: State) -> tuple[int, ...]:
     """Per seat, the number of stones it still holds (fewest wins, AZT-16)."""
     if type(state) is not State:
-        wrong_type(f"{NAME}.stones_left", _A_STATE, state)
+        wrong_type(f"{NAME}.stones_left", A_STATE, state)
     return tuple(map(len, state.supplies))
 
 
@@ -305,7 +305,7 @@ def supply(state: State | View, seat: Seat) -> tuple[Stone, ...]:
     if type(state) is View:
         return state.supplies[check_seat(seat, len(state.supplies))]
     if type(state) is not State:
-        wrong_type(f"{NAME}.supply", _A_POSITION, state)
+        wrong_type(f"{NAME}.supply", A_POSITION, state)
     stones = state.stones
     return tuple(stones[i] for i in state.supplies[check_seat(seat, len(state.supplies))])
 
@@ -317,8 +317,8 @@ def heights(state: State | View) -> Mapping[XY, int]:
     1
     """
     if type(state) is not State and type(state) is not View:
-        wrong_type(f"{NAME}.heights", _A_POSITION, state)
-    return dict(zip(_XY, state.pyramid.heights, strict=True))
+        wrong_type(f"{NAME}.heights", A_POSITION, state)
+    return dict(zip(CELL_XY, state.pyramid.heights, strict=True))
 
 
 def tops(state: State | View) -> Mapping[XY, tuple[StoneId, Colour, Glyph]]:
@@ -328,10 +328,10 @@ def tops(state: State | View) -> Mapping[XY, tuple[StoneId, Colour, Glyph]]:
     :data:`GLYPHS`).
     """
     if type(state) is not State and type(state) is not View:
-        wrong_type(f"{NAME}.tops", _A_POSITION, state)
+        wrong_type(f"{NAME}.tops", A_POSITION, state)
     return {
-        xy: (top, *_half(face))
-        for xy, top, face in zip(_XY, state.pyramid.tops, state.faces, strict=True)
+        xy: (top, *half_of(face))
+        for xy, top, face in zip(CELL_XY, state.pyramid.tops, state.faces, strict=True)
     }
 
 
@@ -356,7 +356,7 @@ def view(state: State, seat: Seat | None) -> View:
     return View(
         seat=seat,
         mode=MODES[state.turn is None],
-        to_move=_seats_to_move(index, state.turn),
+        to_move=seats_to_move(index, state.turn),
         pyramid=state.pyramid,
         faces=state.faces,
         supplies=shown,
@@ -388,8 +388,8 @@ def legal_moves(state: State) -> LegalMoves:
     (76, '0:5@1,0/0,0')
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.legal_moves", _A_STATE, state)
-    if state.explicit and (state._index or _index(_check_hand_made(state))).setup:
+        wrong_type(f"{NAME}.legal_moves", A_STATE, state)
+    if state.explicit and (state._index or index_of(check_hand_made(state))).setup:
         return ChanceMoves(state)
     return LegalMoves(state)
 
@@ -399,7 +399,7 @@ def legal_moves(state: State) -> LegalMoves:
 # ---------------------------------------------------------------------------
 
 
-def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> IllegalMoveError:
+def _refused(state: State, index: Index, move: Move, refusal: Refusal) -> IllegalMoveError:
     """The error for a refused move; once the game is over, without the turn."""
     if index.setup:
         return illegal_move(format_move(move), refusal, turn="chance to move")
@@ -414,17 +414,17 @@ def _refused(state: State, index: _Index, move: Move, refusal: Refusal) -> Illeg
 
 def _move_of(function: str, move: Move) -> AnyMove:
     """``move``, if it is a move or a chance outcome of Aztack; else raise WrongTypeError."""
-    if type(move) not in _MOVE_TYPES and type(move) not in _CHANCE_TYPES:
-        wrong_type(f"{NAME}.{function}", _A_MOVE, move, move=True)
+    if type(move) not in MOVE_TYPES and type(move) not in CHANCE_TYPES:
+        wrong_type(f"{NAME}.{function}", A_MOVE, move, move=True)
     return move  # type: ignore[return-value]  # one of the four types, by the test above
 
 
-def _check_any(state: State, index: _Index, move: AnyMove) -> Match:
+def _check_any(state: State, index: Index, move: AnyMove) -> Match:
     """What a legal move matches (``NONE`` for a chance outcome); raise Refusal if illegal."""
     if isinstance(move, (Lay, Deal)):  # the exact types: see _move_of
-        _check_chance(state, index, move)
+        check_chance(state, index, move)
         return Match.NONE
-    return _check_move(state, index, move)
+    return check_move(state, index, move)
 
 
 def why_illegal(state: State, move: Move) -> str | None:
@@ -437,10 +437,10 @@ def why_illegal(state: State, move: Move) -> str | None:
     Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.why_illegal", _A_STATE, state)
+        wrong_type(f"{NAME}.why_illegal", A_STATE, state)
     checked = _move_of("why_illegal", move)
     try:
-        _check_any(state, state._index or _index(_check_hand_made(state)), checked)
+        _check_any(state, state._index or index_of(check_hand_made(state)), checked)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -472,15 +472,15 @@ def apply(state: State, move: Move) -> State:
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     if type(state) is not State:
-        wrong_type(f"{NAME}.apply", _A_STATE, state)
-    if type(move) not in _MOVE_TYPES:
-        if type(move) not in _CHANCE_TYPES:
-            wrong_type(f"{NAME}.apply", _A_MOVE, move, move=True)
+        wrong_type(f"{NAME}.apply", A_STATE, state)
+    if type(move) not in MOVE_TYPES:
+        if type(move) not in CHANCE_TYPES:
+            wrong_type(f"{NAME}.apply", A_MOVE, move, move=True)
         return _apply_outcome(state, move)  # type: ignore[arg-type]
-    index = state._index or _index(_check_hand_made(state))
+    index = state._index or index_of(check_hand_made(state))
     if move is not index.picked:  # a move that legal_moves(state) built is legal: no check
         try:
-            _check_move(state, index, move)  # type: ignore[arg-type]  # Place or Pass
+            check_move(state, index, move)  # type: ignore[arg-type]  # Place or Pass
         except Refusal as refusal:
             raise _refused(state, index, move, refusal) from None
     if type(move) is not Place:  # a legal pass: nothing on the table changes
@@ -493,15 +493,15 @@ def apply(state: State, move: Move) -> State:
             last_placed=state.last_placed,
             explicit=state.explicit,
         )
-        object.__setattr__(after, "_index", _passed_index(index))
+        object.__setattr__(after, "_index", passed_index(index))
         return after
     return _place(state, index, move)
 
 
-def _place(state: State, index: _Index, move: Place) -> State:
+def _place(state: State, index: Index, move: Place) -> State:
     """The state after a legal placement: the stone laid and taken out of the supply."""
     seat, stone, discard = move.seat, move.stone, move.discard
-    a, b = _NUMBER[move.first], _NUMBER[move.second]
+    a, b = NUMBER[move.first], NUMBER[move.second]
     grid = state.pyramid
     # The stone lies on two level cells (a spot): both rise to one more and show it.
     heights, tops = list(grid.heights), list(grid.tops)
@@ -531,16 +531,16 @@ def _place(state: State, index: _Index, move: Place) -> State:
         state.explicit,
     )
     masks = (*masks[:seat], masks[seat] & ~gone, *masks[seat + 1 :])
-    pair = _PAIR_NUMBER[a * _CELLS + b]
-    object.__setattr__(after, "_index", _placed_index(index, masks, heights, tops, faces, pair))
+    pair = PAIR_NUMBER[a * CELLS + b]
+    object.__setattr__(after, "_index", placed_index(index, masks, heights, tops, faces, pair))
     return after
 
 
 def _apply_outcome(state: State, move: Lay | Deal) -> State:
     """Apply a chance outcome of an explicit game's setup (AZT-8 .. AZT-10)."""
-    index = state._index or _index(_check_hand_made(state))
+    index = state._index or index_of(check_hand_made(state))
     try:
-        _check_chance(state, index, move)
+        check_chance(state, index, move)
     except Refusal as refusal:
         raise _refused(state, index, move, refusal) from None
     return _apply_chance(state, index, move)
@@ -578,7 +578,7 @@ def outcome(state: State) -> Outcome | None:
         ranking = rank_by(keys, higher_is_better=False)
     winners = sorted(ranking[0])
     who = f"seat {winners[0]}" if len(winners) == 1 else "seats " + ", ".join(map(str, winners))
-    rule = _end_rule(state)
+    rule = end_rule(state)
     if 0 in left:
         reason = f"{rule}: seat {left.index(0)} has placed or discarded its last stone and wins"
     elif not any(last):

@@ -3,10 +3,10 @@
 The cell tables come from :mod:`tilegames.geometry.pyramid` at import; the
 tables of a stone set are built the first time a game uses the set (the
 standard set's at import) and kept in a small cache. A state's
-:class:`_Index` (its spots with the masks of the stones that fit, and the
+:class:`Index` (its spots with the masks of the stones that fit, and the
 supplies as bitmasks) is built from these tables: in full for a new or
 hand-built state, and for the state after a placement by redoing only the
-pairs of cells that the placement touched (:func:`_placed_index`).
+pairs of cells that the placement touched (:func:`placed_index`).
 """
 
 from __future__ import annotations
@@ -16,22 +16,22 @@ from typing import Final
 
 from tilegames._core.bits import Mask
 from tilegames.aztack._model import (
-    _CELLS,
-    _KINDS,
-    _PAIRS,
     BASE_STONES,
+    CELLS,
     COLOURS,
+    KINDS,
+    PAIRS,
     STANDARD_STONES,
     WIDTH,
     XY,
     Cell,
     Colour,
+    Index,
     Kind,
+    SetInfo,
+    Spot,
     StoneId,
     StoneSet,
-    _Index,
-    _Set,
-    _Spot,
 )
 from tilegames.geometry.pyramid import Pyramid
 
@@ -42,14 +42,14 @@ from tilegames.geometry.pyramid import Pyramid
 
 def _cell_coordinates() -> tuple[XY, ...]:
     """Cell number -> ``(x, y)``, numbers in reading order (``y * WIDTH + x``)."""
-    return tuple((cell % WIDTH, cell // WIDTH) for cell in range(_CELLS))
+    return tuple((cell % WIDTH, cell // WIDTH) for cell in range(CELLS))
 
 
-_XY: Final = _cell_coordinates()
+CELL_XY: Final = _cell_coordinates()
 """Cell number -> ``(x, y)``."""
-_NUMBER: Final[Mapping[XY, Cell]] = {xy: cell for cell, xy in enumerate(_XY)}
+NUMBER: Final[Mapping[XY, Cell]] = {xy: cell for cell, xy in enumerate(CELL_XY)}
 """``(x, y)`` -> cell number, for the cells of the grid only."""
-_ADJACENT: Final = frozenset(_PAIRS) | frozenset((b, a) for a, b in _PAIRS)
+ADJACENT: Final = frozenset(PAIRS) | frozenset((b, a) for a, b in PAIRS)
 """Every pair of adjacent cells, either way round."""
 
 
@@ -61,32 +61,32 @@ def _base_slots() -> tuple[tuple[Cell, Cell], ...]:
     )
 
 
-_BASE_SLOTS: Final = _base_slots()
+BASE_SLOTS: Final = _base_slots()
 """Per base stone, its two cells: the first half lies on the first unless turned."""
 
 
 def _pair_keys() -> tuple[tuple[int, Cell, Cell, int], ...]:
-    """Per pair number ``p`` (its place in :data:`_PAIRS`): ``(p, a, b, p * 400)``.
+    """Per pair number ``p`` (its place in :data:`PAIRS`): ``(p, a, b, p * 400)``.
 
     ``p * 400`` is where the pair's entries start in a set's spot table
-    (:meth:`_Set.spot`): 400 = 20 x 20 kinds of the two faces.
+    (:meth:`SetInfo.spot`): 400 = 20 x 20 kinds of the two faces.
     """
-    return tuple((p, a, b, p * _KINDS * _KINDS) for p, (a, b) in enumerate(_PAIRS))
+    return tuple((p, a, b, p * KINDS * KINDS) for p, (a, b) in enumerate(PAIRS))
 
 
 _PAIR_KEYS: Final = _pair_keys()
-"""Per pair number, ``(pair number, a, b, first key in a spot table)``, in :data:`_PAIRS` order."""
+"""Per pair number, ``(pair number, a, b, first key in a spot table)``, in :data:`PAIRS` order."""
 
 
 def _pair_numbers() -> tuple[int, ...]:
     """``a * 24 + b`` -> the number of the pair of cells ``a``, ``b`` (either order), or -1."""
-    numbers = [-1] * (_CELLS * _CELLS)
+    numbers = [-1] * (CELLS * CELLS)
     for p, a, b, _ in _PAIR_KEYS:
-        numbers[a * _CELLS + b] = numbers[b * _CELLS + a] = p
+        numbers[a * CELLS + b] = numbers[b * CELLS + a] = p
     return tuple(numbers)
 
 
-_PAIR_NUMBER: Final = _pair_numbers()
+PAIR_NUMBER: Final = _pair_numbers()
 """``a * 24 + b`` -> the pair number of two adjacent cells, either order (-1: not adjacent)."""
 
 
@@ -120,21 +120,21 @@ _AROUND: Final = _around()
 # ---------------------------------------------------------------------------
 
 
-_SETS: dict[StoneSet, _Set] = {}
+_SETS: dict[StoneSet, SetInfo] = {}
 """Stone set -> its tables; the standard set's are built at import."""
 
 
-def _set_info(stones: StoneSet) -> _Set:
+def set_info(stones: StoneSet) -> SetInfo:
     """The tables of a stone set, built on first use."""
     info = _SETS.get(stones)
     if info is None:
         if len(_SETS) > 64:  # a bound for programs that make many custom sets
             _SETS.clear()
-        info = _SETS[stones] = _Set(stones)
+        info = _SETS[stones] = SetInfo(stones)
     return info
 
 
-_STANDARD: Final = _set_info(STANDARD_STONES)
+STANDARD: Final = set_info(STANDARD_STONES)
 
 
 def _colour_sets() -> tuple[tuple[Colour, ...], ...]:
@@ -145,10 +145,10 @@ def _colour_sets() -> tuple[tuple[Colour, ...], ...]:
 
 
 _COLOUR_SETS: Final = _colour_sets()
-"""Per bitmask of colours (:attr:`_Set.colours`), the colours in it."""
+"""Per bitmask of colours (:attr:`SetInfo.colours`), the colours in it."""
 
 
-def _stones_per_colour(info: _Set, stones: Iterable[StoneId]) -> list[int]:
+def stones_per_colour(info: SetInfo, stones: Iterable[StoneId]) -> list[int]:
     """Per colour, how many of ``stones`` (distinct ids of the set) show it (AZT-9)."""
     counts = [0] * len(COLOURS)
     for stone in stones:
@@ -157,9 +157,9 @@ def _stones_per_colour(info: _Set, stones: Iterable[StoneId]) -> list[int]:
     return counts
 
 
-def _base_ok(info: _Set, tops: Iterable[StoneId]) -> bool:
+def base_ok(info: SetInfo, tops: Iterable[StoneId]) -> bool:
     """Whether every colour is on at least two base stones (AZT-9); ``tops`` may repeat."""
-    return min(_stones_per_colour(info, set(tops))) >= 2
+    return min(stones_per_colour(info, set(tops))) >= 2
 
 
 # ---------------------------------------------------------------------------
@@ -167,19 +167,19 @@ def _base_ok(info: _Set, tops: Iterable[StoneId]) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def _full_index(
-    info: _Set, masks: tuple[Mask, ...], grid: Pyramid, faces: Sequence[Kind]
-) -> _Index:
+def full_index(
+    info: SetInfo, masks: tuple[Mask, ...], grid: Pyramid, faces: Sequence[Kind]
+) -> Index:
     """The index of a state whose setup is done, built from its fields."""
     heights, tops = grid.heights, grid.tops
     table = info.spots
-    cells: list[_Spot | None] = [None] * len(_PAIRS)
+    cells: list[Spot | None] = [None] * len(PAIRS)
     for pair, a, b, key in _PAIR_KEYS:
         height = heights[a]
         if height and height == heights[b] and tops[a] != tops[b]:
-            key += faces[a] * _KINDS + faces[b]
+            key += faces[a] * KINDS + faces[b]
             cells[pair] = table[key] or info.spot(key)
-    return _Index(info, masks, tuple(cells))
+    return Index(info, masks, tuple(cells))
 
 
 def _base_keys() -> tuple[tuple[int, Cell, Cell, int], ...]:
@@ -198,29 +198,29 @@ _BASE_KEYS: Final = _base_keys()
 """The pairs that are spots on any base, as :data:`_PAIR_KEYS` entries."""
 
 
-def _base_index(info: _Set, masks: tuple[Mask, ...], faces: Sequence[Kind]) -> _Index:
-    """The index of a state whose pyramid is just its base: :func:`_full_index`, quicker."""
+def base_index(info: SetInfo, masks: tuple[Mask, ...], faces: Sequence[Kind]) -> Index:
+    """The index of a state whose pyramid is just its base: :func:`full_index`, quicker."""
     table = info.spots
-    cells: list[_Spot | None] = [None] * len(_PAIRS)
+    cells: list[Spot | None] = [None] * len(PAIRS)
     for pair, a, b, key in _BASE_KEYS:
-        key += faces[a] * _KINDS + faces[b]
+        key += faces[a] * KINDS + faces[b]
         cells[pair] = table[key] or info.spot(key)
-    return _Index(info, masks, tuple(cells))
+    return Index(info, masks, tuple(cells))
 
 
-def _placed_index(
-    index: _Index,
+def placed_index(
+    index: Index,
     masks: tuple[Mask, ...],
     heights: Sequence[int],
     tops: Sequence[StoneId],
     faces: Sequence[Kind],
     pair: int,
-) -> _Index:
+) -> Index:
     """The index after a stone is laid on pair ``pair``; ``heights``, ``tops``, ``faces`` after it.
 
     Only the pairs sharing a cell with ``pair`` (:data:`_AROUND`) can have
     changed; every other pair keeps its spot, masks included (its faces did
-    not change). The result equals ``_full_index(info, masks, grid, faces)``.
+    not change). The result equals ``full_index(info, masks, grid, faces)``.
     """
     info = index.info
     table = info.spots
@@ -228,16 +228,16 @@ def _placed_index(
     for near, a, b, key in _AROUND[pair]:
         height = heights[a]
         if height and height == heights[b] and tops[a] != tops[b]:
-            key += faces[a] * _KINDS + faces[b]
+            key += faces[a] * KINDS + faces[b]
             cells[near] = table[key] or info.spot(key)
         else:
             cells[near] = None
-    return _Index(info, masks, tuple(cells))
+    return Index(info, masks, tuple(cells))
 
 
-def _passed_index(index: _Index) -> _Index:
+def passed_index(index: Index) -> Index:
     """The index after a pass: the same tables (nothing on the table changed), fresh caches."""
-    after = _Index.__new__(_Index)
+    after = Index.__new__(Index)
     after.info = index.info
     after.masks = index.masks
     after.cells = index.cells
@@ -248,12 +248,12 @@ def _passed_index(index: _Index) -> _Index:
     return after
 
 
-def _setup_index(info: _Set, masks: tuple[Mask, ...]) -> _Index:
+def setup_index(info: SetInfo, masks: tuple[Mask, ...]) -> Index:
     """The index of a state whose setup is not finished: nobody can place, chance is to move.
 
     ``over`` is set too, so that the fast paths stop at their end-of-game
     test, where the setup is told apart (AZT-8 .. AZT-10).
     """
-    index = _Index(info, masks, (None,) * len(_PAIRS))  # no spot, so no mover: over
+    index = Index(info, masks, (None,) * len(PAIRS))  # no spot, so no mover: over
     index.setup = True
     return index

@@ -4,7 +4,7 @@
 (``_checks.py``, as every function checks a state the rules did not make)
 and what a game could have reached, in either chance mode; a view by the
 same parts, against the set it carries; a move or an outcome on its own. It
-also says why a chance outcome is not one of a state's (:func:`_check_chance`).
+also says why a chance outcome is not one of a state's (:func:`check_chance`).
 """
 
 from __future__ import annotations
@@ -18,20 +18,20 @@ from tilegames._core.checks import invalid, wrong_type
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Outcome
 from tilegames.aztack._checks import (
-    _check_grid,
-    _check_held,
-    _check_reached,
-    _check_seats,
-    _check_set,
-    _check_state_fields,
-    _check_tops,
+    check_grid,
+    check_held,
+    check_reached,
+    check_seats,
+    check_set,
+    check_state_fields,
+    check_tops,
 )
-from tilegames.aztack._explicit import _bag, _laid
+from tilegames.aztack._explicit import bag_of, base_laid
 from tilegames.aztack._model import (
-    _MAX_STONES,
     BASE_STONES,
     DEPTH,
     MAX_PLAYERS,
+    MAX_STONES,
     MIN_PLAYERS,
     MODES,
     NAME,
@@ -40,28 +40,28 @@ from tilegames.aztack._model import (
     TITLE,
     WIDTH,
     Deal,
+    Index,
     Lay,
     Move,
     Pass,
     Place,
+    SetInfo,
     State,
     StoneId,
     StoneSet,
     View,
-    _Index,
-    _Set,
-    _setting_up,
+    setting_up,
 )
-from tilegames.aztack._moves import _end_rule
+from tilegames.aztack._moves import end_rule
 from tilegames.aztack._notation import format_move, format_stone
 from tilegames.aztack._tables import (
-    _ADJACENT,
-    _BASE_SLOTS,
-    _NUMBER,
-    _XY,
-    _base_ok,
-    _full_index,
-    _set_info,
+    ADJACENT,
+    BASE_SLOTS,
+    CELL_XY,
+    NUMBER,
+    base_ok,
+    full_index,
+    set_info,
 )
 from tilegames.geometry.pyramid import Pyramid
 
@@ -74,7 +74,7 @@ class _Play(NamedTuple):
     """What the turn and setup checks read of a state or a view (``kind`` names which)."""
 
     kind: str
-    info: _Set
+    info: SetInfo
     grid: Pyramid
     faces: Sequence[int]
     supplies: Sequence[Sequence[StoneId]]
@@ -82,7 +82,7 @@ class _Play(NamedTuple):
     last: Sequence[int]
 
 
-def _check_turn(play: _Play) -> _Index:
+def _check_turn(play: _Play) -> Index:
     """The turn agrees with the passes since the latest placement (AZT-11, AZT-14, AZT-15).
 
     In the turn game the turn goes to the next seat after a placement, and a
@@ -93,7 +93,7 @@ def _check_turn(play: _Play) -> _Index:
     the index of the position, for the checks that read it.
     """
     kind, info, grid, faces, supplies, turn, last = play
-    index = _full_index(info, tuple(map(mask_of, supplies)), grid, faces)
+    index = full_index(info, tuple(map(mask_of, supplies)), grid, faces)
     if turn is None:
         return index
     count = len(supplies)
@@ -132,20 +132,20 @@ def _check_setup(play: _Play) -> None:
     kind, info, grid, faces, supplies, turn, last = play
     heights = grid.heights
     laid = 0
-    for slot, (near, far) in enumerate(_BASE_SLOTS):
+    for slot, (near, far) in enumerate(BASE_SLOTS):
         pair = (heights[near], heights[far])
         if pair == (1, 1) and laid == slot:
             laid += 1
             if grid.tops[near] != grid.tops[far]:
                 raise invalid(
                     f"{kind}.pyramid.tops",
-                    f"base place {slot} at {_XY[near]} holds stones {grid.tops[near]} and "
+                    f"base place {slot} at {CELL_XY[near]} holds stones {grid.tops[near]} and "
                     f"{grid.tops[far]}, but a base stone covers both its cells (AZT-4, AZT-8)",
                 )
         elif pair != (0, 0):
             raise invalid(
                 f"{kind}.pyramid",
-                f"base place {slot} at {_XY[near]}: heights {pair}, after {laid} places laid; "
+                f"base place {slot} at {CELL_XY[near]}: heights {pair}, after {laid} places laid; "
                 "the base is laid in order, row by row, one whole stone a place (AZT-4, AZT-8)",
             )
         elif faces[near] or faces[far]:
@@ -157,7 +157,7 @@ def _check_setup(play: _Play) -> None:
     sizes = [len(held) for held in supplies]
     if laid < BASE_STONES and any(sizes):
         raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
-    if laid == BASE_STONES and not _base_ok(info, grid.tops):
+    if laid == BASE_STONES and not base_ok(info, grid.tops):
         raise invalid(
             f"{kind}.pyramid",
             "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
@@ -175,7 +175,7 @@ def _check_setup(play: _Play) -> None:
                 f"seat {seat} holds stones while seat {seat - 1} has {sizes[seat - 1]} of its "
                 f"{SUPPLY_SIZE}: seats are dealt in order (AZT-10)",
             )
-    _check_set(info.stones, len(sizes), f"{kind}.stones")
+    check_set(info.stones, len(sizes), f"{kind}.stones")
 
 
 # ---------------------------------------------------------------------------
@@ -185,13 +185,13 @@ def _check_setup(play: _Play) -> None:
 
 def _check_state(state: State) -> None:
     """A state's fields, and what a game could have reached (in either chance mode)."""
-    grid = _check_state_fields(state)
-    info = _set_info(state.stones)
+    grid = check_state_fields(state)
+    info = set_info(state.stones)
     play = _Play("State", info, grid, state.faces, state.supplies, state.turn, state.last_placed)
-    if _setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
+    if setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
         _check_setup(play)
     else:
-        _check_reached("State", state.stones, grid, state.supplies, state.last_placed)
+        check_reached("State", state.stones, grid, state.supplies, state.last_placed)
         _check_turn(play)
 
 
@@ -211,10 +211,10 @@ def _view_ids(seen: View, stones: StoneSet) -> tuple[tuple[StoneId, ...], ...]:
 
 def _check_view(seen: View) -> None:
     """A view passes the checks of a state on what it shows, against the set it carries."""
-    count = _check_seats("View", seen.supplies, seen.last_placed, seen.turn)
+    count = check_seats("View", seen.supplies, seen.last_placed, seen.turn)
     if type(seen.explicit) is not bool:
         raise invalid("View.explicit", f"expected True or False, got {seen.explicit!r}")
-    grid = _check_grid("View", seen.pyramid, seen.faces, partial=seen.explicit)
+    grid = check_grid("View", seen.pyramid, seen.faces, partial=seen.explicit)
     if seen.mode not in MODES or (seen.mode == "speed") != (seen.turn is None):
         raise invalid("View.mode", f"{seen.mode!r} does not agree with turn {seen.turn!r}")
     if seen.seat is not None and (type(seen.seat) is not int or not 0 <= seen.seat < count):
@@ -223,24 +223,24 @@ def _check_view(seen: View) -> None:
     if seen.stones is not None and not isinstance(seen.stones, StoneSet):
         raise invalid("View.stones", f"expected a StoneSet or None, got {seen.stones!r}")
     stones = STANDARD_STONES if seen.stones is None else seen.stones
-    setting_up = _setting_up(seen.explicit, grid.heights, seen.supplies, seen.last_placed)
-    if setting_up and moving != (CHANCE,):
+    during_setup = setting_up(seen.explicit, grid.heights, seen.supplies, seen.last_placed)
+    if during_setup and moving != (CHANCE,):
         raise invalid("View.to_move", f"{moving!r}, but chance is to move: (-1,)")
-    if not setting_up and (
+    if not during_setup and (
         type(moving) is not tuple
         or list(moving) != sorted(set(moving))
         or not set(moving) <= set(range(count))
     ):
         raise invalid("View.to_move", f"{moving!r} must be distinct seats, ascending")
-    _check_tops("View", stones, grid, seen.faces)
+    check_tops("View", stones, grid, seen.faces)
     supplies = _view_ids(seen, stones)
-    _check_held("View", stones, supplies, grid)
-    info = _set_info(stones)
+    check_held("View", stones, supplies, grid)
+    info = set_info(stones)
     play = _Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed)
-    if setting_up:
+    if during_setup:
         _check_setup(play)
         return
-    _check_reached("View", stones, grid, supplies, seen.last_placed)
+    check_reached("View", stones, grid, supplies, seen.last_placed)
     index = _check_turn(play)
     expected = () if index.over else index.movers if seen.turn is None else (seen.turn,)
     if moving != expected:
@@ -340,20 +340,20 @@ def _check_move(move: Place | Pass | Lay | Deal) -> None:
     if isinstance(move, (Lay, Deal)):
         if move.seat != CHANCE:
             raise invalid(f"{kind}.seat", f"a chance outcome's seat is {CHANCE}, not {move.seat}")
-        if not 0 <= move.stone < _MAX_STONES:
-            raise invalid(f"{kind}.stone", f"{move.stone} is not a stone id 0..{_MAX_STONES - 1}")
+        if not 0 <= move.stone < MAX_STONES:
+            raise invalid(f"{kind}.stone", f"{move.stone} is not a stone id 0..{MAX_STONES - 1}")
         return
     if not 0 <= move.seat < MAX_PLAYERS:
         raise invalid(f"{kind}.seat", f"{move.seat} is not a seat 0..{MAX_PLAYERS - 1}")
     if not isinstance(move, Place):
         return
     for field, stone in (("stone", move.stone), ("discard", move.discard)):
-        if stone is not None and not 0 <= stone < _MAX_STONES:
-            raise invalid(f"Place.{field}", f"{stone} is not a stone id 0..{_MAX_STONES - 1}")
+        if stone is not None and not 0 <= stone < MAX_STONES:
+            raise invalid(f"Place.{field}", f"{stone} is not a stone id 0..{MAX_STONES - 1}")
     for field, cell in (("first", move.first), ("second", move.second)):
-        if cell not in _XY:
+        if cell not in CELL_XY:
             raise invalid(f"Place.{field}", f"{cell} is not a cell of the {WIDTH}x{DEPTH} base")
-    if (_NUMBER[move.first], _NUMBER[move.second]) not in _ADJACENT:
+    if (NUMBER[move.first], NUMBER[move.second]) not in ADJACENT:
         raise invalid(
             "Place.second",
             f"{move.second} is not next to {move.first}, but a stone covers two orthogonally "
@@ -367,14 +367,14 @@ def _check_move(move: Place | Pass | Lay | Deal) -> None:
         )
 
 
-def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
+def check_chance(state: State, index: Index, move: Lay | Deal) -> None:
     """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
     written = format_move(move)
     laying = type(move) is Lay
     rule = "AZT-8" if laying else "AZT-10"
     if not index.setup:
         if index.over:
-            raise Refusal("the game is over", _end_rule(state))
+            raise Refusal("the game is over", end_rule(state))
         seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
         raise Refusal(
             f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
@@ -387,7 +387,7 @@ def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
                 f"the base is laid; chance deals the stones now (deal:N), not {written}", "AZT-10"
             )
         raise Refusal(
-            f"the base is not laid yet ({_laid(state.pyramid)} of {BASE_STONES} stones); "
+            f"the base is not laid yet ({base_laid(state.pyramid)} of {BASE_STONES} stones); "
             f"chance lays the next base stone (lay:N or lay:Nr), not {written}",
             "AZT-8",
         )
@@ -398,7 +398,8 @@ def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
     tops = state.pyramid.tops
     if stone in tops:
         raise Refusal(
-            f"stone {stone} is not in the bag: it lies in the base at {_XY[tops.index(stone)]}",
+            f"stone {stone} is not in the bag: it lies in the base at "
+            f"{CELL_XY[tops.index(stone)]}",
             rule,
         )
     for seat, held in enumerate(state.supplies):
@@ -406,7 +407,7 @@ def _check_chance(state: State, index: _Index, move: Lay | Deal) -> None:
             raise Refusal(f"stone {stone} is not in the bag: it was dealt to seat {seat}", rule)
     info = index.info
     if info.twins:
-        lowest = next(s for s in _bag(state) if info.twin[s] == info.twin[stone])
+        lowest = next(s for s in bag_of(state) if info.twin[s] == info.twin[stone])
         if lowest != stone:
             raise Refusal(
                 f"stone {stone} is alike to stone {lowest}, also in the bag: that outcome is "
