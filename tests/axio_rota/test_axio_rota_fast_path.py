@@ -23,7 +23,9 @@ from tilegames import axio_rota as rota
 from tilegames._core import tracks
 from tilegames.axio_rota import Move
 from tilegames.axio_rota._model import STANDARD_TILES, Board
-from tilegames.axio_rota._moves import _checked, _points, _scored_onto
+from tilegames.axio_rota._moves import checked_placement as _checked
+from tilegames.axio_rota._moves import placement_points as _points
+from tilegames.axio_rota._moves import scored_onto as _scored_onto
 from tilegames.axio_rota._tables import tile_info
 
 SEEDS = range(size(everyday=2, deep=12))

@@ -19,7 +19,9 @@ from tilegames import axio_rota as rota
 from tilegames.axio_rota import Tile
 from tilegames.axio_rota._model import COLOURS, COUNT_BITS, HELD, ONE, STANDARD_TILES, Board
 from tilegames.axio_rota._moves import LegalMoves
-from tilegames.axio_rota._tables import START_CELLS, _start_square, _turned_to
+from tilegames.axio_rota._tables import START_CELLS
+from tilegames.axio_rota._tables import start_square as _start_square
+from tilegames.axio_rota._tables import turned_to as _turned_to
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 

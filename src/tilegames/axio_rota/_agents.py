@@ -8,7 +8,7 @@ from tilegames._core import checks, rng, tracks
 from tilegames._core.memo import LastOf
 from tilegames._core.rules import Seat
 from tilegames.axio_rota._checks import check_state, wrong_move, wrong_state
-from tilegames.axio_rota._explicit import _dealt, _explicit_state
+from tilegames.axio_rota._explicit import dealt_in_order, explicit_state
 from tilegames.axio_rota._model import (
     STAGES,
     STANDARD_TILES,
@@ -23,7 +23,7 @@ from tilegames.axio_rota._model import (
     Unseen,
     View,
 )
-from tilegames.axio_rota._moves import _index, _mover
+from tilegames.axio_rota._moves import index_of, mover_of
 from tilegames.axio_rota._rules import score_move
 from tilegames.axio_rota._tables import canonical
 
@@ -71,7 +71,7 @@ def _holds_tile(seen: View, seat: Seat) -> bool:
     if seat == seen.seat:
         return seen.hand is not None
     sizes = seen.stack_sizes
-    current = _mover(seen)
+    current = mover_of(seen)
     if current is None:  # every tile used up (ROTA-18)
         return False
     if not seen.to_move:  # the winner placed last and drew no more (ROTA-17)
@@ -125,7 +125,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("axio_rota.determinize", "a tilegames.rng.Stream", stream)
     if seen.pool is not None:
-        return _explicit_state(seen, stream)
+        return explicit_state(seen, stream)
     the_set = STANDARD_TILES if seen.tiles is None else seen.tiles
     holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]
     needed = sum(seen.stack_sizes) + seen.supply_size + len(holders)
@@ -133,13 +133,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     filled = len(pool) < needed
     while len(pool) < needed:  # a view of a larger set than it carries (an old document)
         pool.append(stream.choice(the_set))
-    mover = _mover(seen)
+    mover = mover_of(seen)
     hands: list[Tile | None] = [None] * len(seen.tracks)
     if seen.seat is not None:
         hands[seen.seat] = seen.hand
     for seat in holders:
         hands[seat] = pool.pop()
-    stacks, rest = _dealt(pool, seen.stack_sizes)
+    stacks, rest = dealt_in_order(pool, seen.stack_sizes)
     state = State(
         display=seen.display,
         tracks=seen.tracks,
@@ -155,14 +155,14 @@ def determinize(seen: View, stream: rng.Stream) -> State:
     # another order, so the first is checked as any state the rules index and the rest
     # share its display's index (a Board never changes); a view whose set falls short,
     # filled up at random, has each sample checked.
-    board = None if filled else _last_board.get(seen)
+    board = None if filled else _last_index.get(seen)
     if board is not None:
-        object.__setattr__(state, "_board", board)
+        object.__setattr__(state, "_index", board)
     else:
         check_state(state)
-        _last_board.put(seen, _index(state))
+        _last_index.put(seen, index_of(state))
     return state
 
 
-_last_board: Final = LastOf[View, Board]()
+_last_index: Final = LastOf[View, Board]()
 """The last view sampled and the display index of its samples (see :func:`determinize`)."""

@@ -107,25 +107,25 @@ def check_set(tiles: Iterable[Tile | str], players: int) -> tuple[Tile, ...]:
 # ---------------------------------------------------------------------------
 
 
-def _check_count(where: str, count: int, players: int) -> None:
+def check_count(where: str, count: int, players: int) -> None:
     if count != players:
         raise _invalid(where, f"{count} entries for {players} seats (one per seat)")
 
 
-def _check_a_tile(where: str, tile: object) -> Tile:
+def check_tile(where: str, tile: object) -> Tile:
     problem = tile_problem(tile)
     if problem:
         raise _invalid(where, f"{tile!r} is not a tile: {problem} (ROTA-2)")
     return cast(Tile, tile)
 
 
-def _check_tiles(where: str, tiles: object) -> list[Tile]:
+def check_tiles(where: str, tiles: object) -> list[Tile]:
     if type(tiles) is not tuple:
         raise _invalid(where, "expected a tuple of tiles")
-    return [_check_a_tile(f"{where}[{i}]", tile) for i, tile in enumerate(tiles)]
+    return [check_tile(f"{where}[{i}]", tile) for i, tile in enumerate(tiles)]
 
 
-def _check_tracks(where: str, all_tracks: object) -> int:
+def check_seat_tracks(where: str, all_tracks: object) -> int:
     """Check the score tracks; return the number of seats."""
     if type(all_tracks) is not tuple or not 1 <= len(all_tracks) <= MAX_PLAYERS:
         count = len(all_tracks) if type(all_tracks) is tuple else all_tracks
@@ -140,7 +140,7 @@ def _check_cell(where: str, cell: object) -> Cell:
     return cell
 
 
-def _check_placed(where: str, display: object) -> dict[Cell, Tile]:
+def check_placed(where: str, display: object) -> dict[Cell, Tile]:
     """Check the display's cells and tiles; return them by cell."""
     if type(display) is not frozenset:
         raise _invalid(where, "the display is a frozenset of (cell, tile) pairs")
@@ -151,27 +151,27 @@ def _check_placed(where: str, display: object) -> dict[Cell, Tile]:
         cell = _check_cell(where, entry[0])
         if cell in placed:
             raise _invalid(where, f"cell {cell} holds two tiles")
-        placed[cell] = _check_a_tile(f"{where} at {cell}", entry[1])
+        placed[cell] = check_tile(f"{where} at {cell}", entry[1])
     return placed
 
 
-def _check_seat_number(where: str, seat: object, count: int) -> Seat:
+def check_seat_number(where: str, seat: object, count: int) -> Seat:
     if type(seat) is not int or not 0 <= seat < count:
         raise _invalid(where, f"{seat!r} is not a seat of this {count}-player game")
     return seat
 
 
-def _check_extra_shape(where: str, extra_turns: object, extra_tile: object) -> None:
+def check_extra_shape(where: str, extra_turns: object, extra_tile: object) -> None:
     checks.check_int(f"{where}.extra_turns", extra_turns)
     if extra_tile is not None:
-        _check_a_tile(f"{where}.extra_tile", extra_tile)
+        check_tile(f"{where}.extra_tile", extra_tile)
 
 
-def _check_set_field(where: str, tiles: object, players: int) -> tuple[Tile, ...]:
+def check_set_field(where: str, tiles: object, players: int) -> tuple[Tile, ...]:
     """The set a value carries: the standard one (``None``) or a custom set for its seats."""
     if tiles is None:
         return STANDARD_TILES
-    chosen = _check_tiles(where, tiles)
+    chosen = check_tiles(where, tiles)
     need = START_TILES + STACK_SIZE * players
     if not need <= len(chosen) <= MAX_TILES:
         raise _invalid(
@@ -182,12 +182,12 @@ def _check_set_field(where: str, tiles: object, players: int) -> tuple[Tile, ...
     return tuple(chosen)
 
 
-def _check_drawing(where: str, drawing: object) -> None:
+def check_drawing(where: str, drawing: object) -> None:
     if drawing not in DRAWINGS or type(drawing) is not str:
         raise _invalid(where, f"{drawing!r} is not one of {DRAWINGS}")
 
 
-def _check_bits(where: str, bits: object, count: int) -> int:
+def check_bits(where: str, bits: object, count: int) -> int:
     return checks.check_int(where, bits, 0, (1 << count) - 1)
 
 
@@ -195,15 +195,15 @@ def _written(tile: Tile) -> str:
     return f"tile {format_tile(tile)}"
 
 
-def _take(where: str, counts: dict[Tile, int], tiles: Iterable[Tile]) -> None:
+def take_tiles(where: str, counts: dict[Tile, int], tiles: Iterable[Tile]) -> None:
     checks.take(where, counts, [canonical(tile) for tile in tiles], _written, "ROTA-3")
 
 
-def _in_reading_order(placed: dict[Cell, Tile]) -> list[Tile]:
+def in_reading_order(placed: dict[Cell, Tile]) -> list[Tile]:
     return [placed[cell] for cell in sorted(placed, key=lambda xy: xy[::-1])]
 
 
-def _check_set_order(where: str, pool: Sequence[Tile], the_set: Sequence[Tile]) -> None:
+def check_set_order(where: str, pool: Sequence[Tile], the_set: Sequence[Tile]) -> None:
     """The pool lists tiles of the set as the set lists them, in its order."""
     rest = iter(the_set)
     for i, tile in enumerate(pool):
@@ -215,7 +215,7 @@ def _check_set_order(where: str, pool: Sequence[Tile], the_set: Sequence[Tile]) 
             )
 
 
-def _check_pool_size(
+def check_pool_size(
     owner: str, size: int, start_left: int, stacks: Sequence[int], supply: int, unseen: int
 ) -> None:
     """Refuse the pool of a ``"State"`` or ``"View"`` that does not hold the tiles out of sight.
@@ -257,7 +257,7 @@ def _check_counts_left(state: State, count: int) -> None:
     counts = state.stack_counts
     if type(counts) is not tuple:
         raise _invalid("State.stack_counts", "expected a tuple with one entry per seat")
-    _check_count("State.stack_counts", len(counts), count)
+    check_count("State.stack_counts", len(counts), count)
     for s, size in enumerate(counts):
         checks.check_int(f"State.stack_counts[{s}]", size, 0, STACK_SIZE)
     checks.check_int("State.supply_count", state.supply_count, 0, MAX_TILES)
@@ -265,7 +265,7 @@ def _check_counts_left(state: State, count: int) -> None:
 
 def _check_unseen_hands(state: State, count: int) -> None:
     """A seat holds a hand tile drawn unseen only with no known tile in hand (ROTA-22)."""
-    unseen = _check_bits("State.unseen", state.unseen, count)
+    unseen = check_bits("State.unseen", state.unseen, count)
     for s in range(count):
         if unseen >> s & 1 and state.hands[s] is not None:
             raise _invalid(
@@ -279,9 +279,9 @@ def _check_explicit_shape(state: State, count: int) -> None:
     if state.pool is None:
         _check_seeded_defaults(state)
         return
-    _check_tiles("State.pool", state.pool)
+    check_tiles("State.pool", state.pool)
     _check_counts_left(state, count)
-    _check_drawing("State.drawing", state.drawing)
+    check_drawing("State.drawing", state.drawing)
     _check_unseen_hands(state, count)
     if any(state.stacks) or state.supply:
         raise _invalid(
@@ -306,18 +306,18 @@ def check_extent(state: State) -> None:
 
 def _check_seats(state: State) -> int:
     """The tracks, the hands and the stacks, one per seat, and the seat to move."""
-    count = _check_tracks("State.tracks", state.tracks)
+    count = check_seat_tracks("State.tracks", state.tracks)
     for name in ("hands", "stacks"):
         value = getattr(state, name)
         if type(value) is not tuple:
             raise _invalid(f"State.{name}", "expected a tuple with one entry per seat")
-        _check_count(f"State.{name}", len(value), count)
-    _check_seat_number("State.seat", state.seat, count)
+        check_count(f"State.{name}", len(value), count)
+    check_seat_number("State.seat", state.seat, count)
     for s, held in enumerate(state.hands):
         if held is not None:
-            _check_a_tile(f"State.hands[{s}]", held)
+            check_tile(f"State.hands[{s}]", held)
     for s, stack in enumerate(state.stacks):
-        _check_tiles(f"State.stacks[{s}]", stack)
+        check_tiles(f"State.stacks[{s}]", stack)
     return count
 
 
@@ -331,10 +331,10 @@ def check_state(state: State) -> dict[Cell, Tile]:
         InvalidStateError: naming the field and the problem.
     """
     count = _check_seats(state)
-    _check_tiles("State.supply", state.supply)
-    _check_extra_shape("State", state.extra_turns, state.extra_tile)
-    _check_set_field("State.tiles", state.tiles, count)
+    check_tiles("State.supply", state.supply)
+    check_extra_shape("State", state.extra_turns, state.extra_tile)
+    check_set_field("State.tiles", state.tiles, count)
     _check_explicit_shape(state, count)
-    placed = _check_placed("State.display", state.display)
+    placed = check_placed("State.display", state.display)
     check_extent(state)
     return placed

@@ -46,20 +46,20 @@ from tilegames.axio_rota._model import (
     View,
 )
 from tilegames.axio_rota._moves import (
-    _DRAWN,
+    DRAWN,
     LegalMoves,
-    _check_placing,
-    _checked,
-    _draw_rule,
-    _end_rule,
-    _illegal,
-    _index,
-    _mover,
-    _scored_onto,
+    check_placing,
+    checked_placement,
+    draw_rule,
+    end_rule,
     ended,
+    illegal,
+    index_of,
+    mover_of,
+    scored_onto,
 )
 from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import START_CELLS, TileInfo, _turned_to, canonical
+from tilegames.axio_rota._tables import START_CELLS, TileInfo, canonical, turned_to
 from tilegames.geometry.square import Packed
 
 # ---------------------------------------------------------------------------
@@ -101,7 +101,7 @@ def _without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
 
 def _not_in_pool(state: State, tile: Tile) -> Refusal:
     pool = cast(tuple[Tile, ...], state.pool)
-    rule = _draw_rule(state) if state.drawing else "ROTA-11"
+    rule = draw_rule(state) if state.drawing else "ROTA-11"
     same = next((t for t in pool if canonical(t) == canonical(tile)), None)
     hint = (
         f"; write it as the set lists it, {format_tile(same)}"
@@ -124,7 +124,7 @@ def _holding(state: State, tile: Tile) -> State:
         pool=_without(cast(tuple[Tile, ...], state.pool), tile),
         unseen=state.unseen & ~(1 << seat),
     )
-    object.__setattr__(held, "_board", _index(state))
+    object.__setattr__(held, "_index", index_of(state))
     return held
 
 
@@ -132,7 +132,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
     """Check a chance outcome (return ``None``) or a :class:`Reveal`.
 
     A :class:`Reveal` returns the state with the seat holding the tile named,
-    the packed cell and the tile's tables (as :func:`_checked`).
+    the packed cell and the tile's tables (as :func:`checked_placement`).
 
     Raises:
         Refusal: at the first rule the move breaks.
@@ -145,7 +145,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
             "ROTA-7",
         )
     if type(move) is Reveal:
-        _check_placing(state)
+        check_placing(state)
         if state.extra_tile is not None or not state.unseen >> state.seat & 1:
             raise Refusal(
                 f"seat {state.seat} places a tile that is known; play the placement without "
@@ -155,10 +155,10 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
         if move.tile not in pool:
             raise _not_in_pool(state, move.tile)
         held = _holding(state, move.tile)
-        return (held, *_checked(held, move.move))
+        return (held, *checked_placement(held, move.move))
     if not state.drawing:
         if ended(state):
-            raise Refusal("the game is over", _end_rule(state))
+            raise Refusal("the game is over", end_rule(state))
         raise Refusal(
             f"seat {state.seat} is to move, not chance: no tile is being turned up", "ROTA-10"
         )
@@ -167,7 +167,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
             raise _not_in_pool(state, move.tile)
     elif state.drawing != STACK:
         raise Refusal(
-            f"only a draw into a hand may be entered unseen; here {_DRAWN[state.drawing]}, "
+            f"only a draw into a hand may be entered unseen; here {DRAWN[state.drawing]}, "
             "face up for everyone (ROTA-21)",
             "ROTA-22",
         )
@@ -193,8 +193,8 @@ def _placed_explicit(held: State, cell: Packed, info: TileInfo, move: Move) -> S
     """Score a legal placement in an explicit game; leave every draw after it to chance."""
     seat, rotation, hands = held.seat, move.rotation, held.hands
     corners = info.turned[rotation]
-    grown, before = _index(held).grown(cell, corners, info.adds[rotation])
-    mine, reached = _scored_onto(held.tracks[seat], before, info, rotation, move.named)
+    grown, before = index_of(held).grown(cell, corners, info.adds[rotation])
+    mine, reached = scored_onto(held.tracks[seat], before, info, rotation, move.named)
     if held.extra_tile is None:  # the hand tile placed
         hands = (*hands[:seat], None, *hands[seat + 1 :])
     extra_turns = held.extra_turns + reached
@@ -219,7 +219,7 @@ def _placed_explicit(held: State, cell: Packed, info: TileInfo, move: Move) -> S
         extra_turns=extra_turns,
         drawing=drawing,
     )
-    object.__setattr__(after, "_board", grown)
+    object.__setattr__(after, "_index", grown)
     return after
 
 
@@ -228,7 +228,7 @@ def _apply_other(state: State, move: AnyMove) -> State:
     try:
         placed = _check_other(state, move)
     except Refusal as refusal:
-        raise _illegal(state, move, refusal) from None
+        raise illegal(state, move, refusal) from None
     if placed is not None:
         held, cell, info = placed
         return _placed_explicit(held, cell, info, cast(Reveal, move).move)
@@ -238,18 +238,18 @@ def _apply_other(state: State, move: AnyMove) -> State:
         tile = move.tile
         pool = _without(pool, tile)
     seat, drawing = state.seat, state.drawing
-    board = _index(state)
+    board = index_of(state)
     if drawing == START:
         laid = len(state.display)
         start, centre = START_CELLS[laid]
-        display = state.display | {(start, _turned_to(cast(Tile, tile), centre))}
+        display = state.display | {(start, turned_to(cast(Tile, tile), centre))}
         after = attrs.evolve(
             state,
             display=display,
             pool=pool,
             drawing=START if laid + 1 < START_TILES else STACK,
         )
-        object.__setattr__(after, "_board", Board.build(display))
+        object.__setattr__(after, "_index", Board.build(display))
         return after
     if drawing == SUPPLY:
         after = attrs.evolve(
@@ -278,7 +278,7 @@ def _apply_other(state: State, move: AnyMove) -> State:
             drawing=drawing,
             unseen=unseen,
         )
-    object.__setattr__(after, "_board", board)
+    object.__setattr__(after, "_index", board)
     return after
 
 
@@ -302,16 +302,16 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     """
     if type(state) is not State:
         wrong_state("chance_outcomes", state)
-    if state._board is None:  # a state the rules did not make
+    if state._index is None:  # a state the rules did not make
         check_state(state)
-        _index(state)
+        index_of(state)
     pool = state.pool
     if pool is None or not state.drawing:
         return ()
     return tuple((Draw(tile), p) for tile, p in uniform(pool))
 
 
-def _dealt(
+def dealt_in_order(
     pool: Sequence[Tile], sizes: Iterable[int]
 ) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
     """``pool`` dealt in its order: the stacks of ``sizes``, seat by seat, then the rest."""
@@ -319,7 +319,7 @@ def _dealt(
     return tuple(tuple(pool[a:b]) for a, b in itertools.pairwise(ends)), tuple(pool[ends[-1] :])
 
 
-def _explicit_state(seen: View, stream: Stream) -> State:
+def explicit_state(seen: View, stream: Stream) -> State:
     """An explicit state for an explicit view: the hidden hands drawn from the view's pool.
 
     The rest of the pool stays unidentified, face down for chance to turn up
@@ -333,7 +333,7 @@ def _explicit_state(seen: View, stream: Stream) -> State:
     for seat in range(len(seen.tracks)):
         if seen.unseen >> seat & 1 and pool and seat != seen.seat:
             hands[seat] = pool.pop(stream.randbelow(len(pool)))
-    mover = seen.turn if seen.drawing else _mover(seen)
+    mover = seen.turn if seen.drawing else mover_of(seen)
     return State(
         display=seen.display,
         tracks=seen.tracks,

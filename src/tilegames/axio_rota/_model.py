@@ -612,7 +612,8 @@ class State(CachedState):
 
     .. versionadded:: 0.2.0
     """
-    _board: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _index: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Cache: the index of :attr:`display` (:class:`Board`), built on first use."""
     _legal: LazyMoves[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Cache: the state's :class:`~tilegames.axio_rota.LegalMoves`, once asked for (it
     also remembers the last move it handed out, which ``apply`` then need not check)."""
@@ -626,6 +627,11 @@ class State(CachedState):
     def __repr__(self) -> str:
         """One line: the seats, the tiles on the board, explicit chance, who moves."""
         return summary(self, len(self.tracks), _facts(self.display, self.pool))
+
+    @property
+    def _board(self) -> Board | None:
+        """The index cache under its former name (read-only): :attr:`_index`."""
+        return self._index
 
 
 @attrs.frozen(repr=False)

@@ -1,11 +1,11 @@
 """AXIO Rota's rules on a well-formed position: the index, legal moves, refusals, scoring, the end.
 
 Nothing here checks a state: the callers in :mod:`~tilegames.axio_rota._rules`
-check one they did not make before it gets here. :func:`_index` builds and
+check one they did not make before it gets here. :func:`index_of` builds and
 caches a state's display index (:class:`~tilegames.axio_rota._model.Board`);
 :class:`LegalMoves` lists a state's placements without building them;
 :func:`_placed` checks one placement against the index, saying which rule it
-breaks; :func:`_scored_onto` is the fast path's scoring.
+breaks; :func:`scored_onto` is the fast path's scoring.
 """
 
 from __future__ import annotations
@@ -49,12 +49,12 @@ from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Packed
 
 
-def _index(state: State) -> Board:
+def index_of(state: State) -> Board:
     """The state's display index, built on first use and cached in the state (no check)."""
-    board = state._board
+    board = state._index
     if board is None:
         board = Board.build(state.display)
-        object.__setattr__(state, "_board", board)
+        object.__setattr__(state, "_index", board)
     return board
 
 
@@ -98,7 +98,7 @@ class LegalMoves(LazyMoves[Move]):
 
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
-        board = state._board or _index(state)
+        board = state._index or index_of(state)
         extra = state.extra_tile
         tile = extra if extra is not None else state.hands[state.seat]
         self._board = board
@@ -251,18 +251,18 @@ def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
     return f"cell {xy} shares no edge with a tile of the display"
 
 
-def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
+def checked_placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     """Check a move; return its packed cell and the tables of the tile it places.
 
     Raises:
         Refusal: at the first rule the move breaks.
     """
-    board = state._board or _index(state)
+    board = state._index or index_of(state)
     tile = state.extra_tile
     if tile is None:
         tile = state.hands[state.seat]
         if tile is None:  # no tile known: chance to move, the game over, or an unseen tile
-            _check_placing(state)
+            check_placing(state)
             raise Refusal(
                 f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
                 "such as 'RGBO@1,0:0' (a Reveal)",
@@ -271,38 +271,38 @@ def _checked(state: State, move: Move) -> tuple[Packed, TileInfo]:
     return _placed(board, tile, move)
 
 
-def _check_placing(state: State) -> None:
+def check_placing(state: State) -> None:
     """Refuse a placement while chance is to move, or once the game is over."""
     if state.drawing:
         raise _chance_to_move(state)
     if ended(state):
-        raise Refusal("the game is over", _end_rule(state))
+        raise Refusal("the game is over", end_rule(state))
 
 
-def _end_rule(state: State) -> str:
+def end_rule(state: State) -> str:
     return "ROTA-17" if all_at_cap_seat(state) is not None else "ROTA-18"
 
 
-def _illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
+def illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
     """The public error for a refused move: the game-over message said once."""
     if ended(state):
         return illegal_move(str(move), refusal, over=True)
     if state.drawing:
-        return illegal_move(str(move), refusal, turn=f"chance to move ({_DRAWN[state.drawing]})")
+        return illegal_move(str(move), refusal, turn=f"chance to move ({DRAWN[state.drawing]})")
     turn = f"seat {state.seat} to move"
     if state.extra_tile is not None:
         turn += f", extra turn with {format_tile(state.extra_tile)} from the supply"
     return illegal_move(str(move), refusal, turn=turn)
 
 
-_DRAWN: Mapping[str, str] = {
+DRAWN: Mapping[str, str] = {
     START: "the next tile of the start square is turned up",
     STACK: "the seat draws its stack's top tile into its hand",
     SUPPLY: "the seat draws the supply's top tile for an extra turn",
 }
 
 
-def _draw_rule(state: State) -> str:
+def draw_rule(state: State) -> str:
     drawing = state.drawing
     if drawing == START:
         return "ROTA-7"
@@ -313,12 +313,12 @@ def _draw_rule(state: State) -> str:
 
 def _chance_to_move(state: State) -> Refusal:
     return Refusal(
-        f"chance is to move: {_DRAWN[state.drawing]}; enter the tile turned up, such as '+RGBO'",
-        _draw_rule(state),
+        f"chance is to move: {DRAWN[state.drawing]}; enter the tile turned up, such as '+RGBO'",
+        draw_rule(state),
     )
 
 
-def _points(
+def placement_points(
     circles: Mapping[Packed, int], cell: Packed, corners: Tile, named: Colour | None
 ) -> Points:
     """ROTA-12: per colour, the matching corners of the other tiles at each corner's circle."""
@@ -335,12 +335,12 @@ def _points(
     return red, green, blue, orange, purple
 
 
-def _scored_onto(
+def scored_onto(
     mine: Points, before: CornerCounts, info: TileInfo, rotation: Rotation, named: Colour | None
 ) -> tuple[Points, int]:
     """Score a legal placement onto the mover's tracks (ROTA-12, ROTA-14), from tables.
 
-    The fast path of ``apply``: the same as :func:`_points` then
+    The fast path of ``apply``: the same as :func:`placement_points` then
     ``tracks.add_points(mine, points, stages=STAGES)``, reading the counts of
     the tile's circles from ``before`` (taken as the board grew) and which
     corner scores for which colour from the tile's tables. Capping once at
@@ -400,7 +400,7 @@ def all_at_cap_seat(position: State | View) -> Seat | None:
     return next((s for s, t in enumerate(position.tracks) if tracks.all_at(t, TRACK_CAP)), None)
 
 
-def _to_move(state: State) -> tuple[Seat, ...]:
+def movers(state: State) -> tuple[Seat, ...]:
     """The seats that may move: the seat to move, ``(CHANCE,)`` at a draw, ``()`` once over."""
     if state.extra_tile is None and state.hands[state.seat] is None:
         if state.drawing:
@@ -409,7 +409,7 @@ def _to_move(state: State) -> tuple[Seat, ...]:
     return (state.seat,)
 
 
-def _mover(seen: View) -> Seat | None:
+def mover_of(seen: View) -> Seat | None:
     """The seat to move, or once the game is over the seat that won it by ROTA-17, else None."""
     if seen.to_move:
         return seen.to_move[0]
@@ -430,7 +430,7 @@ def _in_set_order(the_set: Sequence[Tile], tiles: Iterable[Tile]) -> tuple[Tile,
     return tuple(ordered)
 
 
-def _view(state: State, seat: Seat | None) -> View:
+def view_of(state: State, seat: Seat | None) -> View:
     """What ``seat`` may see of a well-formed state (:func:`view` checks, then calls this).
 
     In an explicit game, the other seats' hand tiles join the tiles the seat
@@ -448,7 +448,7 @@ def _view(state: State, seat: Seat | None) -> View:
                 unseen |= 1 << s
     return View(
         seat=seat,
-        to_move=_to_move(state),
+        to_move=movers(state),
         display=state.display,
         tracks=state.tracks,
         hand=None if seat is None else hands[seat],

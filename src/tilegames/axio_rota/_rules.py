@@ -56,17 +56,17 @@ from tilegames.axio_rota._model import (
 )
 from tilegames.axio_rota._moves import (
     LegalMoves,
-    _checked,
-    _illegal,
-    _index,
-    _points,
-    _scored_onto,
-    _to_move,
-    _view,
     all_at_cap_seat,
+    checked_placement,
     ended,
+    illegal,
+    index_of,
+    movers,
+    placement_points,
+    scored_onto,
+    view_of,
 )
-from tilegames.axio_rota._tables import _START, TileInfo, _start_square, tile_info
+from tilegames.axio_rota._tables import START_TEMPLATE, TileInfo, start_square, tile_info
 from tilegames.geometry.square import Cell, Packed
 
 
@@ -80,14 +80,14 @@ def _check_hand_made(state: State) -> None:
         InvalidStateError: naming the field and the problem.
     """
     check_state(state)
-    _index(state)
+    index_of(state)
 
 
 def _entry(function: str, state: State) -> None:
     """The entry checks off the hot path: a State, checked if the rules did not make it."""
     if type(state) is not State:
         wrong_state(function, state)
-    if state._board is None:
+    if state._index is None:
         _check_hand_made(state)
 
 
@@ -95,7 +95,7 @@ def _check_move(function: str, state: State, move: object) -> None:
     """The entry checks off the hot path once ``state`` is a State: a move, the state checked."""
     if type(move) not in MOVE_TYPES:
         wrong_move(function, move)
-    if state._board is None:
+    if state._index is None:
         _check_hand_made(state)
 
 
@@ -146,8 +146,8 @@ def new_game(
         rng.normalize_seed(seed)
         return _explicit_start(chosen, players)
     order, _ = rng.shuffled(rng.normalize_seed(seed), chosen)
-    laid, board = _start_square(order[:START_TILES])
-    display = frozenset(zip(_START.cells, laid, strict=True))
+    laid, board = start_square(order[:START_TILES])
+    display = frozenset(zip(START_TEMPLATE.cells, laid, strict=True))
     dealt = order[START_TILES:]
     stacks = [dealt[STACK_SIZE * s : STACK_SIZE * (s + 1)] for s in range(players)]
     state = State(
@@ -159,7 +159,7 @@ def new_game(
         seat=0,
         tiles=None if tiles is None or chosen == STANDARD_TILES else chosen,
     )
-    object.__setattr__(state, "_board", board)
+    object.__setattr__(state, "_index", board)
     return state
 
 
@@ -195,7 +195,7 @@ def is_over(state: State) -> bool:
     """
     if type(state) is not State:
         wrong_state("is_over", state)
-    if state._board is None:
+    if state._index is None:
         _check_hand_made(state)
     # ended(state), inline: it is asked before every move of a playout
     return (
@@ -214,9 +214,9 @@ def to_move(state: State) -> tuple[Seat, ...]:
     """
     if type(state) is not State:
         wrong_state("to_move", state)
-    if state._board is None:
+    if state._index is None:
         _check_hand_made(state)
-    return _to_move(state)
+    return movers(state)
 
 
 def scores(state: State) -> tuple[Points, ...]:
@@ -280,7 +280,7 @@ def view(state: State, seat: Seat | None) -> View:
     _entry("view", state)
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(state.tracks)):
         checks.check_seat(seat, len(state.tracks), public=True)  # raises, saying why
-    return _view(state, seat)
+    return view_of(state, seat)
 
 
 # ---------------------------------------------------------------------------
@@ -312,7 +312,7 @@ def legal_moves(state: State) -> Sequence[AnyMove]:
         wrong_state("legal_moves", state)
     moves = state._legal
     if moves is None:
-        if state._board is None:
+        if state._index is None:
             _check_hand_made(state)
         if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
             return _explicit_moves(state)
@@ -340,7 +340,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     _check_move("why_illegal", state, move)
     try:
         if type(move) is Move:
-            _checked(state, move)
+            checked_placement(state, move)
         else:
             _check_other(state, move)
     except Refusal as refusal:
@@ -360,23 +360,23 @@ def score_move(state: State, move: AnyMove) -> Points:
         try:
             placed = _check_other(state, move)
         except Refusal as refusal:
-            raise _illegal(state, move, refusal) from None
+            raise illegal(state, move, refusal) from None
         if placed is None:  # chance's outcome scores nothing
             return NO_POINTS
         held, cell, info = placed
         placement = cast(Reveal, move).move
-        return _points(
-            _index(held).circles, cell, info.turned[placement.rotation], placement.named
+        return placement_points(
+            index_of(held).circles, cell, info.turned[placement.rotation], placement.named
         )
     cell, info = _placement(state, move)
-    return _points(_index(state).circles, cell, info.turned[move.rotation], move.named)
+    return placement_points(index_of(state).circles, cell, info.turned[move.rotation], move.named)
 
 
 def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     """The packed cell and tile tables of a placement: as picked from the legal moves, or checked.
 
     A move just picked from the state's own legal moves is legal, and not
-    checked again; any other goes through :func:`_checked` (after the state's own
+    checked again; any other goes through :func:`checked_placement` (after the state's own
     check, for a state the rules did not make).
 
     Raises:
@@ -386,12 +386,12 @@ def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     picked = listed._picked if type(listed) is LegalMoves else None
     if picked is not None and picked[0] is move:
         return picked[1], picked[2]
-    if state._board is None:
+    if state._index is None:
         _check_hand_made(state)
     try:
-        return _checked(state, move)
+        return checked_placement(state, move)
     except Refusal as refusal:
-        raise _illegal(state, move, refusal) from None
+        raise illegal(state, move, refusal) from None
 
 
 def apply(state: State, move: AnyMove) -> State:
@@ -419,11 +419,11 @@ def apply(state: State, move: AnyMove) -> State:
     corners = info.turned[rotation]
     if state.pool is not None:
         return _placed_explicit(state, cell, info, move)
-    board = state._board or _index(state)  # indexed by legal_moves or _placement
+    board = state._index or index_of(state)  # indexed by legal_moves or _placement
     grown, before = board.grown(cell, corners, info.adds[rotation])
     seat, hands, stacks, supply = state.seat, state.hands, state.stacks, state.supply
     all_tracks = state.tracks
-    mine, reached = _scored_onto(all_tracks[seat], before, info, rotation, move.named)
+    mine, reached = scored_onto(all_tracks[seat], before, info, rotation, move.named)
     if mine is not all_tracks[seat]:
         all_tracks = (*all_tracks[:seat], mine, *all_tracks[seat + 1 :])
     extra_turns = state.extra_turns + reached
@@ -456,7 +456,7 @@ def apply(state: State, move: AnyMove) -> State:
         extra_turns=extra_turns,
         tiles=state.tiles,
     )
-    object.__setattr__(after, "_board", grown)
+    object.__setattr__(after, "_index", grown)
     return after
 
 

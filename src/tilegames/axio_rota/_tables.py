@@ -74,11 +74,11 @@ def _start_template() -> _StartTemplate:
     return _StartTemplate(cells, packed, blank.rim, blank.masks, vertices, held, circles)
 
 
-_START: Final = _start_template()
+START_TEMPLATE: Final = _start_template()
 
 
 _Laying = tuple[Tile, tuple[int, ...]]
-"""A tile laid on one cell of the start square: its corners as laid (:func:`_turned_to`),
+"""A tile laid on one cell of the start square: its corners as laid (:func:`turned_to`),
 and what it adds to each circle of the square, in :attr:`_StartTemplate.circles` order."""
 
 _LAYINGS: Final[tuple[dict[Tile, _Laying], ...]] = ({}, {}, {}, {})
@@ -87,19 +87,22 @@ _LAYINGS: Final[tuple[dict[Tile, _Laying], ...]] = ({}, {}, {}, {})
 
 def _laying(slot: int, tile: Tile) -> _Laying:
     """How ``tile`` lies on cell ``slot`` of the start square, what it adds to the circles."""
-    laid = _turned_to(tile, START_CELLS[slot][1])
+    laid = turned_to(tile, START_CELLS[slot][1])
     one = ONE
     adds = [0] * 16
     adds[4 * slot : 4 * slot + 4] = [one[colour] for colour in laid]
-    made = laid, tuple(sum(adds[corner] for corner in where) for _, _, where in _START.circles)
+    made = (
+        laid,
+        tuple(sum(adds[corner] for corner in where) for _, _, where in START_TEMPLATE.circles),
+    )
     _LAYINGS[slot][tile] = made
     return made
 
 
-def _start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
+def start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
     """The 4 tiles of the start square as laid (ROTA-7), and the square's index.
 
-    The same as :func:`_turned_to` and ``Board.build``, from tables made once
+    The same as :func:`turned_to` and ``Board.build``, from tables made once
     per tile and cell: the index is the template's, with the circles' counts
     summed from what each tile adds.
     """
@@ -109,15 +112,15 @@ def _start_square(drawn: Sequence[Tile]) -> tuple[list[Tile], Board]:
     laid_1, adds_1 = layings[1].get(second) or _laying(1, second)
     laid_2, adds_2 = layings[2].get(third) or _laying(2, third)
     laid_3, adds_3 = layings[3].get(fourth) or _laying(3, fourth)
-    summed = map(sum, zip(_START.held, adds_0, adds_1, adds_2, adds_3, strict=True))
-    circles = dict(zip(_START.vertices, summed, strict=True))
-    cell_0, cell_1, cell_2, cell_3 = _START.packed
+    summed = map(sum, zip(START_TEMPLATE.held, adds_0, adds_1, adds_2, adds_3, strict=True))
+    circles = dict(zip(START_TEMPLATE.vertices, summed, strict=True))
+    cell_0, cell_1, cell_2, cell_3 = START_TEMPLATE.packed
     placed = (cell_3, laid_3, (cell_2, laid_2, (cell_1, laid_1, (cell_0, laid_0, None))))
-    board = Board(placed, circles, _START.rim[:], _START.masks[:])
+    board = Board(placed, circles, START_TEMPLATE.rim[:], START_TEMPLATE.masks[:])
     return [laid_0, laid_1, laid_2, laid_3], board
 
 
-def _turned_to(tile: Tile, centre: square.Corner) -> Tile:
+def turned_to(tile: Tile, centre: square.Corner) -> Tile:
     """The tile with its empty corner, if any, turned to corner ``centre`` (ROTA-7)."""
     if None not in tile:
         return tile

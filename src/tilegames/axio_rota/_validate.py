@@ -21,24 +21,24 @@ from tilegames._core.rng import Stream
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import check_ranking
 from tilegames.axio_rota._checks import (
-    _check_a_tile,
-    _check_bits,
-    _check_count,
-    _check_drawing,
-    _check_extra_shape,
-    _check_placed,
-    _check_pool_size,
-    _check_seat_number,
-    _check_set_field,
-    _check_set_order,
-    _check_tiles,
-    _check_tracks,
-    _in_reading_order,
-    _take,
+    check_bits,
+    check_count,
+    check_drawing,
+    check_extra_shape,
+    check_placed,
+    check_pool_size,
+    check_seat_number,
+    check_seat_tracks,
     check_set,
+    check_set_field,
+    check_set_order,
     check_state,
+    check_tile,
+    check_tiles,
+    in_reading_order,
+    take_tiles,
 )
-from tilegames.axio_rota._explicit import _dealt, _explicit_state
+from tilegames.axio_rota._explicit import dealt_in_order, explicit_state
 from tilegames.axio_rota._model import (
     COLOURS,
     MOVE_TYPES,
@@ -57,9 +57,9 @@ from tilegames.axio_rota._model import (
     Tile,
     View,
 )
-from tilegames.axio_rota._moves import _view, all_at_cap_seat, ended
+from tilegames.axio_rota._moves import all_at_cap_seat, ended, view_of
 from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import START_CELLS, _turned_to, canonical
+from tilegames.axio_rota._tables import START_CELLS, canonical, turned_to
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 
@@ -125,12 +125,12 @@ def _check_state_set(state: State, placed: dict[Cell, Tile], the_set: Sequence[T
     """Every tile of the set exactly once across the game (ROTA-3, ROTA-9)."""
     extra = [] if state.extra_tile is None else [state.extra_tile]
     counts = checks.count(canonical(tile) for tile in the_set)
-    _take("State.display", counts, _in_reading_order(placed))
-    _take("State.hands", counts, [held for held in state.hands if held is not None])
+    take_tiles("State.display", counts, in_reading_order(placed))
+    take_tiles("State.hands", counts, [held for held in state.hands if held is not None])
     for s, stack in enumerate(state.stacks):
-        _take(f"State.stacks[{s}]", counts, stack)
-    _take("State.supply", counts, state.supply)
-    _take("State.extra_tile", counts, extra)
+        take_tiles(f"State.stacks[{s}]", counts, stack)
+    take_tiles("State.supply", counts, state.supply)
+    take_tiles("State.extra_tile", counts, extra)
     left = sum(counts.values())
     if left:
         missing = next(tile for tile, n in counts.items() if n)
@@ -312,7 +312,7 @@ def _resolved(state: State) -> State:
     """
     pool = list(cast(tuple[Tile, ...], state.pool))
     start_left = START_TILES - len(state.display) if state.drawing == START else 0
-    _check_pool_size(
+    check_pool_size(
         "State", len(pool), start_left, state.stack_counts, state.supply_count, state.unseen
     )
     pool.reverse()  # pop from the front
@@ -339,7 +339,7 @@ def _resolved(state: State) -> State:
             )
         extra_tile, supply, extra_turns = pool.pop(), supply - 1, extra_turns - 1
     pool.reverse()
-    stacks, rest = _dealt(pool, sizes)
+    stacks, rest = dealt_in_order(pool, sizes)
     return State(
         display=frozenset(display),
         tracks=state.tracks,
@@ -364,7 +364,7 @@ def _lay_start(state: State, display: set[tuple[Cell, Tile]], pool: list[Tile], 
             "draw or placement (ROTA-7)",
         )
     for cell, centre in START_CELLS[len(display) :]:
-        display.add((cell, _turned_to(pool.pop(), centre)))
+        display.add((cell, turned_to(pool.pop(), centre)))
 
 
 def _draw_hand(state: State, hands: list[Tile | None], sizes: list[int], pool: list[Tile]) -> Seat:
@@ -403,7 +403,7 @@ def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
     placed = check_state(state)
     the_set = fallback if state.tiles is None else state.tiles
     if state.pool is not None:
-        _check_set_order("State.pool", state.pool, the_set)
+        check_set_order("State.pool", state.pool, the_set)
         state = _resolved(state)
         placed = check_state(state)
     _check_joined("State.display", placed)
@@ -430,9 +430,9 @@ def _validate_state(state: State, fallback: Sequence[Tile]) -> None:
 
 def _check_view_shape(seen: View) -> int:
     """The view's fields have the types and ranges of a game; return the number of seats."""
-    count = _check_tracks("View.tracks", seen.tracks)
+    count = check_seat_tracks("View.tracks", seen.tracks)
     if seen.seat is not None:  # None: the public view, which shows no hand
-        _check_seat_number("View.seat", seen.seat, count)
+        check_seat_number("View.seat", seen.seat, count)
     elif seen.hand is not None:
         raise _invalid("View.hand", "the public view (seat None) shows no hand")
     if type(seen.to_move) is not tuple or len(seen.to_move) > 1:
@@ -444,21 +444,21 @@ def _check_view_shape(seen: View) -> int:
             )
     else:
         for moving in seen.to_move:
-            _check_seat_number("View.to_move", moving, count)
+            check_seat_number("View.to_move", moving, count)
     sizes = seen.stack_sizes
     if type(sizes) is not tuple:
         raise _invalid("View.stack_sizes", "expected a tuple of sizes")
-    _check_count("View.stack_sizes", len(sizes), count)
+    check_count("View.stack_sizes", len(sizes), count)
     top = STACK_SIZE - (seen.pool is None)  # an explicit view can show the deal
     for s, size in enumerate(sizes):
         checks.check_int(f"View.stack_sizes[{s}]", size, 0, top)
     checks.check_int("View.supply_size", seen.supply_size)
-    _check_extra_shape("View", seen.extra_turns, seen.extra_tile)
+    check_extra_shape("View", seen.extra_turns, seen.extra_tile)
     if seen.hand is not None:
-        _check_a_tile("View.hand", seen.hand)
-    _check_seat_number("View.turn", seen.turn, count)
-    _check_drawing("View.drawing", seen.drawing)
-    _check_bits("View.unseen", seen.unseen, count)
+        check_tile("View.hand", seen.hand)
+    check_seat_number("View.turn", seen.turn, count)
+    check_drawing("View.drawing", seen.drawing)
+    check_bits("View.unseen", seen.unseen, count)
     if seen.pool is None:
         if seen.drawing or seen.unseen or seen.turn:
             raise _invalid(
@@ -466,14 +466,14 @@ def _check_view_shape(seen: View) -> int:
                 "drawing, unseen and turn belong to a view of an explicit game, whose pool is set",
             )
     else:
-        _check_tiles("View.pool", seen.pool)
+        check_tiles("View.pool", seen.pool)
     return count
 
 
 def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     count = _check_view_shape(seen)
-    _check_set_field("View.tiles", seen.tiles, count)
-    placed = _check_placed("View.display", seen.display)
+    check_set_field("View.tiles", seen.tiles, count)
+    placed = check_placed("View.display", seen.display)
     the_set = fallback if seen.tiles is None else seen.tiles
     if seen.pool is not None:
         _validate_explicit_view(seen, the_set)
@@ -494,9 +494,9 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
         held[seen.seat] = int(seen.hand is not None)
     holds = _check_counters(seen, seen.stack_sizes, held, mover, seen.supply_size, the_set)
     counts = checks.count(canonical(tile) for tile in the_set)
-    _take("View.display", counts, _in_reading_order(placed))
-    _take("View.hand", counts, [] if seen.hand is None else [seen.hand])
-    _take("View.extra_tile", counts, [] if seen.extra_tile is None else [seen.extra_tile])
+    take_tiles("View.display", counts, in_reading_order(placed))
+    take_tiles("View.hand", counts, [] if seen.hand is None else [seen.hand])
+    take_tiles("View.extra_tile", counts, [] if seen.extra_tile is None else [seen.extra_tile])
     others = sum(holds) - (0 if seen.seat is None else holds[seen.seat])
     hidden = sum(seen.stack_sizes) + seen.supply_size + others
     unseen = sum(counts.values())
@@ -511,19 +511,17 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
 def _validate_explicit_view(seen: View, the_set: Sequence[Tile]) -> None:
     """An explicit view passes if a valid explicit state drawn from it shows exactly it."""
     pool = cast(tuple[Tile, ...], seen.pool)
-    _check_set_order("View.pool", pool, the_set)
+    check_set_order("View.pool", pool, the_set)
     start_left = START_TILES - len(seen.display) if seen.drawing == START else 0
-    _check_pool_size(
-        "View", len(pool), start_left, seen.stack_sizes, seen.supply_size, seen.unseen
-    )
+    check_pool_size("View", len(pool), start_left, seen.stack_sizes, seen.supply_size, seen.unseen)
     if seen.seat is not None and seen.unseen >> seen.seat & 1 and seen.hand is not None:
         raise _invalid("View.unseen", "the seat's own hand is shown, so it is not unseen")
-    state = _explicit_state(seen, Stream(0))
+    state = explicit_state(seen, Stream(0))
     try:
         _validate_state(state, the_set)
     except InvalidStateError as error:
         raise _invalid("View", f"no game shows this view: {error}") from None
-    shown_view = _view(state, seen.seat)
+    shown_view = view_of(state, seen.seat)
     if shown_view != seen:
         wrong = next(
             f.name
@@ -552,7 +550,7 @@ def _validate_outcome(result: Outcome) -> None:
         if type(score) is not int or not 0 <= score <= TRACK_CAP:
             raise _invalid("Outcome.scores[0]", f"a solo score is 0..{TRACK_CAP}, not {score!r}")
         return
-    _check_tracks("Outcome.scores", scores)  # and the seat count
+    check_seat_tracks("Outcome.scores", scores)  # and the seat count
     check_ranking(result.ranking, cast(tuple[Points, ...], scores), "ROTA-19")
 
 
