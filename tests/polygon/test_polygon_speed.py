@@ -20,7 +20,7 @@ from tilegames import CHANCE, IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames._core.bits import nth_bit
 from tilegames.polygon import Draw, Move, Roll, State, View
-from tilegames.polygon._explicit import chance_outcomes
+from tilegames.polygon._explicit import chance_outcomes, start_turn
 from tilegames.polygon._model import (
     DIE_FACES,
     DRAWS,
@@ -34,7 +34,7 @@ from tilegames.polygon._model import (
     printed_depth,
     sorted_values,
 )
-from tilegames.polygon._moves import nth_cell, start_turn
+from tilegames.polygon._moves import nth_cell
 from tilegames.polygon._tables import (
     CORNERS,
     GROUP,

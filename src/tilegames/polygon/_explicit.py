@@ -1,28 +1,34 @@
-"""Polygon's explicit chance: the steps of ``chance="explicit"``.
+"""Polygon's chance: the start-order draw, the die and a turn's draw, in both chance modes.
 
-(A seeded game draws from the seed its state carries: its start-order draw
-and die are ``_moves.draw_for_start`` and ``_moves.start_turn``.)
-
-In an explicit game every random event is a step of the chance seat
-(:data:`~tilegames.CHANCE`), in the order a table plays them:
+Each random event is one step, played by one function in both modes:
+:func:`apply_outcome` applies a drawn tile or a roll, and :func:`next_turn`
+starts a turn. A seeded game draws each outcome from the seed its state
+carries and applies it at once (``new_game`` draws the start order tile by
+tile from the shuffled bag; :func:`start_turn` rolls and draws a turn from
+the seed). An explicit game (``chance="explicit"``) stops at each step
+instead and waits for the chance seat (:data:`~tilegames.CHANCE`), in the
+order a table plays them:
 
 1. the start-order draw (POLY-7), one :class:`~tilegames.polygon.Draw` per
    tile: every seat in seat order, then the tied seats again, in seat order,
    round after round until one seat is highest alone. When a round ends tied
    and the bag holds fewer tiles than the tied seats need, every tile drawn
-   so far goes back into the bag at once (the seeded game's [decision]).
-   The winner's tile goes on START and every other drawn tile back into the
-   bag;
+   so far goes back into the bag at once (a [decision]). The winner's tile
+   goes on START and every other drawn tile back into the bag;
 2. each turn: the die (:class:`~tilegames.polygon.Roll`, POLY-9), then the
    turn's tiles, one :class:`~tilegames.polygon.Draw` each (two, or the one
    the bag holds, POLY-10); then the seat places them.
 
-Every draw is uniform over the bag's contents: a reshuffle (after the start
-draw, or when a tied round cannot be drawn out) changes nothing about the
-next draw, so it is no step of its own. A roll shows each symbol with
-probability 1/3 (two faces of six each); on the game's second turn the die is
-rolled until it differs from the first turn's symbol, and the roll that
-stands is one step, each of the two other symbols with probability 1/2.
+What is the explicit game's alone: the outcomes of a step and their
+probabilities (:func:`chance_outcomes`, :func:`chance_moves`) and the check
+of an entered outcome (:func:`check_outcome`). Every draw is uniform over the
+bag's contents: a reshuffle (after the start draw, or when a tied round
+cannot be drawn out) changes nothing about the next draw, so it is no step of
+its own, and an explicit game's bag holds its contents in :data:`VALUES`
+order. A roll shows each symbol with probability 1/3 (two faces of six
+each); on the game's second turn the die is rolled until it differs from the
+first turn's symbol, and the roll that stands is one step, each of the two
+other symbols with probability 1/2.
 
 Drawn tiles are shown face up (POLY-16), so Polygon has no unseen draw: every
 seat, and a scorekeeper, sees every outcome.
@@ -30,61 +36,69 @@ seat, and a scorekeeper, sees every outcome.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
-from tilegames._core.chance import uniform
+from tilegames._core import rng
+from tilegames._core.chance import EXPLICIT, SEEDED, uniform
+from tilegames._core.refusal import Refusal
+from tilegames._core.rules import Seat
 from tilegames.polygon._model import (
+    DIE_FACES,
     DRAW,
     DRAWS,
+    ORDER,
     PLAY,
+    RANK,
     ROLL,
     ROLLS,
     STANDARD_SORTED,
-    START_CELL,
     START_DRAW,
+    SYMBOLS,
     AnyMove,
     Draw,
+    Move,
     Printing,
     Roll,
+    Round,
     Scoring,
     State,
+    Step,
+    Symbol,
     Value,
-    printed_depth,
     set_slot,
     sorted_values,
 )
-from tilegames.polygon._moves import highest, next_drawer, roll_symbols
-from tilegames.polygon._tables import build_index, printed_stacks
+from tilegames.polygon._tables import start_board
 
 _THIRD: Final = Fraction(1, 3)
 _HALF: Final = Fraction(1, 2)
 
 
-def full_set(state: State) -> tuple[Value, ...]:
-    """The state's whole set in :data:`VALUES` order."""
-    return STANDARD_SORTED if state.tiles is None else state.tiles
-
-
 # ---------------------------------------------------------------------------
-# An explicit game: chance's steps
+# A new game and a new turn: where each mode resolves chance
 # ---------------------------------------------------------------------------
 
 
 def start_state(
     count: int,
     seed: int,
+    bag: tuple[Value, ...],
     tiles: tuple[Value, ...] | None,
     scoring: Scoring | None,
     board: Printing | None,
+    chance: str,
 ) -> State:
-    """The state of an explicit game before its first random event: the start-order draw.
+    """A game before its first random event: the start-order draw (POLY-7) is due.
 
-    ``tiles``, ``scoring`` and ``board`` are kept in the state as by ``new_game``.
+    ``bag`` is a seeded game's shuffled set (drawn from the front) or an
+    explicit game's contents in :data:`VALUES` order; ``tiles``, ``scoring``,
+    ``board`` and ``chance`` are kept in the state as by ``new_game``.
     """
-    stacks = tuple(printed_stacks(board))
+    stacks, index = start_board(board, None)
     state = State(
         stacks=stacks,
         totals=(0,) * count,
@@ -93,16 +107,192 @@ def start_state(
         symbol=0,
         drawn=(),
         placed=(),
-        bag=STANDARD_SORTED if tiles is None else tiles,
+        bag=bag,
         seed=seed,
         tiles=tiles,
         scoring=scoring,
         board=board,
-        chance="explicit",
+        chance=chance,
         step=START_DRAW,
     )
-    set_slot(state, "_index", build_index(stacks, printed_depth(state.board)))
+    set_slot(state, "_index", index)
     return state
+
+
+def next_turn(
+    chance: str, symbol: Symbol, seed: int, turn: int, bag: tuple[Value, ...]
+) -> tuple[Symbol, int, tuple[Value, ...], tuple[Value, ...], Step]:
+    """The start of turn ``turn`` (POLY-9, POLY-10), with the bag not empty.
+
+    A seeded game rolls the die and draws the turn's tiles from its seed at
+    once (:func:`start_turn`); an explicit game waits for chance's roll.
+    ``symbol`` is the last turn's. Returns the turn's symbol, the seed, the
+    drawn tiles, the bag left and the step due.
+    """
+    if chance != SEEDED:
+        return symbol, seed, (), bag, ROLL
+    symbol, seed, hand, bag = start_turn(symbol, seed, turn, bag)
+    return symbol, seed, hand, bag, PLAY
+
+
+_FACES: Final = len(DIE_FACES)
+_ROLL_LIMIT: Final = (1 << rng.SEED_BITS) // _FACES * _FACES
+"""Draws at or above this are rejected, as by ``rng.randbelow(seed, 6)``."""
+
+
+def start_turn(
+    symbol: Symbol, seed: int, turn: int, bag: tuple[Value, ...]
+) -> tuple[Symbol, int, tuple[Value, ...], tuple[Value, ...]]:
+    """The start of a seeded game's turn ``turn`` (POLY-9, POLY-10): the die, then the draw.
+
+    ``symbol`` is the last turn's. The die is rolled with
+    ``rng.randbelow(seed, 6)`` (written out: its rejection bound is worked
+    out once, and a roll starts every turn), on turn 2 again until it
+    differs from ``symbol``. Two tiles are drawn from the bag, not empty
+    (one if one is left). Returns the turn's symbol, the next seed, the
+    drawn tiles in :data:`VALUES` order and the bag left.
+    """
+    first = symbol
+    while True:
+        value, seed = rng.next_u64(seed)
+        if value >= _ROLL_LIMIT:  # randbelow's incomplete top block (1 chance in 2**62)
+            continue
+        symbol = DIE_FACES[value % _FACES]
+        if turn != 2 or symbol != first:
+            break
+    if len(bag) == 1:
+        return symbol, seed, bag, ()
+    a, b = bag[0], bag[1]  # sorted_values, inline for two tiles
+    return symbol, seed, (a, b) if ORDER[a] <= ORDER[b] else (b, a), bag[2:]
+
+
+def _refilled(
+    state: State, bag: tuple[Value, ...], rounds: Sequence[Round], kept: Value | None = None
+) -> tuple[tuple[Value, ...], int]:
+    """The bag and the seed once the start-order draw's tiles go back, but ``kept`` (POLY-7).
+
+    The tiles go back that were drawn since the bag was last full. A seeded
+    game reshuffles the bag from its seed (the remaining tiles in their
+    order, then the returned ones in the order drawn); an explicit game's
+    bag is its contents: the whole set but ``kept``, in :data:`VALUES` order.
+    """
+    full = STANDARD_SORTED if state.tiles is None else state.tiles
+    if state.chance == EXPLICIT:
+        if kept is None:
+            return full, state.seed
+        at = full.index(kept)
+        return full[:at] + full[at + 1 :], state.seed
+    drawn = [tile for draws in rounds for _, tile in draws]
+    held = drawn[len(drawn) - (len(full) - len(bag)) :]
+    if kept is not None:
+        held.remove(kept)
+    return rng.shuffled(state.seed, (*bag, *held))
+
+
+# ---------------------------------------------------------------------------
+# Applying an outcome: a drawn tile or a roll
+# ---------------------------------------------------------------------------
+
+
+def apply_outcome(state: State, outcome: Draw | Roll) -> State:
+    """The state after a legal chance outcome (checked by :func:`check_outcome`)."""
+    if isinstance(outcome, Roll):
+        return _evolve(state, symbol=outcome.symbol, step=DRAW)
+    tile = outcome.tile
+    bag = state.bag
+    at = bag.index(tile)  # a seeded game draws the front tile
+    bag = bag[:at] + bag[at + 1 :]
+    if state.step == START_DRAW:
+        return _start_draw(state, tile, bag)
+    drawing = sorted_values((*state.drawing, tile))
+    if len(drawing) == 2 or not bag:
+        return _evolve(state, bag=bag, drawn=drawing, drawing=(), step=PLAY)
+    return _evolve(state, bag=bag, drawing=drawing)
+
+
+def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
+    """One tile of the start-order draw (POLY-7); the first turn starts once it is decided."""
+    rounds = state.start_draw
+    seat, drawing = next_drawer(rounds, len(state.totals))
+    if rounds and len(rounds[-1]) < len(drawing):
+        rounds = (*rounds[:-1], (*rounds[-1], (seat, tile)))
+    else:
+        rounds = (*rounds, ((seat, tile),))
+    draws = rounds[-1]
+    if len(draws) < len(drawing):
+        return _evolve(state, bag=bag, start_draw=rounds)
+    tied = highest(draws)
+    if len(tied) > 1:
+        seed = state.seed
+        if len(bag) < len(tied):  # the tie cannot be drawn out: every drawn tile goes back
+            bag, seed = _refilled(state, bag, rounds)
+        return _evolve(state, bag=bag, seed=seed, start_draw=rounds)
+    winner = tied[0]
+    start_tile = dict(draws)[winner]
+    bag, seed = _refilled(state, bag, rounds, start_tile)
+    symbol, seed, hand, bag, step = next_turn(state.chance, state.symbol, seed, state.turn, bag)
+    stacks, index = start_board(state.board, start_tile)
+    after = _evolve(
+        state,
+        stacks=stacks,
+        seat=winner,
+        symbol=symbol,
+        drawn=hand,
+        bag=bag,
+        seed=seed,
+        start_draw=rounds,
+        step=step,
+    )
+    set_slot(after, "_index", index)
+    return after
+
+
+def _evolve(state: State, **changes: object) -> State:
+    """``state`` with ``changes``, keeping its board index when the board is unchanged."""
+    after = attrs.evolve(state, **changes)  # type: ignore[arg-type]
+    if "stacks" not in changes:
+        set_slot(after, "_index", state._index)
+    return after
+
+
+def highest(draws: Sequence[tuple[Seat, Value]]) -> list[Seat]:
+    """The seats of a round of the start-order draw tied for its highest tile (POLY-7)."""
+    best = max(RANK[value] for _, value in draws)
+    return [seat for seat, value in draws if RANK[value] == best]
+
+
+def next_drawer(rounds: Sequence[Round], count: int) -> tuple[Seat, list[Seat]]:
+    """The seat that draws next in an undecided start-order draw, and the seats of its round.
+
+    Only the last two rounds are read (a draw is played tile by tile, so the
+    work stays linear in its length): the seats of a round are those tied in
+    the round before, every seat in the first.
+
+    Raises:
+        ValueError: if the last round decides the draw.
+    """
+    drawing = highest(rounds[-2]) if len(rounds) > 1 else list(range(count))
+    if rounds:
+        draws = rounds[-1]
+        if len(draws) < len(drawing):
+            return drawing[len(draws)], drawing
+        drawing = highest(draws)
+        if len(drawing) == 1:
+            msg = "the start-order draw is decided"
+            raise ValueError(msg)
+    return drawing[0], drawing
+
+
+def roll_symbols(state: State) -> tuple[int, ...]:
+    """The symbols the turn's roll may show: all three, or on turn 2 the two new ones."""
+    if state.turn == 2:
+        return tuple(symbol for symbol in range(len(SYMBOLS)) if symbol != state.symbol)
+    return tuple(range(len(SYMBOLS)))
+
+
+# ---------------------------------------------------------------------------
+# An explicit game's steps: the outcomes, their probabilities, the check of one
+# ---------------------------------------------------------------------------
 
 
 def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
@@ -140,62 +330,58 @@ def chance_moves(state: State) -> tuple[Draw | Roll, ...]:
     return tuple([outcome for outcome, _ in chance_outcomes(state)])  # type: ignore[misc]
 
 
-def _without(bag: tuple[Value, ...], tile: Value) -> tuple[Value, ...]:
-    """The bag's contents with one ``tile`` taken out."""
-    at = bag.index(tile)
-    return bag[:at] + bag[at + 1 :]
+def check_outcome(state: State, outcome: AnyMove) -> None:
+    """Refuse a chance outcome that cannot happen now, or a placement at a chance step.
 
-
-def apply_outcome(state: State, outcome: Draw | Roll) -> State:
-    """The state after a legal chance outcome (checked by ``_moves.check_outcome``)."""
+    Raises:
+        Refusal: saying why.
+    """
+    step = state.step
+    at_chance = not state.drawn and step
+    if isinstance(outcome, Move):
+        # Only reached at a chance step (a seat's step checks moves in _moves.check_move).
+        raise Refusal(f"chance is to move: {_waiting(state)}, not a placement", _rule(step))
+    if not at_chance:
+        if not state.drawn:
+            raise Refusal(
+                "the game is over: the bag ran out and its last turn is played", "POLY-15"
+            )
+        raise Refusal(
+            f"seat {state.seat} is to place a drawn tile ({', '.join(state.drawn)}); a chance "
+            "outcome is entered only when chance is to move (an explicit game's die roll or draw)",
+            "POLY-10",
+        )
     if isinstance(outcome, Roll):
-        return _evolve(state, symbol=outcome.symbol, step=DRAW)
+        if step != ROLL:
+            raise Refusal(f"chance is to move: {_waiting(state)}, not a die roll", _rule(step))
+        allowed = roll_symbols(state)
+        if outcome.symbol not in allowed:
+            raise Refusal(
+                f"the die is rolled again until it differs from the first turn's "
+                f"{SYMBOLS[state.symbol]}, so the roll of the game's second turn shows "
+                f"{' or '.join(SYMBOLS[s] for s in allowed)}",
+                "POLY-9",
+            )
+        return
+    if step == ROLL:
+        raise Refusal(f"chance is to move: {_waiting(state)}, not a draw", "POLY-9")
     tile = outcome.tile
-    bag = _without(state.bag, tile)
-    if state.step == START_DRAW:
-        return _start_draw(state, tile, bag)
-    drawing = sorted_values((*state.drawing, tile))
-    if len(drawing) == 2 or not bag:
-        return _evolve(state, bag=bag, drawn=drawing, drawing=(), step=PLAY)
-    return _evolve(state, bag=bag, drawing=drawing)
+    if tile not in state.bag:
+        contents = " ".join(state.bag) or "nothing"
+        raise Refusal(f"tile {tile} is not in the bag, which holds {contents}", _rule(step))
 
 
-def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
-    """One tile of the start-order draw (POLY-7)."""
-    rounds = state.start_draw
-    count = len(state.totals)
-    seat, drawing = next_drawer(rounds, count)
-    if rounds and len(rounds[-1]) < len(drawing):
-        rounds = (*rounds[:-1], (*rounds[-1], (seat, tile)))
-    else:
-        rounds = (*rounds, ((seat, tile),))
-    draws = rounds[-1]
-    if len(draws) < len(drawing):
-        return _evolve(state, bag=bag, start_draw=rounds)
-    tied = highest(draws)
-    if len(tied) > 1:
-        if len(bag) < len(tied):  # the tie cannot be drawn out: every drawn tile goes back
-            bag = full_set(state)
-        return _evolve(state, bag=bag, start_draw=rounds)
-    winner = tied[0]
-    start_tile = dict(draws)[winner]
-    stacks = state.stacks
-    stacks = (*stacks[:START_CELL], (start_tile,), *stacks[START_CELL + 1 :])
-    after = _evolve(
-        state,
-        stacks=stacks,
-        bag=_without(full_set(state), start_tile),
-        start_draw=rounds,
-        seat=winner,
-        step=ROLL,
-    )
-    set_slot(after, "_index", build_index(stacks, printed_depth(state.board)))
-    return after
+def _rule(step: str) -> str:
+    """The rule of a chance step: the start-order draw, the roll or the turn's draw."""
+    return {START_DRAW: "POLY-7", ROLL: "POLY-9"}.get(step, "POLY-10")
 
 
-def _evolve(state: State, **changes: object) -> State:
-    """``state`` with ``changes``, keeping its board index when the board is unchanged."""
-    after = attrs.evolve(state, **changes)  # type: ignore[arg-type]
-    if "stacks" not in changes:
-        set_slot(after, "_index", state._index)
-    return after
+def _waiting(state: State) -> str:
+    """What chance is to do, in words."""
+    step = state.step
+    if step == START_DRAW:
+        seat, _ = next_drawer(state.start_draw, len(state.totals))
+        return f"seat {seat} draws a tile for the start order"
+    if step == ROLL:
+        return f"the die is rolled for turn {state.turn}"
+    return f"a tile is drawn for turn {state.turn}"

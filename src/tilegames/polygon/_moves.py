@@ -6,45 +6,34 @@ spaces), building it on first use with the builders of
 :mod:`~tilegames.polygon._tables` and checking nothing; :class:`LegalMoves`
 lists the moves lazily from it, and :func:`check_move` says why one move is
 illegal (POLY-10, POLY-11, POLY-12, POLY-15), raising a
-:class:`~tilegames._core.refusal.Refusal`; :func:`check_outcome` says the
-same of a chance outcome of an explicit game. A seeded game's start-order
-draw and die (:func:`draw_for_start`, :func:`start_turn`) come from the seed.
+:class:`~tilegames._core.refusal.Refusal`. Chance (the start-order draw,
+the die, a turn's draw) is :mod:`~tilegames.polygon._explicit`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Final, overload
 
-from tilegames._core import checks, rng
+from tilegames._core import checks
 from tilegames._core.bits import Mask, iter_bits, nth_bit
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal
-from tilegames._core.rules import Seat
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
     CELL,
-    DIE_FACES,
     MOVES,
-    ORDER,
     RADIUS,
-    RANK,
-    ROLL,
     SPACES,
-    START_DRAW,
     SYMBOLS,
     TITLE,
     WILD,
     X2,
     X3,
-    AnyMove,
     BoardIndex,
     Cell,
     Move,
-    Roll,
-    Round,
     State,
-    Symbol,
     Value,
     places,
     printed_depth,
@@ -239,9 +228,7 @@ def check_move(state: State, move: Move) -> Cell:
         Refusal: saying why the move is illegal.
     """
     hand = state.drawn
-    if not hand:
-        if state.step:  # an explicit game waits for chance
-            check_outcome(state, move)
+    if not hand:  # at a chance step the rules refuse a placement before they come here
         raise Refusal("the game is over: the bag ran out and its last turn is played", "POLY-15")
     tile = move.tile
     if tile not in hand:
@@ -292,156 +279,3 @@ def _placement_refusal(
         f"{symbol} corner with another space holding a played tile",
         "POLY-11",
     )
-
-
-# ---------------------------------------------------------------------------
-# Chance: a seeded game's start-order draw (POLY-7) and die (POLY-9) from the seed,
-# and the steps of an explicit game as the rules see them
-# ---------------------------------------------------------------------------
-
-
-def draw_for_start(
-    stream: rng.Stream, bag: list[Value], count: int
-) -> tuple[list[Value], tuple[Round, ...], Seat, Value]:
-    """The start-order draw (POLY-7) from the shuffled ``bag``.
-
-    Returns the bag afterwards (every drawn tile but the winner's back in,
-    reshuffled), the rounds, the winning seat and its tile.
-    """
-    rounds: list[Round] = []
-    drawing: list[Seat] = list(range(count))
-    held: list[Value] = []  # every tile drawn and not yet returned
-    while True:
-        if len(bag) < len(drawing):  # the tie cannot be drawn out: start the draw again
-            bag = list(stream.shuffled(bag + held))
-            held = []
-        drawn = bag[: len(drawing)]  # each drawing seat's tile, in seat order
-        del bag[: len(drawing)]
-        held.extend(drawn)
-        draws = tuple(zip(drawing, drawn, strict=True))
-        rounds.append(draws)
-        drawing = highest(draws)
-        if len(drawing) == 1:
-            break
-    first = drawing[0]
-    start_tile = dict(draws)[first]
-    held.remove(start_tile)
-    return list(stream.shuffled(bag + held)), tuple(rounds), first, start_tile
-
-
-_FACES: Final = len(DIE_FACES)
-_ROLL_LIMIT: Final = (1 << rng.SEED_BITS) // _FACES * _FACES
-"""Draws at or above this are rejected, as by ``rng.randbelow(seed, 6)``."""
-
-
-def start_turn(
-    symbol: Symbol, seed: int, turn: int, bag: tuple[Value, ...]
-) -> tuple[Symbol, int, tuple[Value, ...], tuple[Value, ...]]:
-    """The start of a seeded game's turn ``turn`` (POLY-9, POLY-10): the die, then the draw.
-
-    ``symbol`` is the last turn's. The die is rolled with
-    ``rng.randbelow(seed, 6)`` (written out: its rejection bound is worked
-    out once, and a roll starts every turn), on turn 2 again until it
-    differs from ``symbol``. Two tiles are drawn from the bag, not empty
-    (one if one is left). Returns the turn's symbol, the next seed, the
-    drawn tiles in :data:`VALUES` order and the bag left.
-    """
-    first = symbol
-    while True:
-        value, seed = rng.next_u64(seed)
-        if value >= _ROLL_LIMIT:  # randbelow's incomplete top block (1 chance in 2**62)
-            continue
-        symbol = DIE_FACES[value % _FACES]
-        if turn != 2 or symbol != first:
-            break
-    if len(bag) == 1:
-        return symbol, seed, bag, ()
-    a, b = bag[0], bag[1]  # sorted_values, inline for two tiles
-    return symbol, seed, (a, b) if ORDER[a] <= ORDER[b] else (b, a), bag[2:]
-
-
-def highest(draws: Sequence[tuple[Seat, Value]]) -> list[Seat]:
-    """The seats of a round of the start-order draw tied for its highest tile (POLY-7)."""
-    best = max(RANK[value] for _, value in draws)
-    return [seat for seat, value in draws if RANK[value] == best]
-
-
-def next_drawer(rounds: Sequence[Round], count: int) -> tuple[Seat, list[Seat]]:
-    """The seat that draws next in an undecided start-order draw, and the seats of its round.
-
-    Raises:
-        ValueError: if the rounds already decide the draw.
-    """
-    drawing = list(range(count))
-    for draws in rounds:
-        if len(draws) < len(drawing):
-            return drawing[len(draws)], drawing
-        drawing = highest(draws)
-        if len(drawing) == 1:
-            msg = "the start-order draw is decided"
-            raise ValueError(msg)
-    return drawing[0], drawing
-
-
-def roll_symbols(state: State) -> tuple[int, ...]:
-    """The symbols the turn's roll may show: all three, or on turn 2 the two new ones."""
-    if state.turn == 2:
-        return tuple(symbol for symbol in range(len(SYMBOLS)) if symbol != state.symbol)
-    return tuple(range(len(SYMBOLS)))
-
-
-def check_outcome(state: State, outcome: AnyMove) -> None:
-    """Refuse a chance outcome that cannot happen now, or a placement at a chance step.
-
-    Raises:
-        Refusal: saying why.
-    """
-    step = state.step
-    at_chance = not state.drawn and step
-    if isinstance(outcome, Move):
-        # Only reached at a chance step (a seat's step checks moves in _moves).
-        raise Refusal(f"chance is to move: {_waiting(state)}, not a placement", _rule(step))
-    if not at_chance:
-        if not state.drawn:
-            raise Refusal(
-                "the game is over: the bag ran out and its last turn is played", "POLY-15"
-            )
-        raise Refusal(
-            f"seat {state.seat} is to place a drawn tile ({', '.join(state.drawn)}); a chance "
-            "outcome is entered only when chance is to move (an explicit game's die roll or draw)",
-            "POLY-10",
-        )
-    if isinstance(outcome, Roll):
-        if step != ROLL:
-            raise Refusal(f"chance is to move: {_waiting(state)}, not a die roll", _rule(step))
-        allowed = roll_symbols(state)
-        if outcome.symbol not in allowed:
-            raise Refusal(
-                f"the die is rolled again until it differs from the first turn's "
-                f"{SYMBOLS[state.symbol]}, so the roll of the game's second turn shows "
-                f"{' or '.join(SYMBOLS[s] for s in allowed)}",
-                "POLY-9",
-            )
-        return
-    if step == ROLL:
-        raise Refusal(f"chance is to move: {_waiting(state)}, not a draw", "POLY-9")
-    tile = outcome.tile
-    if tile not in state.bag:
-        contents = " ".join(state.bag) or "nothing"
-        raise Refusal(f"tile {tile} is not in the bag, which holds {contents}", _rule(step))
-
-
-def _rule(step: str) -> str:
-    """The rule of a chance step: the start-order draw, the roll or the turn's draw."""
-    return {START_DRAW: "POLY-7", ROLL: "POLY-9"}.get(step, "POLY-10")
-
-
-def _waiting(state: State) -> str:
-    """What chance is to do, in words."""
-    step = state.step
-    if step == START_DRAW:
-        seat, _ = next_drawer(state.start_draw, len(state.totals))
-        return f"seat {seat} draws a tile for the start order"
-    if step == ROLL:
-        return f"the die is rolled for turn {state.turn}"
-    return f"a tile is drawn for turn {state.turn}"

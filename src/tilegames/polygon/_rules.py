@@ -26,18 +26,23 @@ from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._checks import check_numbers, check_printing, check_scoring, check_set
-from tilegames.polygon._explicit import apply_outcome, chance_moves, start_state
+from tilegames.polygon._explicit import (
+    apply_outcome,
+    chance_moves,
+    check_outcome,
+    next_turn,
+    start_state,
+)
 from tilegames.polygon._explicit import chance_outcomes as _chance_outcomes
 from tilegames.polygon._model import (
     CELL,
-    DIE_FACES,
+    DRAWS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     NAME,
     ORDER,
     PLAY,
     RANK,
-    ROLL,
     SPACES,
     STANDARD_BOARD,
     STANDARD_SORTED,
@@ -64,26 +69,16 @@ from tilegames.polygon._model import (
     set_slot,
     sorted_values,
 )
-from tilegames.polygon._moves import (
-    DISCARD,
-    LegalMoves,
-    check_move,
-    check_outcome,
-    draw_for_start,
-    index_of,
-    listed_cell,
-    start_turn,
-)
+from tilegames.polygon._moves import DISCARD, LegalMoves, check_move, index_of, listed_cell
 from tilegames.polygon._tables import (
     COMBINATION,
     STANDARD_SCORING,
     combination_table,
     expand_scoring,
-    start_board,
     turn_score,
     with_tile,
 )
-from tilegames.polygon._validate import check_state
+from tilegames.polygon._validate import check_hand_made
 
 _A_STATE: Final = f"a {TITLE} State"
 _EITHER: Final = f"a {TITLE} State or View"
@@ -96,20 +91,6 @@ def _position(function: str, state: object, kinds: tuple[type, ...] = (State, Vi
         checks.wrong_type(f"polygon.{function}", _EITHER if View in kinds else _A_STATE, state)
 
 
-def _check_hand_made(state: State) -> None:
-    """Check a state the rules did not make (its index slot is ``None``), then index it.
-
-    A state made by ``new_game`` or ``apply`` has its index and is not checked
-    again; a hand-made one is checked once, before its board is first read.
-
-    Raises:
-        InvalidStateError: if the state does not have the shape the rules rely on.
-    """
-    if state._index is None:
-        check_state(state)
-        index_of(state)
-
-
 def _check_placement(state: State, move: Move) -> Cell:
     """:func:`check_move`, a state the rules did not make checked where the check reads its board.
 
@@ -117,8 +98,10 @@ def _check_placement(state: State, move: Move) -> Cell:
         Refusal: saying why the move is illegal.
     """
     hand = state.drawn
+    if not hand and state.step:  # an explicit game waits for chance
+        check_outcome(state, move)
     if state._index is None and hand and move.tile in hand:
-        _check_hand_made(state)
+        check_hand_made(state)
     return check_move(state, move)
 
 
@@ -198,29 +181,12 @@ def new_game(
     printing = None if board is None else check_printing(board)
     printing = None if printing == STANDARD_BOARD else printing
     if mode == EXPLICIT:  # nothing is drawn from the seed: kept as given, 0 when none
-        kept = rng.normalize_seed(0 if seed is None else seed)
-        return start_state(count, kept, carried, table, printing)
-    stream = rng.Stream(rng.normalize_seed(seed))
-    bag, rounds, first, start_tile = draw_for_start(stream, list(stream.shuffled(chosen)), count)
-    symbol = DIE_FACES[stream.randbelow(len(DIE_FACES))]
-    take = min(2, len(bag))
-    stacks, index = start_board(printing, start_tile)
-    state = State(
-        stacks=stacks,
-        totals=(0,) * count,
-        seat=first,
-        turn=1,
-        symbol=symbol,
-        drawn=sorted_values(bag[:take]),
-        placed=(),
-        bag=tuple(bag[take:]),
-        seed=stream.seed,
-        start_draw=rounds,
-        tiles=carried,
-        scoring=table,
-        board=printing,
-    )
-    set_slot(state, "_index", index)
+        kept, bag = rng.normalize_seed(0 if seed is None else seed), sorted_values(chosen)
+    else:
+        bag, kept = rng.shuffled(rng.normalize_seed(seed), chosen)
+    state = start_state(count, kept, bag, carried, table, printing, mode)
+    while state.step == START_DRAW and mode == SEEDED:  # the seed draws: from the bag's front
+        state = apply_outcome(state, DRAWS[state.bag[0]])
     return state
 
 
@@ -284,7 +250,7 @@ def bag_size(state: State | View) -> int:
 def placed(state: State | View) -> tuple[Hex, ...]:
     """The spaces where tiles were placed this turn, in order."""
     if type(state) is State:
-        _check_hand_made(state)  # a hand-made state is checked before its numbers are read
+        check_hand_made(state)  # a hand-made state is checked before its numbers are read
     elif type(state) is not View:
         checks.wrong_type("polygon.placed", _EITHER, state)
     return tuple(SPACES[cell] for cell in state.placed)
@@ -339,7 +305,7 @@ def view(state: State, seat: Seat | None) -> View:
     if seat is not None:
         checks.check_seat(seat, len(state.totals), public=True)
     if state._index is None:
-        _check_hand_made(state)  # a hand-made state is checked before it is shown
+        check_hand_made(state)  # a hand-made state is checked before it is shown
     return View(  # by position, in declaration order, as in apply
         seat,
         to_move(state),
@@ -386,7 +352,7 @@ def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
             if state.step:
                 return chance_moves(state)
         elif state._index is None:
-            _check_hand_made(state)  # a hand-made state is checked before its board is read
+            check_hand_made(state)  # a hand-made state is checked before its board is read
     return LegalMoves(state)
 
 
@@ -408,7 +374,7 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     _position("chance_outcomes", state, (State,))
-    _check_hand_made(state)  # a hand-made state is checked before it is read
+    check_hand_made(state)  # a hand-made state is checked before it is read
     return _chance_outcomes(state)
 
 
@@ -443,7 +409,7 @@ def _check(function: str, state: State, move: AnyMove) -> Cell | None:
         return _check_placement(state, move)
     if type(move) is not Draw and type(move) is not Roll:
         checks.wrong_type(function, _A_MOVE, move, move=True)
-    _check_hand_made(state)  # a hand-made state is checked before it is read
+    check_hand_made(state)  # a hand-made state is checked before it is read
     check_outcome(state, move)
     return None
 
@@ -612,12 +578,9 @@ def _end_turn(
     step = PLAY
     hand: tuple[Value, ...] = ()
     if bag:  # POLY-9, POLY-10: the next turn starts
-        if state.chance != SEEDED:  # explicit: chance rolls and draws, step by step
-            step = ROLL
-        else:
-            symbol, seed, hand, bag = start_turn(symbol, seed, turn + 1, bag)
         seat = (seat + 1) % len(scores)
         turn += 1
+        symbol, seed, hand, bag, step = next_turn(state.chance, symbol, seed, turn, bag)
     return scores, seat, turn, symbol, hand, bag, seed, step
 
 

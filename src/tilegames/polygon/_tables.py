@@ -275,13 +275,17 @@ def printed_stacks(board: Printing | None) -> list[Stack]:
 
 
 @functools.lru_cache(maxsize=64)
-def start_board(board: Printing | None, start_tile: Value) -> tuple[tuple[Stack, ...], BoardIndex]:
-    """The stacks and the index of a seeded game's first state: printed tiles and START tile.
+def start_board(
+    board: Printing | None, start_tile: Value | None
+) -> tuple[tuple[Stack, ...], BoardIndex]:
+    """The stacks and the index of a new game: its printed tiles and START tile.
 
     ``board`` is the state's :attr:`~State.board` (``None``: the standard
-    one). Cached per board and START tile: both results are immutable, so
-    every game started alike shares them.
+    one); ``start_tile`` ``None`` leaves START empty, as during the
+    start-order draw. Cached per board and START tile: both results are
+    immutable, so every game started alike shares them.
     """
     stacks = printed_stacks(board)
-    stacks[START_CELL] = (start_tile,)
+    if start_tile is not None:
+        stacks[START_CELL] = (start_tile,)
     return tuple(stacks), build_index(stacks, printed_depth(board))

@@ -2,13 +2,13 @@
 
 :func:`check_state` is the guard that the rules run on a state they did not
 make themselves (built by hand, unpickled, loaded) before they first read
-its board: every field has the shape the rules rely on
-(:mod:`~tilegames.polygon._checks`). :func:`validate` runs the same checks
-and then asks whether the game could have reached the value: the
-start-order draw, the seat to move, every tile of the set exactly once, and
-what can be told from a final board of the placement rules of spec v2
-(POLY-2, POLY-7, POLY-8, POLY-11, POLY-12); in an explicit game, its chance
-step too. Messages read ``"where: problem"``.
+its board (:func:`check_hand_made`: once, then the state is indexed): every
+field has the shape the rules rely on (:mod:`~tilegames.polygon._checks`).
+:func:`validate` runs the same checks and then asks whether the game could
+have reached the value: the start-order draw, the seat to move, every tile
+of the set exactly once, and what can be told from a final board of the
+placement rules of spec v2 (POLY-2, POLY-7, POLY-8, POLY-11, POLY-12); in
+an explicit game, its chance step too. Messages read ``"where: problem"``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.checks import invalid
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.polygon._checks import check_public, check_set, check_totals, check_values
+from tilegames.polygon._explicit import highest
 from tilegames.polygon._model import (
     CELL,
     MIN_PLAYERS,
@@ -40,7 +41,7 @@ from tilegames.polygon._model import (
     printed_depth,
     sorted_values,
 )
-from tilegames.polygon._moves import highest
+from tilegames.polygon._moves import index_of
 from tilegames.polygon._tables import LINKS, STANDARD_SCORING
 
 
@@ -63,6 +64,20 @@ def check_state(state: State) -> None:
     checks.check_int("State.seat", state.seat, 0, count - 1)
     if type(state.seed) is not int or not 0 <= state.seed < 1 << rng.SEED_BITS:
         raise invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
+
+
+def check_hand_made(state: State) -> None:
+    """Check a state the rules did not make (its index slot is ``None``), then index it.
+
+    A state made by ``new_game`` or ``apply`` has its index and is not checked
+    again; a hand-made one is checked once, before its board is first read.
+
+    Raises:
+        InvalidStateError: if the state does not have the shape the rules rely on.
+    """
+    if state._index is None:
+        check_state(state)
+        index_of(state)
 
 
 # ---------------------------------------------------------------------------
