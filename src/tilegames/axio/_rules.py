@@ -13,7 +13,7 @@ from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, lowest_colour_outcome
-from tilegames.axio._explicit import _apply_draw, _apply_explicit, _explicit_game
+from tilegames.axio._explicit import Racks, _drawn, _named, _set_aside
 from tilegames.axio._model import (
     _A_MOVE,
     _A_POSITION,
@@ -55,7 +55,6 @@ from tilegames.axio._model import (
 from tilegames.axio._moves import (
     LegalMoves,
     _checked,
-    _evolved,
     _index,
     _line_points,
     _next_seat,
@@ -117,26 +116,27 @@ def new_game(
     chosen_mode, count = _check_setup(players, mode)
     size = _RACK[chosen_mode]
     chosen = STANDARD_TILES if tiles is None else _check_tiles(_given_set(tiles), count * size)
-    if explicit:
-        # nothing is drawn from the seed: kept as given (0 when none), so a game replays exactly
-        kept = rng.normalize_seed(0 if seed is None else seed)
-        return _explicit_game(chosen_mode, count, chosen, kept, tiles is None)
-    order, carried = rng.shuffled(rng.normalize_seed(seed), chosen)
-    racks = tuple(tuple(sorted(order[size * s : size * (s + 1)])) for s in range(count))
+    if explicit:  # the bag has no order; nothing is drawn from the seed: kept as given (0 when
+        # none), so a game replays exactly
+        bag, carried = tuple(sorted(chosen)), rng.normalize_seed(0 if seed is None else seed)
+    else:
+        bag, carried = rng.shuffled(rng.normalize_seed(seed), chosen)
     geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
     owners = 2 if chosen_mode == _TEAM else count
     state = State(
         mode=chosen_mode,
         cells=geometry.initial_cells,
         tracks=(_NO_POINTS,) * owners,
-        racks=racks,
-        bag=order[size * count :],
+        racks=((),) * count,
+        bag=bag,
         seat=0,
         seed=carried,
         tiles=None if tiles is None else _carried(chosen),
+        explicit=explicit,
+        draws=size,
     )
     _set_slot(state, "_index", (geometry.initial_empty, False))
-    return state
+    return _draw(state)  # the deal (AXIO-6), seat by seat
 
 
 def _given_set(tiles: object) -> tuple[Tile | str, ...]:
@@ -441,7 +441,7 @@ def apply(state: State, move: AnyMove) -> State:
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     listed = _LISTED.last
-    if listed is not None and listed[1] is move and listed[0] is state and not state.explicit:
+    if listed is not None and listed[1] is move and listed[0] is state:
         # the very placement that legal_moves(state) built: legal by construction, so its
         # check is skipped (the move is frozen; its pair was remembered; the state has its index)
         first, second = move.colours
@@ -461,11 +461,11 @@ def apply(state: State, move: AnyMove) -> State:
         placed = _checked(state, move)
     except Refusal as refusal:
         raise _refused(state, move, refusal) from None
-    if state.explicit:  # a draw is checked legal only at a chance step, a placement never
-        return _apply_draw(state, move) if state.draws else _apply_explicit(state, move, placed)
     if placed is not None:
         pair, first, second = placed
         return _place(state, cast(_Index, state._index)[0], pair, first, second)
+    if state.draws:  # a chance step of an explicit game: the tile drawn, then what follows
+        return _after_draw(state, *_drawn(state, move), state.draws - 1)
     if kind is Decline:
         return _decline(state)
     return _choose(state, cast(SwapChoice, move).swap)
@@ -498,12 +498,17 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     filled[b] = second
     empty &= geometry.pair_keeps[pair]
     held = list(state.racks[seat])
-    held.remove(_TILE_OF[first, second])
     cells, bag = tuple(filled), state.bag
-    if reached or state.bonuses > 1 or not empty:
+    tile = _TILE_OF[first, second]
+    try:
+        held.remove(tile)
+    except ValueError:  # explicit games: named from an unseen rack tile, it leaves the pool
+        return _after_placement(state, cells, all_tracks, owner, held, empty, reached, tile)
+    if reached or state.bonuses > 1 or not empty or state.explicit:
         return _after_placement(state, cells, all_tracks, owner, held, empty, reached)
-    # The usual cases: the turn's placements are over and no stage was reached, so the game
-    # goes on; _after_placement's solo case or its last two cases, inline: calls less.
+    # The usual cases of a seeded game: the turn's placements are over and no stage was
+    # reached, so the game goes on; _after_placement's solo case or its last two cases,
+    # with the draws of _draw, inline: calls less.
     if mode == _SOLO:  # AXIO-20: draw the next turn's tile; an empty bag ends the game
         over = not bag
         racks: tuple[tuple[Tile, ...], ...] = (bag[:1],)
@@ -551,62 +556,47 @@ def _after_placement(
     held: list[Tile],
     empty: int,
     reached: int,
+    unseen: Tile | None = None,
 ) -> State:
-    """What follows a placement: the end, a bonus placement, the swap choice or the next turn.
+    """What follows a placement: the end, a bonus placement, the swap choice or the draws.
 
-    Every case sets the fields that differ from ``state``; the new state is
-    then built by one call. ``held`` is the mover's rack less the tile placed:
-    still sorted (a state's racks are sorted, as ``validate`` checks before a
-    state gets its index), so only tiles drawn into it need putting in order.
-    (The usual case, the next turn after a placement, is inline in ``_place``.)
+    ``held`` is the mover's rack less the tile placed: still sorted (a
+    state's racks are sorted, as ``validate`` checks before a state gets its
+    index). ``unseen`` is the tile placed when it was one of the rack's unseen
+    tiles (explicit games): it leaves the pool. (The usual case of a seeded
+    game, the next turn after a placement, is inline in ``_place``.)
     """
-    mode, bag, seat, turn = state.mode, state.bag, state.seat, state.turn
+    mode, bag, unknown, seat, turn = state.mode, state.bag, state.unknown, state.seat, state.turn
+    if unseen is not None:
+        bag, unknown = _named(state, unseen)
     bonuses = (state.bonuses - 1 if state.bonuses else 0) + reached
-    deciding = over = passing = False
+    left = len(bag) - sum(unknown)  # the tiles really in the bag
+    size = len(held) + (unknown[seat] if unknown else 0)
+    deciding = over = False
+    draws = -1  # no draw: the seat moves again, or the game is over
     if not empty or (reached and all_at(all_tracks[owner], _FINAL[mode])):
         # AXIO-15 (no pair left) or AXIO-14 (all tracks at the final cap)
         over, bonuses = True, 0
     elif mode == _SOLO:
         # AXIO-20: the rack holds one tile; a bonus placement and the next turn alike
         # draw one tile. An empty bag ends the game (AXIO-21).
-        over = not bag
+        over = not left
         turn += not over and not bonuses
-        if over:
-            bonuses = 0
-        held, bag = list(bag[:1]), bag[1:]
-    elif bonuses and held:  # AXIO-11: place a bonus tile from the same rack, no refill
+        bonuses, draws = (0, -1) if over else (bonuses, 1)
+    elif bonuses and size:  # AXIO-11: place a bonus tile from the same rack, no refill
         pass
-    elif held and bag and _swap_offered(all_tracks[owner], held):
+    elif size and left and _swap_offered(all_tracks[owner], held):
         # the turn's placements are over (a bonus with an empty rack is forfeit): AXIO-12
         deciding, bonuses = True, 0
-    else:  # the turn's placements are over: refill (AXIO-13) and pass the turn
-        bonuses, passing = 0, True
-        take = RACK_SIZE - len(held)
-        for tile in bag[:take]:  # into the sorted rack: fewer comparisons than a sort
-            insort(held, tile)
-        bag = bag[take:]
+    else:  # the turn's placements are over: refill (AXIO-13), then the turn passes
+        bonuses, draws = 0, min(RACK_SIZE - size, left)
     changed = list(state.racks)  # held is sorted: see above
     changed[seat] = tuple(held)
-    racks = tuple(changed)
-    if passing:
-        seat, over = _next_seat(racks, seat)
-        turn += not over
-    after = State(  # positional, in field order, as above
-        mode,
-        cells,
-        all_tracks,
-        racks,
-        bag,
-        seat,
-        turn,
-        bonuses,
-        deciding,
-        (),
-        state.seed,
-        state.tiles,
+    owed = (bonuses, deciding, (), max(draws, 0))
+    after = _next(
+        state, over, empty, cells, all_tracks, tuple(changed), bag, unknown, seat, turn, *owed
     )
-    _set_slot(after, "_index", (empty, over))
-    return after
+    return after if draws < 0 else _draw(after)
 
 
 def _decline(state: State) -> State:
@@ -618,49 +608,149 @@ def _decline(state: State) -> State:
     AXIO-13: the rack of one is full, so nothing is drawn).
     """
     empty = cast(_Index, state._index)[0]
-    if state.mode == _SOLO:
-        owed = state.bonuses - 1
-        turn = state.turn + (not owed)
-        return _evolved(
-            state, (empty, False), turn=turn, bonuses=owed, deciding=False, revealed=()
-        )
-    held = list(state.racks[state.seat])
-    owner = _owner(state.mode, state.seat)
-    return _after_placement(state, state.cells, state.tracks, owner, held, empty, 0)
+    cells, tracks, racks, seat = state.cells, state.tracks, state.racks, state.seat
+    if state.mode != _SOLO:
+        held = list(racks[seat])
+        return _after_placement(state, cells, tracks, _owner(state.mode, seat), held, empty, 0)
+    owed = state.bonuses - 1
+    turn = state.turn + (not owed)
+    return _next(
+        state, False, empty, cells, tracks, racks, state.bag, state.unknown, seat, turn, owed
+    )
 
 
 def _choose(state: State, swap: bool) -> State:
-    """Apply a checked swap choice (AXIO-12), refill the rack (AXIO-13) and pass the turn."""
-    seat = state.seat
-    held = state.racks[seat]
-    bag = state.bag
-    seed = state.seed
-    revealed: tuple[Tile, ...] = ()
+    """Apply a checked swap choice (AXIO-12): the rack is refilled (AXIO-13), the turn passes.
+
+    A swap sets the rack aside (shown to all in ``revealed``; its unseen tiles
+    are in the pool already), refills it, and then the tiles set aside go back
+    into the bag (see :func:`_after_draw`).
+    """
+    seat, bag, unknown, racks = state.seat, state.bag, state.unknown, state.racks
+    left = len(bag) - sum(unknown)  # the tiles really in the bag
+    aside: tuple[Tile, ...] = ()
     if swap:
-        # Set the rack aside, refill from the bag, then the set-aside tiles go back and
-        # the bag is reshuffled from the state's seed.
-        take = min(RACK_SIZE, len(bag))
-        new, rest = bag[:take], bag[take:]
-        bag, seed = rng.shuffled(seed, rest + held)
-        revealed = held
-        held = new
-    else:
-        take = RACK_SIZE - len(held)
-        held, bag = held + bag[:take], bag[take:]
-    racks = (*state.racks[:seat], tuple(sorted(held)), *state.racks[seat + 1 :])
-    seat, over = _next_seat(racks, seat)  # the turn passes
-    return _evolved(
-        state,
-        (cast(_Index, state._index)[0], over),
-        racks=racks,
-        bag=bag,
-        seat=seat,
-        turn=state.turn + (not over),
-        bonuses=0,
-        deciding=False,
-        revealed=revealed,
-        seed=seed,
+        aside, racks, unknown = (
+            racks[seat],
+            (*racks[:seat], (), *racks[seat + 1 :]),
+            _set_aside(unknown, seat),
+        )
+    take = min(RACK_SIZE - len(racks[seat]) - (unknown[seat] if unknown else 0), left)
+    board = (False, cast(_Index, state._index)[0], state.cells, state.tracks)
+    return _draw(
+        _next(state, *board, racks, bag, unknown, seat, state.turn, 0, False, aside, take)
     )
+
+
+def _draw(state: State) -> State:
+    """The draws ``state`` owes into the rack of its seat, then what follows them.
+
+    The transition's one chance step (the deal, AXIO-6; a refill, AXIO-13; a
+    swap, AXIO-12; solo's next tile, AXIO-20): a seeded game draws the tiles
+    at once from its bag, in its shuffled order; an explicit game stops here,
+    chance to move, and goes on from :func:`_after_draw` after the last draw.
+    """
+    take = state.draws
+    if take and state.explicit:
+        return state
+    racks, bag = state.racks, state.bag
+    if take:
+        seat = state.seat
+        held = list(racks[seat])
+        for tile in bag[:take]:  # into the sorted rack: fewer comparisons than a sort
+            insort(held, tile)
+        racks = (*racks[:seat], tuple(held), *racks[seat + 1 :])
+        bag = bag[take:]
+    return _after_draw(state, racks, bag, state.unknown, 0)
+
+
+def _after_draw(
+    state: State, racks: Racks, bag: tuple[Tile, ...], unknown: tuple[int, ...], draws: int
+) -> State:
+    """What follows a draw into the rack of ``state.seat``: ``draws`` more, or the game goes on.
+
+    After the last draw of the deal the next seat draws, or seat 0 starts
+    (AXIO-6); in solo the tile drawn is placed next (the turn was counted at
+    the placement); after a swap's draws the tiles set aside go back and the
+    bag is reshuffled (AXIO-12: from the state's seed, or, in an explicit game,
+    whose bag has no order, by sorting); then the turn passes.
+    """
+    empty = cast(_Index, state._index)[0]
+    board = (False, empty, state.cells, state.tracks)
+    seat, turn, bonuses, revealed, seed = (
+        state.seat,
+        state.turn,
+        state.bonuses,
+        state.revealed,
+        state.seed,
+    )
+    if draws:  # explicit games: chance draws again, for the same seat and the same turn
+        owed = (bonuses, state.deciding, revealed, draws)
+        return _next(state, *board, racks, bag, unknown, seat, turn, *owed)
+    if empty == _GEOMETRY[len(state.cells)].initial_empty:  # the deal (AXIO-6)
+        if seat + 1 < len(racks):  # the next seat draws its rack
+            size = _RACK[state.mode]
+            return _draw(
+                _next(state, *board, racks, bag, unknown, seat + 1, turn, 0, False, (), size)
+            )
+        return _next(state, *board, racks, bag, unknown, 0, turn)  # seat 0 starts
+    if state.mode == _SOLO:
+        return _next(state, *board, racks, bag, unknown, seat, turn, bonuses)
+    if revealed:  # the end of a swap
+        if state.explicit:
+            bag = tuple(sorted((*bag, *revealed)))
+        else:
+            bag, seed = rng.shuffled(seed, bag + revealed)
+    seat, over = _next_seat(_rack_sizes(racks, unknown), seat)  # the turn passes
+    board = (over, empty, state.cells, state.tracks)
+    return _next(
+        state, *board, racks, bag, unknown, seat, turn + (not over), 0, False, revealed, 0, seed
+    )
+
+
+def _next(
+    state: State,
+    over: bool,
+    empty: int,
+    cells: tuple[int, ...],
+    tracks: tuple[Points, ...],
+    racks: Racks,
+    bag: tuple[Tile, ...],
+    unknown: tuple[int, ...],
+    seat: Seat,
+    turn: int,
+    bonuses: int = 0,
+    deciding: bool = False,
+    revealed: tuple[Tile, ...] = (),
+    draws: int = 0,
+    seed: int | None = None,
+) -> State:
+    """The state after ``state`` with the given fields, its index set; the rest kept.
+
+    Built by position, in field order (tests/axio check the order): faster
+    than :func:`attrs.evolve`. Unseen tiles all placed are written ``()``.
+    """
+    if unknown and not any(unknown):
+        unknown = ()
+    after = State(
+        state.mode,
+        cells,
+        tracks,
+        racks,
+        bag,
+        seat,
+        turn,
+        bonuses,
+        deciding,
+        revealed,
+        state.seed if seed is None else seed,
+        state.tiles,
+        state.explicit,
+        draws,
+        unknown,
+    )
+    _set_slot(after, "_index", (empty, over))
+    return after
 
 
 # ---------------------------------------------------------------------------
