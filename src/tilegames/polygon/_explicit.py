@@ -1,37 +1,28 @@
 """Polygon's chance: the start-order draw, the die and a turn's draw, in both chance modes.
 
-Each random event is one step, played by one function in both modes:
-:func:`apply_outcome` applies a drawn tile or a roll, and :func:`next_turn`
-starts a turn. A seeded game draws each outcome from the seed its state
-carries and applies it at once (``new_game`` draws the start order tile by
-tile from the shuffled bag; :func:`start_turn` rolls and draws a turn from
-the seed). An explicit game (``chance="explicit"``) stops at each step
-instead and waits for the chance seat (:data:`~tilegames.CHANCE`), in the
-order a table plays them:
+One function plays each random event in both modes: :func:`apply_outcome`
+applies a drawn tile or a roll, :func:`next_turn` starts a turn. A seeded
+game draws each outcome from its seed and applies it at once (``new_game``
+draws the start order tile by tile from the shuffled bag, :func:`start_turn`
+a turn's roll and tiles); an explicit game (``chance="explicit"``) stops at
+each for the chance seat (:data:`~tilegames.CHANCE`), as a table plays them:
 
 1. the start-order draw (POLY-7), one :class:`~tilegames.polygon.Draw` per
-   tile: every seat in seat order, then the tied seats again, in seat order,
-   round after round until one seat is highest alone. When a round ends tied
-   and the bag holds fewer tiles than the tied seats need, every tile drawn
-   so far goes back into the bag at once (a [decision]). The winner's tile
-   goes on START and every other drawn tile back into the bag;
-2. each turn: the die (:class:`~tilegames.polygon.Roll`, POLY-9), then the
-   turn's tiles, one :class:`~tilegames.polygon.Draw` each (two, or the one
-   the bag holds, POLY-10); then the seat places them.
+   tile: every seat in seat order, then the tied seats again, round after
+   round until one seat is highest alone. When a round ends tied and the bag
+   holds fewer tiles than the tied seats need, every tile drawn so far goes
+   back (a [decision]). The winner's tile goes on START, the others back;
+2. each turn: the die (:class:`~tilegames.polygon.Roll`, POLY-9), then one
+   :class:`~tilegames.polygon.Draw` per tile (two, or the one the bag holds,
+   POLY-10); then the seat places them.
 
-What is the explicit game's alone: the outcomes of a step and their
-probabilities (:func:`chance_outcomes`, :func:`chance_moves`) and the check
-of an entered outcome (:func:`check_outcome`). Every draw is uniform over the
-bag's contents: a reshuffle (after the start draw, or when a tied round
-cannot be drawn out) changes nothing about the next draw, so it is no step of
-its own, and an explicit game's bag holds its contents in :data:`VALUES`
-order. A roll shows each symbol with probability 1/3 (two faces of six
-each); on the game's second turn the die is rolled until it differs from the
-first turn's symbol, and the roll that stands is one step, each of the two
-other symbols with probability 1/2.
-
-Drawn tiles are shown face up (POLY-16), so Polygon has no unseen draw: every
-seat, and a scorekeeper, sees every outcome.
+The explicit game's alone are the outcomes of a step, their probabilities
+(:func:`chance_outcomes`, :func:`chance_moves`) and the check of an entered
+one (:func:`check_outcome`). Every draw is uniform over the bag's contents
+(kept in :data:`VALUES` order): a reshuffle is no step of its own. A roll
+shows each symbol with probability 1/3; on the game's second turn, rolled
+until it differs from the first turn's, each of the two others with 1/2.
+Drawn tiles are shown face up (POLY-16): every seat sees every outcome.
 """
 
 from __future__ import annotations
@@ -229,9 +220,9 @@ def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
         return _evolve(state, bag=bag, seed=seed, start_draw=rounds)
     winner = tied[0]
     start_tile = dict(draws)[winner]
+    stacks, index = start_board(state.board, start_tile)
     bag, seed = _refilled(state, bag, rounds, start_tile)
     symbol, seed, hand, bag, step = next_turn(state.chance, state.symbol, seed, state.turn, bag)
-    stacks, index = start_board(state.board, start_tile)
     after = _evolve(
         state,
         stacks=stacks,

@@ -64,7 +64,6 @@ from tilegames.polygon._model import (
     Value,
     View,
     bag_contents,
-    places,
     printed_of,
     set_slot,
     sorted_values,
@@ -497,7 +496,7 @@ def apply(state: State, move: AnyMove) -> State:
         index is None
         or cell < 0
         or tile not in hand
-        or not places(index, state.symbol, tile) >> cell & 1
+        or not (index[1][state.symbol] & ~index[2][tile]) >> cell & 1  # places(), inline
     ):
         # Not a placement on one of the tile's places, as legal_moves lists them: a
         # discard, a hand-made state's first move, or an illegal move. The full check.
