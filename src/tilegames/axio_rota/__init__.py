@@ -55,7 +55,6 @@ from tilegames.axio_rota._draw import move_cells as move_cells
 from tilegames.axio_rota._draw import pictures as pictures
 from tilegames.axio_rota._draw import render_text
 from tilegames.axio_rota._encoding import encoding as encoding
-from tilegames.axio_rota._explicit import chance_outcomes
 from tilegames.axio_rota._model import (
     BLUE,
     COLOUR_LETTERS,
@@ -86,6 +85,7 @@ from tilegames.axio_rota._moves import LegalMoves
 from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
 from tilegames.axio_rota._rules import (
     apply,
+    chance_outcomes,
     hand,
     is_over,
     legal_moves,

@@ -5,10 +5,11 @@ not identified yet (the start square still to lay, the stacks, the supply
 and the hands drawn :data:`UNSEEN`), and :attr:`State.drawing` names the
 draw chance owes next: the start square's next tile (ROTA-7), a seat's stack
 top into its hand (ROTA-8, ROTA-16) or the supply's top tile for an extra
-turn (ROTA-15). Here are the chance steps (:func:`chance_outcomes`, applying
-a :class:`Draw`, :data:`UNSEEN` or a :class:`Reveal`), the explicit start
-and a state drawn from a seat's view; their checks are in
-:mod:`~tilegames.axio_rota._validate`.
+turn (ROTA-15). Here is only what explicit chance adds: the explicit start,
+the chance step (its outcomes, their probabilities, applying one), naming an
+unseen tile (a :class:`Reveal`, placed by the rules' one transition) and a
+state drawn from a seat's view. A placement, seeded or explicit, goes
+through ``apply`` alone, which leaves the draw it owes to chance here.
 """
 
 from __future__ import annotations
@@ -20,11 +21,9 @@ from typing import cast
 
 import attrs
 
-from tilegames._core import tracks
 from tilegames._core.chance import uniform
 from tilegames._core.refusal import Refusal
 from tilegames._core.rng import Stream
-from tilegames.axio_rota._checks import check_state, wrong_state
 from tilegames.axio_rota._model import (
     NO_POINTS,
     NOTHING,
@@ -34,12 +33,10 @@ from tilegames.axio_rota._model import (
     START,
     START_TILES,
     SUPPLY,
-    TRACK_CAP,
     UNSEEN,
     AnyMove,
     Board,
     Draw,
-    Move,
     Reveal,
     State,
     Tile,
@@ -53,10 +50,9 @@ from tilegames.axio_rota._moves import (
     draw_rule,
     end_rule,
     ended,
-    illegal,
     index_of,
     mover_of,
-    scored_onto,
+    turned_up,
 )
 from tilegames.axio_rota._notation import format_tile
 from tilegames.axio_rota._tables import START_CELLS, TileInfo, canonical, turned_to
@@ -67,7 +63,7 @@ from tilegames.geometry.square import Packed
 # ---------------------------------------------------------------------------
 
 
-def _explicit_start(chosen: tuple[Tile, ...], players: int) -> State:
+def start_state(chosen: tuple[Tile, ...], players: int) -> State:
     """The state of an explicit game before its first tile is turned up (ROTA-7 .. ROTA-9).
 
     Nothing is dealt yet: the whole set is the pool, every stack and the
@@ -93,7 +89,7 @@ def _explicit_start(chosen: tuple[Tile, ...], players: int) -> State:
 # ---------------------------------------------------------------------------
 
 
-def _without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+def without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     """``pool`` less one copy of ``tile`` (the first), the order kept."""
     at = pool.index(tile)
     return (*pool[:at], *pool[at + 1 :])
@@ -115,24 +111,25 @@ def _not_in_pool(state: State, tile: Tile) -> Refusal:
     )
 
 
-def _holding(state: State, tile: Tile) -> State:
+def holding(state: State, tile: Tile) -> State:
     """The state with the seat to move holding ``tile``, named from the pool."""
     seat = state.seat
     held = attrs.evolve(
         state,
         hands=(*state.hands[:seat], tile, *state.hands[seat + 1 :]),
-        pool=_without(cast(tuple[Tile, ...], state.pool), tile),
+        pool=without(cast(tuple[Tile, ...], state.pool), tile),
         unseen=state.unseen & ~(1 << seat),
     )
     object.__setattr__(held, "_index", index_of(state))
     return held
 
 
-def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] | None:
+def check_explicit_move(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] | None:
     """Check a chance outcome (return ``None``) or a :class:`Reveal`.
 
     A :class:`Reveal` returns the state with the seat holding the tile named,
-    the packed cell and the tile's tables (as :func:`checked_placement`).
+    the packed cell and the tile's tables (as :func:`checked_placement`):
+    the rules then place the tile as any other.
 
     Raises:
         Refusal: at the first rule the move breaks.
@@ -154,7 +151,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
             )
         if move.tile not in pool:
             raise _not_in_pool(state, move.tile)
-        held = _holding(state, move.tile)
+        held = holding(state, move.tile)
         return (held, *checked_placement(held, move.move))
     if not state.drawing:
         if ended(state):
@@ -174,7 +171,7 @@ def _check_other(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] 
     return None
 
 
-def _explicit_moves(state: State) -> tuple[AnyMove, ...]:
+def chance_moves(state: State) -> tuple[AnyMove, ...]:
     """The legal moves at a chance step, or of a seat holding an unseen tile."""
     pool = cast(tuple[Tile, ...], state.pool)
     if state.drawing:
@@ -185,60 +182,31 @@ def _explicit_moves(state: State) -> tuple[AnyMove, ...]:
     return tuple(
         Reveal(tile, move)
         for tile in dict.fromkeys(pool)
-        for move in LegalMoves(_holding(state, tile))
+        for move in LegalMoves(holding(state, tile))
     )
 
 
-def _placed_explicit(held: State, cell: Packed, info: TileInfo, move: Move) -> State:
-    """Score a legal placement in an explicit game; leave every draw after it to chance."""
-    seat, rotation, hands = held.seat, move.rotation, held.hands
-    corners = info.turned[rotation]
-    grown, before = index_of(held).grown(cell, corners, info.adds[rotation])
-    mine, reached = scored_onto(held.tracks[seat], before, info, rotation, move.named)
-    if held.extra_tile is None:  # the hand tile placed
-        hands = (*hands[:seat], None, *hands[seat + 1 :])
-    extra_turns = held.extra_turns + reached
-    drawing = NOTHING
-    if reached and tracks.all_at(mine, TRACK_CAP):  # ROTA-17
-        extra_turns = 0
-    elif extra_turns and held.supply_count:  # ROTA-15: chance turns up the supply's top tile
-        drawing = SUPPLY
-    else:  # ROTA-16: chance gives the seat its stack's top tile, or the turn passes
-        extra_turns = 0
-        if held.stack_counts[seat]:
-            drawing = STACK
-        else:
-            seat = (seat + 1) % len(hands)
-    after = attrs.evolve(
-        held,
-        display=held.display | {(move.cell, corners)},
-        tracks=(*held.tracks[: held.seat], mine, *held.tracks[held.seat + 1 :]),
-        hands=hands,
-        seat=seat,
-        extra_tile=None,
-        extra_turns=extra_turns,
-        drawing=drawing,
-    )
-    object.__setattr__(after, "_index", grown)
-    return after
+def outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
+    """The public ``chance_outcomes`` of a state the rules made or checked."""
+    pool = state.pool
+    if pool is None or not state.drawing:
+        return ()
+    return tuple((Draw(tile), p) for tile, p in uniform(pool))
 
 
-def _apply_other(state: State, move: AnyMove) -> State:
-    """Apply a chance outcome or a :class:`Reveal` (see :func:`chance_outcomes`)."""
-    try:
-        placed = _check_other(state, move)
-    except Refusal as refusal:
-        raise illegal(state, move, refusal) from None
-    if placed is not None:
-        held, cell, info = placed
-        return _placed_explicit(held, cell, info, cast(Reveal, move).move)
+def apply_outcome(state: State, move: AnyMove) -> State:
+    """Apply a checked chance outcome, a :class:`Draw` or :data:`UNSEEN`.
+
+    The start square's tile is laid with its empty corner to the centre
+    (ROTA-7); a hand or extra turn's tile goes where :func:`turned_up` puts
+    it, as in a seeded game.
+    """
     pool = cast(tuple[Tile, ...], state.pool)
     tile: Tile | None = None
     if type(move) is Draw:
         tile = move.tile
-        pool = _without(pool, tile)
-    seat, drawing = state.seat, state.drawing
-    board = index_of(state)
+        pool = without(pool, tile)
+    drawing = state.drawing
     if drawing == START:
         laid = len(state.display)
         start, centre = START_CELLS[laid]
@@ -251,64 +219,32 @@ def _apply_other(state: State, move: AnyMove) -> State:
         )
         object.__setattr__(after, "_index", Board.build(display))
         return after
+    seat, counts, supply_count, unseen = state.seat, state.stack_counts, state.supply_count, 0
+    hands, following, extra_tile, extra_turns = turned_up(
+        drawing, tile, seat, state.hands, state.extra_turns
+    )
     if drawing == SUPPLY:
-        after = attrs.evolve(
-            state,
-            pool=pool,
-            extra_tile=tile,
-            supply_count=state.supply_count - 1,
-            extra_turns=state.extra_turns - 1,
-            drawing=NOTHING,
-        )
+        supply_count -= 1
+        drawing = NOTHING
     else:
-        counts = state.stack_counts
-        dealing = counts[seat] == STACK_SIZE  # ROTA-8: the deal, seat after seat
-        unseen = state.unseen | (1 << seat if tile is None else 0)
-        hands = (*state.hands[:seat], tile, *state.hands[seat + 1 :])
-        following = seat + 1
-        if following == len(hands) or not dealing:
-            following %= len(hands)
+        counts = (*counts[:seat], counts[seat] - 1, *counts[seat + 1 :])
+        unseen = 1 << seat if tile is None else 0
+        if not following or counts[seat] != STACK_SIZE - 1:  # else the deal goes on (ROTA-8)
             drawing = NOTHING
-        after = attrs.evolve(
-            state,
-            hands=hands,
-            seat=following,
-            pool=pool,
-            stack_counts=(*counts[:seat], counts[seat] - 1, *counts[seat + 1 :]),
-            drawing=drawing,
-            unseen=unseen,
-        )
-    object.__setattr__(after, "_index", board)
+    after = attrs.evolve(
+        state,
+        hands=hands,
+        seat=following,
+        extra_tile=extra_tile,
+        extra_turns=extra_turns,
+        pool=pool,
+        stack_counts=counts,
+        supply_count=supply_count,
+        drawing=drawing,
+        unseen=state.unseen | unseen,
+    )
+    object.__setattr__(after, "_index", index_of(state))
     return after
-
-
-def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
-    """The tiles chance may turn up next, each with its exact probability.
-
-    In an explicit game (``new_game(chance="explicit")``) waiting for a draw
-    (:attr:`State.drawing`): a :class:`Draw` for each distinct tile of
-    :attr:`State.pool`, in the set's order, with probability its copies over
-    the pool's size. The start square, the stacks and the supply were dealt
-    from one shuffle, and a hand tile drawn :data:`UNSEEN` is as unknown as a
-    face-down one, so every tile not identified yet is equally likely to be
-    the next one turned up. ``()`` at any other step, and always in a seeded
-    game. :data:`UNSEEN` is a legal move at a draw into a hand but never an
-    outcome here.
-
-    >>> from tilegames.axio_rota import new_game, parse_tile
-    >>> state = new_game(1, tiles=["RGBO"] * 13 + ["RGB."] * 3, chance="explicit")
-    >>> [(str(draw), str(p)) for draw, p in chance_outcomes(state)]
-    [('+RGBO', '13/16'), ('+RGB.', '3/16')]
-    """
-    if type(state) is not State:
-        wrong_state("chance_outcomes", state)
-    if state._index is None:  # a state the rules did not make
-        check_state(state)
-        index_of(state)
-    pool = state.pool
-    if pool is None or not state.drawing:
-        return ()
-    return tuple((Draw(tile), p) for tile, p in uniform(pool))
 
 
 def dealt_in_order(

@@ -382,6 +382,22 @@ def scored_onto(
     return (red, green, blue, orange, purple), reached
 
 
+def turned_up(
+    owed: str, tile: Tile | None, seat: Seat, hands: tuple[Tile | None, ...], extra_turns: int
+) -> tuple[tuple[Tile | None, ...], Seat, Tile | None, int]:
+    """Where the tile drawn for the draw ``owed`` goes, in either chance mode.
+
+    The supply's top tile is the extra turn's tile (ROTA-15); a stack's top
+    tile goes to its seat's hand, and the turn passes (ROTA-16).
+
+    Returns:
+        The hands, the seat to move, the extra turn's tile and the extra turns still owed.
+    """
+    if owed == SUPPLY:
+        return hands, seat, tile, extra_turns - 1
+    return (*hands[:seat], tile, *hands[seat + 1 :]), (seat + 1) % len(hands), None, extra_turns
+
+
 def ended(state: State) -> bool:
     """Whether the game is over: the seat to move has no tile to place (ROTA-17, ROTA-18).
 

@@ -21,6 +21,7 @@ the start square laid and indexed from tables per tile and cell.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import cast
 
 from tilegames._core import checks, rng, tracks
@@ -28,22 +29,25 @@ from tilegames._core.chance import EXPLICIT, chance_mode
 from tilegames._core.checks import check_players
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
-from tilegames.axio_rota._checks import check_set, check_state, wrong_move, wrong_state
+from tilegames.axio_rota._checks import check_set, wrong_move, wrong_state
 from tilegames.axio_rota._explicit import (
-    _apply_other,
-    _check_other,
-    _explicit_moves,
-    _explicit_start,
-    _placed_explicit,
+    apply_outcome,
+    chance_moves,
+    check_explicit_move,
+    outcomes,
+    start_state,
 )
 from tilegames.axio_rota._model import (
     MAX_PLAYERS,
     MOVE_TYPES,
     NAME,
     NO_POINTS,
+    NOTHING,
+    STACK,
     STACK_SIZE,
     STANDARD_TILES,
     START_TILES,
+    SUPPLY,
     TITLE,
     TRACK_CAP,
     AnyMove,
@@ -64,23 +68,12 @@ from tilegames.axio_rota._moves import (
     movers,
     placement_points,
     scored_onto,
+    turned_up,
     view_of,
 )
 from tilegames.axio_rota._tables import START_TEMPLATE, TileInfo, start_square, tile_info
+from tilegames.axio_rota._validate import check_hand_made
 from tilegames.geometry.square import Cell, Packed
-
-
-def _check_hand_made(state: State) -> None:
-    """Check a state the rules did not make (its index slot is empty), then index it.
-
-    A state made by :func:`new_game` or :func:`apply` carries its index, and so
-    does one checked here: neither is checked again.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-    """
-    check_state(state)
-    index_of(state)
 
 
 def _entry(function: str, state: State) -> None:
@@ -88,7 +81,7 @@ def _entry(function: str, state: State) -> None:
     if type(state) is not State:
         wrong_state(function, state)
     if state._index is None:
-        _check_hand_made(state)
+        check_hand_made(state)
 
 
 def _check_move(function: str, state: State, move: object) -> None:
@@ -96,7 +89,7 @@ def _check_move(function: str, state: State, move: object) -> None:
     if type(move) not in MOVE_TYPES:
         wrong_move(function, move)
     if state._index is None:
-        _check_hand_made(state)
+        check_hand_made(state)
 
 
 # ---------------------------------------------------------------------------
@@ -144,7 +137,7 @@ def new_game(
             tile_info(tile)
     if mode == EXPLICIT:
         rng.normalize_seed(seed)
-        return _explicit_start(chosen, players)
+        return start_state(chosen, players)
     order, _ = rng.shuffled(rng.normalize_seed(seed), chosen)
     laid, board = start_square(order[:START_TILES])
     display = frozenset(zip(START_TEMPLATE.cells, laid, strict=True))
@@ -196,7 +189,7 @@ def is_over(state: State) -> bool:
     if type(state) is not State:
         wrong_state("is_over", state)
     if state._index is None:
-        _check_hand_made(state)
+        check_hand_made(state)
     # ended(state), inline: it is asked before every move of a playout
     return (
         state.extra_tile is None
@@ -215,7 +208,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
     if type(state) is not State:
         wrong_state("to_move", state)
     if state._index is None:
-        _check_hand_made(state)
+        check_hand_made(state)
     return movers(state)
 
 
@@ -313,9 +306,9 @@ def legal_moves(state: State) -> Sequence[AnyMove]:
     moves = state._legal
     if moves is None:
         if state._index is None:
-            _check_hand_made(state)
+            check_hand_made(state)
         if state.pool is not None and (state.drawing or state.unseen >> state.seat & 1):
-            return _explicit_moves(state)
+            return chance_moves(state)
         moves = LegalMoves(state)
         object.__setattr__(state, "_legal", moves)  # a cache, like the index
     return moves
@@ -342,7 +335,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
         if type(move) is Move:
             checked_placement(state, move)
         else:
-            _check_other(state, move)
+            check_explicit_move(state, move)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -358,7 +351,7 @@ def score_move(state: State, move: AnyMove) -> Points:
     if type(move) is not Move:
         _check_move("score_move", state, move)
         try:
-            placed = _check_other(state, move)
+            placed = check_explicit_move(state, move)
         except Refusal as refusal:
             raise illegal(state, move, refusal) from None
         if placed is None:  # chance's outcome scores nothing
@@ -387,7 +380,7 @@ def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     if picked is not None and picked[0] is move:
         return picked[1], picked[2]
     if state._index is None:
-        _check_hand_made(state)
+        check_hand_made(state)
     try:
         return checked_placement(state, move)
     except Refusal as refusal:
@@ -411,14 +404,22 @@ def apply(state: State, move: AnyMove) -> State:
     """
     if type(state) is not State:
         wrong_state("apply", state)
-    if type(move) is not Move:
+    if type(move) is not Move:  # a chance outcome, or a Reveal: the tile named, then placed
         _check_move("apply", state, move)
-        return _apply_other(state, move)
-    cell, info = _placement(state, move)
+        try:
+            revealed = check_explicit_move(state, move)
+        except Refusal as refusal:
+            raise illegal(state, move, refusal) from None
+        if revealed is None:
+            return apply_outcome(state, move)
+        state, cell, info = revealed
+        move = cast(Reveal, move).move
+    else:
+        cell, info = _placement(state, move)
+    # The one transition of both chance modes: place the tile, score it, then make the
+    # draw it owes (a seeded game's shuffle dealt that tile) or leave it to chance.
     rotation = move.rotation
     corners = info.turned[rotation]
-    if state.pool is not None:
-        return _placed_explicit(state, cell, info, move)
     board = state._index or index_of(state)  # indexed by legal_moves or _placement
     grown, before = board.grown(cell, corners, info.adds[rotation])
     seat, hands, stacks, supply = state.seat, state.hands, state.stacks, state.supply
@@ -427,34 +428,47 @@ def apply(state: State, move: AnyMove) -> State:
     if mine is not all_tracks[seat]:
         all_tracks = (*all_tracks[:seat], mine, *all_tracks[seat + 1 :])
     extra_turns = state.extra_turns + reached
-    # The seat's hand after the placement: emptied, unless it placed an extra turn's tile.
-    held = None if state.extra_tile is None else hands[seat]
-    extra_tile: Tile | None = None
-    if reached and all_tracks[seat] == _ALL_AT_CAP:  # ROTA-17: the game ends at once
+    pool = state.pool
+    owed = NOTHING
+    if reached and mine == _ALL_AT_CAP:  # ROTA-17: the game ends at once
         extra_turns = 0
-    elif extra_turns and supply:  # ROTA-15: the next extra turn takes the supply's top tile
-        extra_tile, supply = supply[0], supply[1:]
-        extra_turns -= 1
-    else:  # ROTA-16: draw, and the turn passes
+    elif extra_turns and (supply or state.supply_count):  # ROTA-15: an extra turn
+        owed = SUPPLY
+    else:  # ROTA-16: the seat draws its stack's top tile, and the turn passes
         extra_turns = 0
-        stack = stacks[seat]
-        if stack:
-            held = stack[0]
+        if stacks[seat] or (pool is not None and state.stack_counts[seat]):
+            owed = STACK
+        else:
+            seat = (seat + 1) % len(hands)
+    extra_tile = None
+    if owed and pool is None:  # seeded: the tile owed is the one the shuffle put on top
+        if owed == SUPPLY:
+            tile, supply = supply[0], supply[1:]
+        else:
+            stack = stacks[seat]
+            tile = stack[0]
             stacks = (*stacks[:seat], stack[1:], *stacks[seat + 1 :])
-        seat = (seat + 1) % len(hands)
-    if held is not hands[state.seat]:
+        hands, seat, extra_tile, extra_turns = turned_up(owed, tile, seat, hands, extra_turns)
+        owed = NOTHING  # explicit: chance is to turn it up (State.drawing)
+    if hands is state.hands and state.extra_tile is None:  # the hand tile placed, none drawn
         mover = state.seat
-        hands = (*hands[:mover], held, *hands[mover + 1 :])
+        hands = (*hands[:mover], None, *hands[mover + 1 :])
+    # By position, in declaration order: keywords cost a good part of the call.
     after = State(
-        display=state.display | {(move.cell, corners)},
-        tracks=all_tracks,
-        hands=hands,
-        stacks=stacks,
-        supply=supply,
-        seat=seat,
-        extra_tile=extra_tile,
-        extra_turns=extra_turns,
-        tiles=state.tiles,
+        state.display | {(move.cell, corners)},
+        all_tracks,
+        hands,
+        stacks,
+        supply,
+        seat,
+        extra_tile,
+        extra_turns,
+        state.tiles,
+        pool,
+        state.stack_counts,
+        state.supply_count,
+        owed,  # drawing
+        state.unseen,
     )
     object.__setattr__(after, "_index", grown)
     return after
@@ -462,6 +476,31 @@ def apply(state: State, move: AnyMove) -> State:
 
 _ALL_AT_CAP: Points = (TRACK_CAP,) * 5
 """Five tracks at the cap: the immediate win of ROTA-17."""
+
+
+def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
+    """The tiles chance may turn up next, each with its exact probability.
+
+    In an explicit game (``new_game(chance="explicit")``) waiting for a draw
+    (:attr:`State.drawing`): a :class:`Draw` for each distinct tile of
+    :attr:`State.pool`, in the set's order, with probability its copies over
+    the pool's size. The start square, the stacks and the supply were dealt
+    from one shuffle, and a hand tile drawn :data:`UNSEEN` is as unknown as a
+    face-down one, so every tile not identified yet is equally likely to be
+    the next one turned up. ``()`` at any other step, and always in a seeded
+    game. :data:`UNSEEN` is a legal move at a draw into a hand but never an
+    outcome here.
+
+    >>> from tilegames.axio_rota import new_game, parse_tile
+    >>> state = new_game(1, tiles=["RGBO"] * 13 + ["RGB."] * 3, chance="explicit")
+    >>> [(str(draw), str(p)) for draw, p in chance_outcomes(state)]
+    [('+RGBO', '13/16'), ('+RGB.', '3/16')]
+    """
+    if type(state) is not State:
+        wrong_state("chance_outcomes", state)
+    if state._index is None:  # a state the rules did not make
+        check_hand_made(state)
+    return outcomes(state)
 
 
 # ---------------------------------------------------------------------------

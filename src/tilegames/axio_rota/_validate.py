@@ -57,13 +57,27 @@ from tilegames.axio_rota._model import (
     Tile,
     View,
 )
-from tilegames.axio_rota._moves import all_at_cap_seat, ended, view_of
+from tilegames.axio_rota._moves import all_at_cap_seat, ended, index_of, view_of
 from tilegames.axio_rota._notation import format_tile
 from tilegames.axio_rota._tables import START_CELLS, canonical, turned_to
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell
 
 _invalid = checks.invalid
+
+
+def check_hand_made(state: State) -> None:
+    """Check a state the rules did not make (its index slot is empty), then index it.
+
+    A state made by ``new_game`` or ``apply`` carries its index, and so does
+    one checked here: neither is checked again.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    check_state(state)
+    index_of(state)
+
 
 # ---------------------------------------------------------------------------
 # Rules that states and views both follow
