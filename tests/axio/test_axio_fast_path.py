@@ -21,10 +21,17 @@ import pytest
 from tilegames import Setup, axio
 from tilegames._core.tracks import add_points
 from tilegames.axio import Place, State, View
-from tilegames.axio._model import _LISTED, _STAGES, STANDARD_TILES
-from tilegames.axio._moves import _checked, _choices, _scored
+from tilegames.axio._model import LISTED as _LISTED
+from tilegames.axio._model import STAGES as _STAGES
+from tilegames.axio._model import STANDARD_TILES
+from tilegames.axio._moves import _choices
+from tilegames.axio._moves import checked_move as _checked
+from tilegames.axio._moves import scored_tracks as _scored
 from tilegames.axio._rules import _after_placement
-from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TRACK_STEPS, _WAYS
+from tilegames.axio._tables import _WAYS
+from tilegames.axio._tables import GEOMETRY as _GEOMETRY
+from tilegames.axio._tables import GEOMETRY_BY_RADIUS as _GEOMETRY_BY_RADIUS
+from tilegames.axio._tables import TRACK_STEPS as _TRACK_STEPS
 from tilegames.errors import IllegalMoveError
 
 SETUPS = axio.RULES.setups

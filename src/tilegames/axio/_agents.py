@@ -10,24 +10,24 @@ from tilegames._core import rng
 from tilegames._core.checks import check_seat, wrong_type
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import all_at, rate_points
-from tilegames.axio._checks import _check_set
+from tilegames.axio._checks import check_set
 from tilegames.axio._model import (
-    _A_STATE,
-    _FINAL,
-    _STAGES,
+    A_STATE,
     COLOURS,
     EMPTY,
+    FINAL,
+    STAGES,
     TITLE,
     AnyMove,
     Decline,
     State,
     Tile,
     View,
-    _owner,
+    owner_of,
 )
-from tilegames.axio._moves import _swap_offered
-from tilegames.axio._rules import _check_move, score_move
-from tilegames.axio._tables import _GEOMETRY
+from tilegames.axio._moves import swap_offered
+from tilegames.axio._rules import check_move, score_move
+from tilegames.axio._tables import GEOMETRY
 
 _BONUS_VALUE: Final = 6.0  # what a bonus placement (AXIO-11) is worth to evaluate
 _DECLINE_VALUE: Final = -0.01
@@ -64,8 +64,8 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     True
     """
     if type(state) is not State:
-        wrong_type("axio.evaluate", _A_STATE, state)
-    _check_move("axio.evaluate", move)
+        wrong_type("axio.evaluate", A_STATE, state)
+    check_move("axio.evaluate", move)
     check_seat(seat, len(state.racks))
     points = score_move(state, move)  # checks that the move is legal
     if type(move) is Decline:
@@ -73,8 +73,8 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     if not any(points):
         return 0.0
     mode = state.mode
-    before = state.tracks[_owner(mode, seat)]
-    return rate_points(before, points, stages=_STAGES[mode], bonus=_BONUS_VALUE)
+    before = state.tracks[owner_of(mode, seat)]
+    return rate_points(before, points, stages=STAGES[mode], bonus=_BONUS_VALUE)
 
 
 def determinize(seen: View, stream: rng.Stream) -> State:
@@ -111,13 +111,13 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         wrong_type("axio.determinize", f"an {TITLE} View", seen)
     if not isinstance(stream, rng.Stream):
         wrong_type("axio.determinize", "a tilegames Stream", stream)
-    the_set = _check_set("View.tiles", seen.tiles)
+    the_set = check_set("View.tiles", seen.tiles)
     pool = list(the_set)
     for tile in (*seen.rack, *seen.revealed):
         if tile in pool:
             pool.remove(tile)
     needed = [0] * len(COLOURS)
-    initial = _GEOMETRY[len(seen.cells)].initial_cells
+    initial = GEOMETRY[len(seen.cells)].initial_cells
     for colour, printed in zip(seen.cells, initial, strict=True):
         if colour != EMPTY and printed == EMPTY:
             needed[colour] += 1
@@ -183,11 +183,11 @@ def _last_mover(seen: View) -> Seat:
     that team, else the team's first seat. Otherwise any seat could have
     ended the game (AXIO-15), and the view's own seat is kept.
     """
-    final = _FINAL[seen.mode]
+    final = FINAL[seen.mode]
     mine = 0 if seen.seat is None else seen.seat  # the public view: seat 0's side
     for owner, track in enumerate(seen.tracks):
         if all_at(track, final):
-            return mine if _owner(seen.mode, mine) == owner else owner
+            return mine if owner_of(seen.mode, mine) == owner else owner
     return mine
 
 
@@ -222,8 +222,8 @@ def _deal(
     racks = [seen.rack] * len(seen.rack_sizes)
     if seen.deciding and mover != seen.seat:
         size = seen.rack_sizes[mover] - unknown[mover]
-        track = seen.tracks[_owner(seen.mode, mover)]
-        shown = [i for i, tile in enumerate(rest) if _swap_offered(track, (tile,))][:size]
+        track = seen.tracks[owner_of(seen.mode, mover)]
+        shown = [i for i, tile in enumerate(rest) if swap_offered(track, (tile,))][:size]
         if len(shown) < size:  # a view that does not add up: the first tiles
             shown = list(range(size))
         racks[mover] = tuple(sorted(rest[i] for i in shown))

@@ -17,46 +17,46 @@ from tilegames._core.checks import check_int, count, invalid, shown, take
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import check_tracks
 from tilegames.axio._model import (
-    _FINAL,
-    _MAX_TILES,
-    _RACK,
-    _RADIUS,
-    _SOLO,
-    _TEAM,
+    AREA_RADIUS,
     COLOURS,
     EMPTY,
+    FINAL,
+    MAX_TILES,
     MODES,
+    RACK,
+    SOLO,
     STANDARD_TILES,
     START_CELLS,
+    TEAM,
     TITLE,
     Points,
     State,
     Tile,
     View,
-    _is_int_pair,
-    _seats_problem,
+    is_int_pair,
+    seats_problem,
 )
-from tilegames.axio._notation import _check_tiles, format_tile
-from tilegames.axio._tables import _GEOMETRY_BY_RADIUS, _TILES, _Geometry
+from tilegames.axio._notation import check_tiles, format_tile
+from tilegames.axio._tables import GEOMETRY_BY_RADIUS, TILES, Geometry
 
 # ---------------------------------------------------------------------------
 # One field at a time
 # ---------------------------------------------------------------------------
 
 
-def _check_seat_count(where: str, per_seat: object) -> int:
+def check_seat_count(where: str, per_seat: object) -> int:
     """Check a tuple with one entry per seat; return the number of seats (AXIO-3)."""
-    if type(per_seat) is not tuple or not 1 <= len(per_seat) <= len(_RADIUS):
+    if type(per_seat) is not tuple or not 1 <= len(per_seat) <= len(AREA_RADIUS):
         seats = len(per_seat) if type(per_seat) is tuple else per_seat
-        raise invalid(where, f"{seats!r} seats; {TITLE} is for 1 to {len(_RADIUS)} players")
+        raise invalid(where, f"{seats!r} seats; {TITLE} is for 1 to {len(AREA_RADIUS)} players")
     return len(per_seat)
 
 
-def _check_mode(where: str, mode: object, seats: int) -> str:
+def check_mode(where: str, mode: object, seats: int) -> str:
     """Check the variant and that it allows ``seats`` players (AXIO-3, AXIO-17, AXIO-20)."""
     if type(mode) is not str or mode not in MODES:
         raise invalid(where, f"{shown(mode)} is not one of {', '.join(map(repr, MODES))}")
-    problem = _seats_problem(mode, seats)
+    problem = seats_problem(mode, seats)
     if problem:
         raise invalid(where, problem)
     return mode
@@ -64,12 +64,12 @@ def _check_mode(where: str, mode: object, seats: int) -> str:
 
 def _check_tracks(where: str, all_tracks: object, mode: str, seats: int) -> tuple[Points, ...]:
     """One track per colour for each seat (each team), within the mode's cap (AXIO-5)."""
-    owners = 2 if mode == _TEAM else seats
+    owners = 2 if mode == TEAM else seats
     if type(all_tracks) is not tuple or len(all_tracks) != owners:
         found = len(all_tracks) if type(all_tracks) is tuple else all_tracks
-        whose = "one per team (AXIO-17)" if mode == _TEAM else "one per seat (AXIO-5)"
+        whose = "one per team (AXIO-17)" if mode == TEAM else "one per seat (AXIO-5)"
         raise invalid(where, f"{found!r} sets of tracks; this game has {owners}, {whose}")
-    final = _FINAL[mode]
+    final = FINAL[mode]
     checked = check_tracks(
         where,
         all_tracks,
@@ -81,7 +81,7 @@ def _check_tracks(where: str, all_tracks: object, mode: str, seats: int) -> tupl
     return cast(tuple[Points, ...], checked)
 
 
-def _check_one_winner(where: str, done: Set[int], final: int) -> None:
+def check_one_winner(where: str, done: Set[int], final: int) -> None:
     """At most one player (team) has every colour at the final cap (AXIO-14)."""
     if len(done) > 1:
         raise invalid(
@@ -91,9 +91,9 @@ def _check_one_winner(where: str, done: Set[int], final: int) -> None:
         )
 
 
-def _check_board(where: str, cells: object, seats: int) -> _Geometry:
+def _check_board(where: str, cells: object, seats: int) -> Geometry:
     """The board's size (AXIO-3), colours (AXIO-1) and start cells (AXIO-4)."""
-    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[seats]]
+    geometry = GEOMETRY_BY_RADIUS[AREA_RADIUS[seats]]
     size = geometry.area.size
     if type(cells) is not tuple or len(cells) != size:
         found = len(cells) if type(cells) is tuple else cells
@@ -122,7 +122,7 @@ def _check_tile_tuple(where: str, tiles: object, *, ordered: bool = False) -> tu
     if type(tiles) is not tuple:
         raise invalid(where, f"expected a tuple of tiles, got {tiles!r}")
     for i, tile in enumerate(tiles):
-        if not _is_int_pair(tile) or tile not in _TILES:
+        if not is_int_pair(tile) or tile not in TILES:
             raise invalid(
                 f"{where}[{i}]", f"{tile!r} is not a tile: two colours 0..5, lower first (AXIO-2)"
             )
@@ -135,7 +135,7 @@ def _check_tile_tuple(where: str, tiles: object, *, ordered: bool = False) -> tu
 def _check_rack(where: str, held: object, mode: str) -> tuple[Tile, ...]:
     """A sorted rack of at most the mode's rack size (AXIO-6, AXIO-13, AXIO-20)."""
     rack = _check_tile_tuple(where, held, ordered=True)
-    most = _RACK[mode]
+    most = RACK[mode]
     if len(rack) > most:
         raise invalid(
             where,
@@ -144,13 +144,13 @@ def _check_rack(where: str, held: object, mode: str) -> tuple[Tile, ...]:
     return rack
 
 
-def _check_set(where: str, tiles: object) -> tuple[Tile, ...]:
+def check_set(where: str, tiles: object) -> tuple[Tile, ...]:
     """The component set a value carries: ``None`` (standard) or a sorted custom set (AXIO-2)."""
     if tiles is None:
         return STANDARD_TILES
     checked = _check_tile_tuple(where, tiles, ordered=True)
-    if not 1 <= len(checked) <= _MAX_TILES:
-        raise invalid(where, f"a set of {len(checked)} tiles; a set has 1 to {_MAX_TILES}")
+    if not 1 <= len(checked) <= MAX_TILES:
+        raise invalid(where, f"a set of {len(checked)} tiles; a set has 1 to {MAX_TILES}")
     if checked == STANDARD_TILES:
         raise invalid(where, "the standard set is written as null (None), not tile by tile")
     return checked
@@ -161,16 +161,16 @@ def _check_set(where: str, tiles: object) -> tuple[Tile, ...]:
 # ---------------------------------------------------------------------------
 
 
-def _check_table(position: State | View, per_seat: str) -> tuple[int, str, _Geometry]:
+def _check_table(position: State | View, per_seat: str) -> tuple[int, str, Geometry]:
     """The seats (the entries of field ``per_seat``), the mode, the tracks and the board."""
     kind = type(position).__name__
-    seats = _check_seat_count(f"{kind}.{per_seat}", getattr(position, per_seat))
-    mode = _check_mode(f"{kind}.mode", position.mode, seats)
+    seats = check_seat_count(f"{kind}.{per_seat}", getattr(position, per_seat))
+    mode = check_mode(f"{kind}.mode", position.mode, seats)
     _check_tracks(f"{kind}.tracks", position.tracks, mode, seats)
     return seats, mode, _check_board(f"{kind}.cells", position.cells, seats)
 
 
-def _check_swap_after_bonuses(where: str, bonuses: int) -> None:
+def check_swap_after_bonuses(where: str, bonuses: int) -> None:
     """No swap choice while bonus placements are owed (AXIO-11, AXIO-12)."""
     if bonuses:
         raise invalid(
@@ -180,7 +180,7 @@ def _check_swap_after_bonuses(where: str, bonuses: int) -> None:
         )
 
 
-def _check_fields(state: State) -> _Geometry:
+def check_fields(state: State) -> Geometry:
     """Every field of a state of the right type, shape and range; return its geometry."""
     seats, mode, geometry = _check_table(state, "racks")
     for s, held in enumerate(state.racks):
@@ -193,19 +193,19 @@ def _check_fields(state: State) -> _Geometry:
     if type(state.deciding) is not bool:
         raise invalid("State.deciding", f"{state.deciding!r} is not a bool")
     if state.deciding:
-        _check_swap_after_bonuses("State.deciding", state.bonuses)
+        check_swap_after_bonuses("State.deciding", state.bonuses)
     check_int("State.seed", state.seed, 0, (1 << rng.SEED_BITS) - 1)
-    _check_set("State.tiles", state.tiles)
+    check_set("State.tiles", state.tiles)
     _check_explicit(state, seats)
     return geometry
 
 
-def _check_view_fields(seen: View) -> tuple[_Geometry, list[int], Seat | None]:
+def check_view_fields(seen: View) -> tuple[Geometry, list[int], Seat | None]:
     """Every field of a view of the right type, shape and range: (geometry, sizes, mover)."""
     seats, mode, geometry = _check_table(seen, "rack_sizes")
     seat = None if seen.seat is None else check_int("View.seat", seen.seat, 0, seats - 1)
     sizes = [
-        check_int(f"View.rack_sizes[{s}]", size, 0, _RACK[mode])
+        check_int(f"View.rack_sizes[{s}]", size, 0, RACK[mode])
         for s, size in enumerate(seen.rack_sizes)
     ]
     _check_explicit(seen, seats)
@@ -244,14 +244,14 @@ def _check_explicit(position: State | View, seats: int) -> None:
                 f"{where}.{field}", "draws are chance steps only in an explicit game (AXIO-13)"
             )
         return
-    size = _RACK[position.mode]
+    size = RACK[position.mode]
     if type(position) is State:
         held = _check_state_unknown(position, seats, size)
     else:
         held = _check_view_unknown(cast(View, position), seats, size)
     check_int(f"{where}.draws", position.draws, 0, size - held)
     # In solo a bonus placement draws its tile first (AXIO-20): the draw comes while it is owed.
-    if position.draws and (position.deciding or (position.bonuses and position.mode != _SOLO)):
+    if position.draws and (position.deciding or (position.bonuses and position.mode != SOLO)):
         raise invalid(
             f"{where}.draws",
             "a rack is refilled after the turn's placements and the swap choice (AXIO-11..13)",
@@ -309,14 +309,14 @@ def _check_view_unknown(seen: View, seats: int, size: int) -> int:
 # ---------------------------------------------------------------------------
 
 
-def _counts(value: State | View, tiles: Iterable[Tile | str] | None) -> dict[Tile, int]:
+def set_counts(value: State | View, tiles: Iterable[Tile | str] | None) -> dict[Tile, int]:
     """The set's tiles with their copies: ``tiles`` if given, else the set the value carries."""
     kind = type(value).__name__
-    chosen = _check_set(f"{kind}.tiles", value.tiles) if tiles is None else _check_tiles(tiles, 1)
+    chosen = check_set(f"{kind}.tiles", value.tiles) if tiles is None else check_tiles(tiles, 1)
     return count(chosen)
 
 
-def _placed_hexes(where: str, geometry: _Geometry, cells: tuple[int, ...]) -> list[int]:
+def placed_hexes(where: str, geometry: Geometry, cells: tuple[int, ...]) -> list[int]:
     """The placed hexes by colour; each lies next to another placed hex, its twin (AXIO-7)."""
     area = geometry.area
     starts = set(geometry.start)
@@ -336,11 +336,11 @@ def _placed_hexes(where: str, geometry: _Geometry, cells: tuple[int, ...]) -> li
     return placed
 
 
-def _take_tiles(where: str, counts: dict[Tile, int], tiles: Sequence[Tile]) -> None:
+def take_tiles(where: str, counts: dict[Tile, int], tiles: Sequence[Tile]) -> None:
     take(where, counts, tiles, lambda tile: f"tile {format_tile(tile)}", "AXIO-2")
 
 
-def _hexes_of(counts: Mapping[Tile, int]) -> list[int]:
+def hexes_of(counts: Mapping[Tile, int]) -> list[int]:
     """The number of hexes of each colour on the tiles of ``counts``."""
     hexes = [0] * len(COLOURS)
     for (low, high), copies in counts.items():
@@ -349,7 +349,7 @@ def _hexes_of(counts: Mapping[Tile, int]) -> list[int]:
     return hexes
 
 
-def _check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, int]) -> None:
+def check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, int]) -> None:
     """The placed hexes are exactly the hexes of ``rest``, the tiles held nowhere else (AXIO-2)."""
     tiles_left = sum(rest.values())
     shown = sum(placed)
@@ -367,7 +367,7 @@ def _check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, i
             f"the board shows {shown} placed hexes, but the {tiles_left} tiles of the set "
             f"in no rack and not in the bag have only {2 * tiles_left} (AXIO-2)",
         )
-    due = _hexes_of(rest)
+    due = hexes_of(rest)
     for colour, (found, expected) in enumerate(zip(placed, due, strict=True)):
         if found != expected:
             raise invalid(

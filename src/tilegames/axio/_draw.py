@@ -25,13 +25,13 @@ from tilegames._core.svg import (
 from tilegames._core.svg import hex_centre as centre
 from tilegames._core.svg import hex_outline as outline
 from tilegames.axio._model import (
-    _A_POSITION,
-    _FINAL,
-    _SOLO,
-    _TEAM,
+    A_POSITION,
     COLOUR_LETTERS,
     EMPTY,
+    FINAL,
+    SOLO,
     START_CELLS,
+    TEAM,
     TITLE,
     AnyMove,
     Place,
@@ -41,7 +41,7 @@ from tilegames.axio._model import (
 )
 from tilegames.axio._notation import format_tile
 from tilegames.axio._rules import board, playing_area, scores, solo_score, to_move
-from tilegames.axio._tables import _GEOMETRY
+from tilegames.axio._tables import GEOMETRY
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 
@@ -73,7 +73,7 @@ def _counts(position: State | View) -> tuple[tuple[int, ...], int, tuple[int, ..
 
 def _board_lines(position: State | View) -> list[str]:
     """Offset rows of colour letters, ``.`` for empty, lower case for a start cell."""
-    geometry = _GEOMETRY[len(position.cells)]
+    geometry = GEOMETRY[len(position.cells)]
     radius = geometry.radius
     starts = set(geometry.start)
     lines = ["  r"]
@@ -132,11 +132,11 @@ def render_text(position: State | View) -> str:
         WrongTypeError: if ``position`` is not an AXIO State or View.
     """
     if type(position) is not State and type(position) is not View:
-        wrong_type("axio.render_text", _A_POSITION, position)
+        wrong_type("axio.render_text", A_POSITION, position)
     lines = _board_lines(position)
     sizes, bag, moving = _counts(position)
     lines.append("          " + "  ".join(COLOUR_LETTERS) + "  rack")
-    team = position.mode == _TEAM
+    team = position.mode == TEAM
     for seat, (track, size) in enumerate(zip(scores(position), sizes, strict=True)):
         name = f"seat {seat}" + (f" {'AB'[seat % 2]}" if team else "  ")
         row = name + "".join(f"{value:>3}" for value in track) + f"{size:>6}"
@@ -165,7 +165,7 @@ def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
     if position.revealed:
         shown = " ".join(map(format_tile, position.revealed))
         lines.append(f"swapped and returned to the bag: {shown}")
-    if position.mode == _SOLO:
+    if position.mode == SOLO:
         score = f"{solo_score(position.tracks[0]):06d}"
         lines.append(f"solo score: {score} (the three lowest tracks, two digits each, AXIO-21)")
     if moving == (CHANCE,):
@@ -264,9 +264,9 @@ def _tile(drawing: Drawing, x: float, y: float, tile: Tile) -> None:
 def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     x, y = left + 8, 22.0
     sizes, bag, moving = _counts(position)
-    cap = _FINAL[position.mode]
+    cap = FINAL[position.mode]
     for seat, track in enumerate(scores(position)):
-        team = f" (team {'AB'[seat % 2]})" if position.mode == _TEAM else ""
+        team = f" (team {'AB'[seat % 2]})" if position.mode == TEAM else ""
         label = f"Seat {seat}{team}" + ("  \u25b6 to move" if seat in moving else "")
         drawing.heading(label, x, y, size=13, class_="seat")
         drawing.note(f"rack {sizes[seat]}", x + 190, y + 54, size=11, fill="#555")

@@ -36,13 +36,13 @@ from typing import Any, Final
 from tilegames._core.encoding import Bits, Block, Encoding, Part
 from tilegames._core.rules import Seat, Setup
 from tilegames.axio._model import (
-    _LISTED,
-    _RADIUS,
-    _TEAM,
+    AREA_RADIUS,
     COLOURS,
     DECLINE,
     KEEP,
+    LISTED,
     SWAP,
+    TEAM,
     TITLE,
     Decline,
     Place,
@@ -50,22 +50,22 @@ from tilegames.axio._model import (
     SwapChoice,
     Tile,
     View,
-    _fast_place,
+    fast_place,
 )
-from tilegames.axio._moves import LegalMoves, _index
+from tilegames.axio._moves import LegalMoves, index_of
 from tilegames.axio._rules import view as view_of
-from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _Geometry
-from tilegames.axio._validate import _check_hand_made
+from tilegames.axio._tables import GEOMETRY, GEOMETRY_BY_RADIUS, Geometry
+from tilegames.axio._validate import check_hand_made
 
 _C: Final = len(COLOURS)
 WAYS: Final = _C * _C
 """Actions per pair: the colour on the first cell times the colour on the second."""
 
 
-def _geometry(position: Any) -> _Geometry:
+def _geometry(position: Any) -> Geometry:
     if isinstance(position, Setup):
-        return _GEOMETRY_BY_RADIUS[_RADIUS[position.players]]
-    return _GEOMETRY[len(position.cells)]
+        return GEOMETRY_BY_RADIUS[AREA_RADIUS[position.players]]
+    return GEOMETRY[len(position.cells)]
 
 
 def size(position: Any) -> int:
@@ -131,7 +131,7 @@ def move_in(state: Any, moves: Sequence[Any], action: int) -> Any:
     times a colour choice of its tuple; when the action's pair and choice are
     both there, the move is the one the list would give, and it is made as
     the list makes it (no checks, and remembered with its pair in
-    ``_LISTED``, so that ``apply`` knows it for legal). Searching the list for
+    ``LISTED``, so that ``apply`` knows it for legal). Searching the list for
     its index would cost more: the rank of the pair among the set bits.
     """
     if type(moves) is not LegalMoves or moves._fixed is not None:
@@ -142,8 +142,8 @@ def move_in(state: Any, moves: Sequence[Any], action: int) -> Any:
     colours = divmod(way, _C)
     if colours not in moves._choices:
         return None
-    move = _fast_place(moves._hexes[pair], colours)
-    _LISTED.last = (moves._state, move, pair)  # as LegalMoves does for a move it lists
+    move = fast_place(moves._hexes[pair], colours)
+    LISTED.last = (moves._state, move, pair)  # as LegalMoves does for a move it lists
     return move
 
 
@@ -165,7 +165,7 @@ def observe(view: View) -> Mapping[str, Part]:
     first = view.seat or 0  # the public view (seat None) is seen from seat 0's side
     seats = [(first + i) % players for i in range(players)]
     tracks = view.tracks
-    own = first % 2 if view.mode == _TEAM else first
+    own = first % 2 if view.mode == TEAM else first
     rows = [tracks[(own + i) % len(tracks)] for i in range(len(tracks))]
     movers = view.to_move
     return {
@@ -203,11 +203,8 @@ def observe_state(state: Any, seat: Seat) -> Sequence[Sequence[float]]:
     players = len(racks)
     if type(seat) is not int or not 0 <= seat < players:
         return _values_of_view(view_of(state, seat))  # the view says what is wrong
-    own = seat % 2 if state.mode == _TEAM else seat
-    index = state._index
-    if index is None:  # a state not made by the rules
-        _check_hand_made(state)
-        index = _index(state)
+    own = seat % 2 if state.mode == TEAM else seat
+    index = state._index or index_of(check_hand_made(state))  # one not made by the rules
     if index[1] or state.draws:  # over, or a chance step: no seat moves
         flags: Sequence[int] = (0,) * players
     else:
@@ -230,7 +227,7 @@ def _values_of_view(view: View) -> list[Sequence[float]]:
 
 def points(view: View, seat: Seat) -> tuple[int, ...]:
     """The seat's (or its team's) score on each colour track, in AXIO-1 order."""
-    own = seat % 2 if view.mode == _TEAM else seat
+    own = seat % 2 if view.mode == TEAM else seat
     return tuple(view.tracks[own])
 
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from tilegames._core.chance import uniform
 from tilegames._core.checks import wrong_type
-from tilegames.axio._model import _A_STATE, AnyMove, Draw, State, Tile
+from tilegames.axio._model import A_STATE, AnyMove, Draw, State, Tile
 
 
 def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
@@ -51,7 +51,7 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
     Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
     """
     if type(state) is not State:
-        wrong_type("axio.chance_outcomes", _A_STATE, state)
+        wrong_type("axio.chance_outcomes", A_STATE, state)
     if not state.draws:  # a state with draws owed is never over: no test of the end
         return ()
     return tuple((Draw(tile), p) for tile, p in uniform(state.bag))
@@ -75,7 +75,7 @@ def _counted(state: State, seat: int, change: int) -> tuple[int, ...]:
     return tuple(unknown)
 
 
-def _drawn(state: State, move: AnyMove) -> tuple[Racks, tuple[Tile, ...], tuple[int, ...]]:
+def draw_outcome(state: State, move: AnyMove) -> tuple[Racks, tuple[Tile, ...], tuple[int, ...]]:
     """Apply a checked chance outcome: the racks, the bag and the unseen tiles after it.
 
     The tile drawn (or an unseen one) goes into the rack of the drawing seat,
@@ -90,7 +90,7 @@ def _drawn(state: State, move: AnyMove) -> tuple[Racks, tuple[Tile, ...], tuple[
     return racks, state.bag, _counted(state, seat, 1)
 
 
-def _named(state: State, tile: Tile) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
+def name_unseen(state: State, tile: Tile) -> tuple[tuple[Tile, ...], tuple[int, ...]]:
     """The bag and the unseen tiles once the seat to move names an unseen rack tile ``tile``.
 
     The tile leaves the pool, and the seat holds one unseen tile less.
@@ -98,7 +98,7 @@ def _named(state: State, tile: Tile) -> tuple[tuple[Tile, ...], tuple[int, ...]]
     return _without(state.bag, tile), _counted(state, state.seat, -1)
 
 
-def _set_aside(unknown: tuple[int, ...], seat: int) -> tuple[int, ...]:
+def set_aside(unknown: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The unseen tiles per seat once ``seat``'s rack is set aside for a swap (AXIO-12).
 
     Its unseen tiles are in the pool already: they count no longer.

@@ -75,37 +75,38 @@ BOARD_RADIUS: Final = 7
 MODES: Final = ("standard", "team", "solo")
 """The values of ``new_game(mode=...)``."""
 
-_STANDARD, _TEAM, _SOLO = MODES
+STANDARD, TEAM, SOLO = MODES
 NAME: Final = "axio"
 """The registry name: ``tilegames.get(NAME)``."""
 TITLE: Final = "AXIO"
 """The game's title, as its documents and pictures write it."""
 # What entry points expect, in their WrongTypeError messages.
-_A_STATE: Final = f"an {TITLE} State"
-_A_POSITION: Final = f"an {TITLE} State or View"
-_A_MOVE: Final = f"an {TITLE} move (Place, SwapChoice, Decline, Draw or Unseen)"
+A_STATE: Final = f"an {TITLE} State"
+A_POSITION: Final = f"an {TITLE} State or View"
+A_MOVE: Final = f"an {TITLE} move (Place, SwapChoice, Decline, Draw or Unseen)"
 _START_RADIUS: Final = 5  # the start cells are the corners of this ring (AXIO-4)
-_RADIUS: Final[Mapping[int, int]] = {1: 5, 2: 5, 3: 6, 4: 7}  # playing area by players (AXIO-3)
-_MAX_TILES: Final = 1024
-_NO_POINTS: Final[Points] = (0, 0, 0, 0, 0, 0)
-_STAGES: Final[Mapping[str, tuple[int, ...]]] = {
-    _STANDARD: (TRACK_CAP,),
-    _TEAM: (TRACK_CAP, TEAM_CAP),
-    _SOLO: (TRACK_CAP, TEAM_CAP),
+AREA_RADIUS: Final[Mapping[int, int]] = {1: 5, 2: 5, 3: 6, 4: 7}
+"""The radius of the playing area by the number of players (AXIO-3)."""
+MAX_TILES: Final = 1024
+NO_POINTS: Final[Points] = (0, 0, 0, 0, 0, 0)
+STAGES: Final[Mapping[str, tuple[int, ...]]] = {
+    STANDARD: (TRACK_CAP,),
+    TEAM: (TRACK_CAP, TEAM_CAP),
+    SOLO: (TRACK_CAP, TEAM_CAP),
 }
 """Per mode, the stages of a track (AXIO-10, AXIO-18, AXIO-20); the last is the final cap."""
-_FINAL: Final[Mapping[str, int]] = {mode: stages[-1] for mode, stages in _STAGES.items()}
+FINAL: Final[Mapping[str, int]] = {mode: stages[-1] for mode, stages in STAGES.items()}
 """Per mode, the final cap of a track: all six there wins at once (AXIO-14)."""
-_RACK: Final[Mapping[str, int]] = {_STANDARD: RACK_SIZE, _TEAM: RACK_SIZE, _SOLO: SOLO_RACK_SIZE}
+RACK: Final[Mapping[str, int]] = {STANDARD: RACK_SIZE, TEAM: RACK_SIZE, SOLO: SOLO_RACK_SIZE}
 """Per mode, the size of a full rack."""
-_SEATS: Final[Mapping[str, tuple[int, ...]]] = {_STANDARD: (2, 3, 4), _TEAM: (4,), _SOLO: (1,)}
+SEATS: Final[Mapping[str, tuple[int, ...]]] = {STANDARD: (2, 3, 4), TEAM: (4,), SOLO: (1,)}
 """Per mode, the player counts it allows (AXIO-3, AXIO-17, AXIO-20)."""
-_SEATS_TEXT: Final = {_STANDARD: "2 to 4 players", _TEAM: "4 players", _SOLO: "1 player"}
+_SEATS_TEXT: Final = {STANDARD: "2 to 4 players", TEAM: "4 players", SOLO: "1 player"}
 
 
-def _seats_problem(mode: str, seats: int) -> str:
+def seats_problem(mode: str, seats: int) -> str:
     """Why a ``mode`` game is not for ``seats`` players, or ``""`` (AXIO-3, AXIO-17, AXIO-20)."""
-    if seats in _SEATS[mode]:
+    if seats in SEATS[mode]:
         return ""
     return f"a {mode} game is for {_SEATS_TEXT[mode]}, not {seats} (AXIO-3, AXIO-17, AXIO-20)"
 
@@ -137,9 +138,9 @@ direction order, red at ``(5, 0)`` then green, blue, orange, yellow, purple.
 """
 
 
-def _owner(mode: str, seat: Seat) -> int:
+def owner_of(mode: str, seat: Seat) -> int:
     """The index in :attr:`State.tracks` of the seat's tracks (its team's in a team game)."""
-    return seat % 2 if mode == _TEAM else seat
+    return seat % 2 if mode == TEAM else seat
 
 
 # ---------------------------------------------------------------------------
@@ -151,7 +152,7 @@ def _reading_key(cell: Hex) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def _is_int_pair(value: object) -> TypeGuard[tuple[int, int]]:
+def is_int_pair(value: object) -> TypeGuard[tuple[int, int]]:
     """Whether ``value`` is a tuple of two ints: a hex ``(q, r)``, two colours, a tile."""
     return (
         type(value) is tuple
@@ -192,12 +193,12 @@ class Place:
     def __attrs_post_init__(self) -> None:
         """Check the field types and put the hexes in reading order."""
         cells, colours = self.cells, self.colours
-        if type(cells) is not tuple or len(cells) != 2 or not all(map(_is_int_pair, cells)):
+        if type(cells) is not tuple or len(cells) != 2 or not all(map(is_int_pair, cells)):
             msg = (
                 f"a placement's cells must be a tuple of two (q, r) tuples of ints, not {cells!r}"
             )
             raise TypeError(msg)
-        if not _is_int_pair(colours):
+        if not is_int_pair(colours):
             msg = f"a placement's colours must be a tuple of two ints 0..5, not {colours!r}"
             raise TypeError(msg)
         if _reading_key(cells[1]) < _reading_key(cells[0]):
@@ -286,7 +287,7 @@ class Draw:
     def __attrs_post_init__(self) -> None:
         """Check the field's type and put the lower colour first."""
         tile: object = self.tile
-        if not _is_int_pair(tile):
+        if not is_int_pair(tile):
             msg = f"a drawn tile must be a tuple of two ints 0..5, not {tile!r}"
             raise TypeError(msg)
         if tile[1] < tile[0]:
@@ -326,14 +327,14 @@ chance step, a :class:`Draw` or :data:`UNSEEN`."""
 #: Deprecated alias of AnyMove, kept for one release.
 Move = AnyMove
 
-_MOVE_TYPES: Final = (Place, SwapChoice, Decline, Draw, Unseen)
+MOVE_TYPES: Final = (Place, SwapChoice, Decline, Draw, Unseen)
 """Every concrete move class."""
 
 _new_place = object.__new__
-_set_slot = object.__setattr__
+set_slot = object.__setattr__
 
 
-def _fast_place(cells: tuple[Hex, Hex], colours: tuple[Colour, Colour]) -> Place:
+def fast_place(cells: tuple[Hex, Hex], colours: tuple[Colour, Colour]) -> Place:
     """A Place built without the checks of ``__init__``: the fields are known to be canonical.
 
     The trick: allocate the slotted instance and set its two slots directly,
@@ -341,8 +342,8 @@ def _fast_place(cells: tuple[Hex, Hex], colours: tuple[Colour, Colour]) -> Place
     the pair table (already in reading order).
     """
     move = _new_place(Place)
-    _set_slot(move, "cells", cells)
-    _set_slot(move, "colours", colours)
+    set_slot(move, "cells", cells)
+    set_slot(move, "colours", colours)
     return move
 
 
@@ -351,7 +352,7 @@ def _fast_place(cells: tuple[Hex, Hex], colours: tuple[Colour, Colour]) -> Place
 # ---------------------------------------------------------------------------
 
 
-_Index = tuple[int, bool]
+Index = tuple[int, bool]
 """Facts derived from a state's fields, cached in the state: ``(empty, over)``, the set of
 pairs of adjacent empty cells (bit ``i`` for pair ``i``) and whether the game has ended
 (AXIO-14, AXIO-15, AXIO-21). A plain tuple: one is built per ``apply``, and a tuple is
@@ -375,7 +376,7 @@ class _Listed:
         """The state, the placement and its pair number, or ``None``."""
 
 
-_LISTED: Final = _Listed()
+LISTED: Final = _Listed()
 """The one memo of the last placement listed (see :class:`_Listed`)."""
 
 
@@ -436,7 +437,7 @@ class State(CachedState):
     """Explicit games with unseen draws: per seat, the unidentified tiles in its rack
     (besides the known ones in :attr:`racks`); ``()`` when there are none. While any
     is positive, :attr:`bag` holds the unidentified pool: the bag and those tiles."""
-    _index: _Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _index: Index | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
         """The plain-text picture of the board and the scores (``render_text``)."""
@@ -509,7 +510,7 @@ class View(Drawable):
 
 def _facts(position: State | View) -> list[str]:
     """What a state's or view's repr says besides the seats and who moves."""
-    facts = [] if position.mode == _STANDARD else [f"{position.mode} mode"]
+    facts = [] if position.mode == STANDARD else [f"{position.mode} mode"]
     if position.explicit:
         facts.append("explicit chance")
     return [*facts, f"turn {position.turn}"]

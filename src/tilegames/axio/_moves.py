@@ -20,15 +20,15 @@ from tilegames._core.refusal import Refusal, illegal_move
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import all_at
 from tilegames.axio._model import (
-    _A_STATE,
-    _FINAL,
-    _LISTED,
-    _MOVE_TYPES,
+    A_STATE,
     COLOUR_LETTERS,
     COLOURS,
     DECLINE,
     EMPTY,
+    FINAL,
     KEEP,
+    LISTED,
+    MOVE_TYPES,
     START_CELLS,
     SWAP,
     UNSEEN,
@@ -36,6 +36,7 @@ from tilegames.axio._model import (
     Colour,
     Decline,
     Draw,
+    Index,
     PairIndex,
     Place,
     Points,
@@ -44,61 +45,60 @@ from tilegames.axio._model import (
     Tile,
     Unseen,
     View,
-    _fast_place,
-    _Index,
-    _set_slot,
+    fast_place,
+    set_slot,
 )
-from tilegames.axio._notation import _written, format_tile
+from tilegames.axio._notation import format_tile, written_move
 from tilegames.axio._tables import (
-    _GEOMETRY,
-    _TILE_OF,
-    _TRACK_STEPS,
-    _WAYS_BY_NUMBER,
+    GEOMETRY,
+    TILE_OF,
+    TRACK_STEPS,
+    WAYS_BY_NUMBER,
+    Geometry,
     Ray,
-    _empty_pairs,
-    _Geometry,
+    empty_pairs,
 )
 
 Placed = tuple[PairIndex, Colour, Colour]
 """A checked placement: the pair, the colour on its first cell, the colour on its second."""
 
 
-def _rack_sizes(racks: tuple[tuple[Tile, ...], ...], unknown: tuple[int, ...]) -> list[int]:
+def sizes_of(racks: tuple[tuple[Tile, ...], ...], unknown: tuple[int, ...]) -> list[int]:
     """Per seat, the tiles in its rack, unseen ones (``unknown``, explicit games) included."""
     return [len(held) + (unknown[s] if unknown else 0) for s, held in enumerate(racks)]
 
 
-def _ends(position: State | View, empty: Mask, sizes: Sequence[int]) -> bool:
+def game_ends(position: State | View, empty: Mask, sizes: Sequence[int]) -> bool:
     """Whether the game is over: no empty pair, no tile in any rack, or all tracks at the cap.
 
     The end rule (AXIO-14, AXIO-15, AXIO-21) on a state's or a view's fields:
     ``empty`` is its set of empty pairs, ``sizes`` its rack sizes.
     """
-    final = _FINAL[position.mode]
+    final = FINAL[position.mode]
     return not empty or not any(sizes) or any(all_at(track, final) for track in position.tracks)
 
 
-def _build_index(state: State) -> _Index:
+def build_index(state: State) -> Index:
     """A state's index built from its fields: its empty pairs, whether the game is over.
 
     A state is never over while a draw is due (the deal, a refill). The
     fields are taken as they are: a state not made by the rules is checked
     first by the public function that meets it.
     """
-    empty = _empty_pairs(_GEOMETRY[len(state.cells)], state.cells)
+    empty = empty_pairs(GEOMETRY[len(state.cells)], state.cells)
     if state.draws:
         return empty, False
-    return empty, _ends(state, empty, _rack_sizes(state.racks, state.unknown))
+    return empty, game_ends(state, empty, sizes_of(state.racks, state.unknown))
 
 
-def _evolved(state: State, index: _Index, **changes: Any) -> State:
+def _evolved(state: State, index: Index, **changes: Any) -> State:
     """A state like ``state`` with ``changes``, its index given: the moves off the hot path."""
     after = attrs.evolve(state, **changes)
-    _set_slot(after, "_index", index)
+    set_slot(after, "_index", index)
     return after
 
 
-def _next_seat(racks: Sequence[object], seat: Seat) -> tuple[Seat, bool]:
+def next_seat(racks: Sequence[object], seat: Seat) -> tuple[Seat, bool]:
     """The seat after ``seat`` whose rack holds a tile, and ``False``; ``(seat, True)`` if none.
 
     ``racks`` are the racks themselves or their sizes.
@@ -111,12 +111,12 @@ def _next_seat(racks: Sequence[object], seat: Seat) -> tuple[Seat, bool]:
     return seat, True
 
 
-def _index(state: State) -> _Index:
+def index_of(state: State) -> Index:
     """The state's index, built and cached in the state on first use (it checks nothing)."""
     index = state._index
     if index is None:
-        index = _build_index(state)
-        _set_slot(state, "_index", index)
+        index = build_index(state)
+        set_slot(state, "_index", index)
     return index
 
 
@@ -125,10 +125,10 @@ def _choices(held: tuple[Tile, ...]) -> tuple[tuple[Colour, Colour], ...]:
 
     The rack is sorted, so equal tiles are neighbours: a tile equal to the one
     before it adds nothing. A tile is looked up by its number ``6 * low +
-    high`` in ``_WAYS_BY_NUMBER`` (a plain loop over ints: about twice as fast
+    high`` in ``WAYS_BY_NUMBER`` (a plain loop over ints: about twice as fast
     as chaining ``_WAYS`` over ``dict.fromkeys(held)``, which hashes tuples).
     """
-    ways = _WAYS_BY_NUMBER
+    ways = WAYS_BY_NUMBER
     result: tuple[tuple[Colour, Colour], ...] = ()
     previous = -1
     for low, high in held:
@@ -139,7 +139,7 @@ def _choices(held: tuple[Tile, ...]) -> tuple[tuple[Colour, Colour], ...]:
     return result
 
 
-def _first_round_pairs(state: State, geometry: _Geometry) -> Mask:
+def _first_round_pairs(state: State, geometry: Geometry) -> Mask:
     """The pairs allowed by AXIO-8: those next to a start cell with no neighbour filled.
 
     A start cell's neighbours are all empty when the highest colour on them is
@@ -158,7 +158,7 @@ def _first_round_pairs(state: State, geometry: _Geometry) -> Mask:
 # ---------------------------------------------------------------------------
 
 
-def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) -> int:
+def line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) -> int:
     """AXIO-9 for one hex: same-coloured hexes in unbroken lines along the given rays."""
     points = 0
     for ray in rays:
@@ -169,7 +169,7 @@ def _line_points(cells: tuple[int, ...], rays: tuple[Ray, ...], colour: Colour) 
     return points
 
 
-def _scored(
+def scored_tracks(
     all_tracks: tuple[Points, ...],
     owner: int,
     first: Colour,
@@ -180,11 +180,11 @@ def _scored(
 ) -> tuple[tuple[Points, ...], int]:
     """The tracks after a placement's points, capped (AXIO-10, AXIO-18), and the stages reached.
 
-    Each colour's track moves by the table ``_TRACK_STEPS`` (``add_points``
+    Each colour's track moves by the table ``TRACK_STEPS`` (``add_points``
     for one colour, looked up). A double's two hexes score for one colour,
     added at once (as ``add_points`` adds a colour's points of one scoring).
     """
-    steps = _TRACK_STEPS[mode]
+    steps = TRACK_STEPS[mode]
     track = list(all_tracks[owner])
     if first == second:
         track[first], reached = steps[track[first]][gained_first + gained_second]
@@ -197,7 +197,7 @@ def _scored(
     return tuple(changed), reached
 
 
-def _swap_offered(track: Points, held: Sequence[Tile]) -> bool:
+def swap_offered(track: Points, held: Sequence[Tile]) -> bool:
     """AXIO-12: whether the rack shows none of the lowest colours (all tied colours count).
 
     A tile shows a lowest colour when the track of either of its colours is at the minimum.
@@ -214,7 +214,7 @@ def _swap_offered(track: Points, held: Sequence[Tile]) -> bool:
 # ---------------------------------------------------------------------------
 
 
-def _checked(state: State, move: AnyMove) -> Placed | None:
+def checked_move(state: State, move: AnyMove) -> Placed | None:
     """Check a move of the game; for a placement return its pair and colours.
 
     Returns ``None`` for a legal swap choice or decline.
@@ -222,7 +222,7 @@ def _checked(state: State, move: AnyMove) -> Placed | None:
     Raises:
         Refusal: if the move is illegal.
     """
-    index = state._index or _index(state)
+    index = state._index or index_of(state)
     if index[1]:
         raise Refusal("the game is over", _end_rule(state))
     if state.draws:
@@ -254,10 +254,10 @@ def _checked(state: State, move: AnyMove) -> Placed | None:
     if state.deciding:
         raise Refusal(f"seat {state.seat} must first choose to swap or keep its rack", "AXIO-12")
     place: Place = move  # type: ignore[assignment]  # the callers let moves only in
-    geometry = _GEOMETRY[len(state.cells)]
+    geometry = GEOMETRY[len(state.cells)]
     pair = geometry.pair_of.get(place.cells)
     colours = place.colours
-    tile = _TILE_OF.get(colours)
+    tile = TILE_OF.get(colours)
     if pair is None or tile is None:
         raise Refusal(*_shape_problem(geometry, place))
     if not index[0] >> pair & 1:
@@ -325,7 +325,7 @@ def _check_draw(state: State, move: AnyMove) -> None:
         )
 
 
-def _shape_problem(geometry: _Geometry, move: Place) -> tuple[str, str]:
+def _shape_problem(geometry: Geometry, move: Place) -> tuple[str, str]:
     """Why a placement's cells or colours cannot be a tile on this board (AXIO-1..3, AXIO-7)."""
     for colour in move.colours:
         if not 0 <= colour < len(COLOURS):
@@ -342,7 +342,7 @@ def _shape_problem(geometry: _Geometry, move: Place) -> tuple[str, str]:
     return f"cells {first} and {second} are not adjacent", "AXIO-7"
 
 
-def _filled_problem(state: State, geometry: _Geometry, pair: PairIndex) -> str:
+def _filled_problem(state: State, geometry: Geometry, pair: PairIndex) -> str:
     for number in geometry.pair_cells[pair]:
         colour = state.cells[number]
         if colour != EMPTY:
@@ -351,7 +351,7 @@ def _filled_problem(state: State, geometry: _Geometry, pair: PairIndex) -> str:
     return "the cells are not empty"  # pragma: no cover (an empty pair would be listed)
 
 
-def _free_starts(state: State, geometry: _Geometry) -> str:
+def _free_starts(state: State, geometry: Geometry) -> str:
     free = [
         f"{cell}"
         for (cell, _), near in zip(START_CELLS, geometry.start_neighbours, strict=True)
@@ -361,7 +361,7 @@ def _free_starts(state: State, geometry: _Geometry) -> str:
 
 
 def _end_rule(state: State) -> str:
-    final = _FINAL[state.mode]
+    final = FINAL[state.mode]
     return "AXIO-14" if any(all_at(t, final) for t in state.tracks) else "AXIO-15"
 
 
@@ -375,10 +375,12 @@ def _turn_text(state: State) -> str:
     return f"seat {state.seat} to place, turn {state.turn}"
 
 
-def _refused(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
+def refusal_error(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
     """The error ``apply`` and ``score_move`` raise (a GameOverError once the game is over)."""
-    over = (state._index or _index(state))[1]  # is_over
-    return illegal_move(_written(move), refusal, turn="" if over else _turn_text(state), over=over)
+    over = (state._index or index_of(state))[1]  # is_over
+    return illegal_move(
+        written_move(move), refusal, turn="" if over else _turn_text(state), over=over
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -418,11 +420,11 @@ class LegalMoves(LazyMoves[AnyMove]):
     def __init__(self, state: State) -> None:
         """List the moves of ``state``."""
         if type(state) is not State:
-            wrong_type("axio.legal_moves", _A_STATE, state)
-        pairs, over = state._index or _index(state)
+            wrong_type("axio.legal_moves", A_STATE, state)
+        pairs, over = state._index or index_of(state)
         self._state = state
         if not over and not state.draws and not state.deciding:  # placing: the hot path
-            geometry = _GEOMETRY[len(state.cells)]
+            geometry = GEOMETRY[len(state.cells)]
             seat = state.seat
             if state.turn < len(state.racks) and not state.bonuses:
                 # the seat's first placement (AXIO-8): its first turn, no bonus owed
@@ -469,8 +471,8 @@ class LegalMoves(LazyMoves[AnyMove]):
                 return self._at(index)
             rank, choice = divmod(index, self._width)
             pair = nth_bit(self._pairs, rank)
-            move = _fast_place(self._hexes[pair], self._choices[choice])
-            _LISTED.last = (self._state, move, pair)
+            move = fast_place(self._hexes[pair], self._choices[choice])
+            LISTED.last = (self._state, move, pair)
             return move
         return super().__getitem__(index)
 
@@ -486,8 +488,8 @@ class LegalMoves(LazyMoves[AnyMove]):
             return DECLINE
         rank, choice = divmod(position, self._width)
         pair = nth_bit(self._pairs, rank)
-        move = _fast_place(self._hexes[pair], self._choices[choice])
-        _LISTED.last = (self._state, move, pair)
+        move = fast_place(self._hexes[pair], self._choices[choice])
+        LISTED.last = (self._state, move, pair)
         return move
 
     def __iter__(self) -> Iterator[AnyMove]:
@@ -499,16 +501,16 @@ class LegalMoves(LazyMoves[AnyMove]):
         for pair in iter_bits(self._pairs):
             cells = hexes[pair]
             for colours in choices:
-                yield _fast_place(cells, colours)
+                yield fast_place(cells, colours)
         if self._count > self._placements:
             yield DECLINE
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) not in _MOVE_TYPES:
+        if type(move) not in MOVE_TYPES:
             return False
         try:
-            _checked(self._state, move)  # type: ignore[arg-type]
+            checked_move(self._state, move)  # type: ignore[arg-type]
         except Refusal:
             return False
         return True

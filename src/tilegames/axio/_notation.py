@@ -16,12 +16,12 @@ from tilegames._core.notation import TOO_BIG as _TOO_BIG
 from tilegames._core.notation import ascii_only as _ascii
 from tilegames._core.notation import integer as _integer
 from tilegames.axio._model import (
-    _A_MOVE,
-    _MAX_TILES,
-    _MOVE_TYPES,
+    A_MOVE,
     COLOUR_LETTERS,
     DECLINE,
     KEEP,
+    MAX_TILES,
+    MOVE_TYPES,
     STANDARD_TILES,
     SWAP,
     TITLE,
@@ -36,7 +36,7 @@ from tilegames.axio._model import (
     Unseen,
     View,
 )
-from tilegames.axio._tables import _TILE_OF
+from tilegames.axio._tables import TILE_OF
 
 _LETTER: Final = dict(enumerate(COLOUR_LETTERS))
 """Colour -> its letter."""
@@ -88,7 +88,7 @@ def parse_tile(text: str) -> Tile:
     if len(written) != 2 or any(letter not in COLOUR_LETTERS for letter in written):
         msg = f"a tile is two letters of {COLOUR_LETTERS}, such as 'RB' or 'YY', not {text!r}"
         raise NotationError(msg)
-    return _TILE_OF[COLOUR_LETTERS.index(written[0]), COLOUR_LETTERS.index(written[1])]
+    return TILE_OF[COLOUR_LETTERS.index(written[0]), COLOUR_LETTERS.index(written[1])]
 
 
 def format_move(move: AnyMove) -> str:
@@ -115,7 +115,7 @@ def format_move(move: AnyMove) -> str:
     if kind is Draw:
         return "+" + format_tile(move.tile)  # type: ignore[union-attr]
     if kind is not Place:
-        wrong_type("axio.format_move", _A_MOVE, move, move=True)
+        wrong_type("axio.format_move", A_MOVE, move, move=True)
     (q0, r0), (q1, r1) = move.cells  # type: ignore[union-attr]
     if not all(-_TOO_BIG < number < _TOO_BIG for number in (q0, r0, q1, r1)):
         msg = f"a cell coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
@@ -180,8 +180,8 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     return Place(cells, (colours[0], colours[1]))
 
 
-def _written(move: object) -> str:
-    return format_move(move) if type(move) in _MOVE_TYPES else repr(move)  # type: ignore[arg-type]
+def written_move(move: object) -> str:
+    return format_move(move) if type(move) in MOVE_TYPES else repr(move)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
@@ -201,29 +201,29 @@ def _read_tile(index: int, given: object) -> Tile:
     elif isinstance(given, Sequence) and len(given) == 2:
         low, high = given[0], given[1]
         if type(low) is int and type(high) is int:
-            tile = _TILE_OF.get((low, high))
+            tile = TILE_OF.get((low, high))
     if tile is None:
         msg = f"tile {index} {given!r} is not two colours 0..5 ({COLOUR_LETTERS}) (AXIO-2)"
         raise ConfigurationError(msg)
     return tile
 
 
-def _check_tiles(tiles: Iterable[Tile | str], need: int) -> tuple[Tile, ...]:
+def check_tiles(tiles: Iterable[Tile | str], need: int) -> tuple[Tile, ...]:
     """The tiles of a custom set, in the order given; at least ``need`` of them."""
     if isinstance(tiles, (str, bytes)):
         msg = "tiles must be a collection of tiles, not one string"
         raise ConfigurationError(msg)
     result = tuple(_read_tile(index, given) for index, given in enumerate(tiles))
-    if not need <= len(result) <= _MAX_TILES:
+    if not need <= len(result) <= MAX_TILES:
         msg = (
             f"a set of {len(result)} tiles cannot fill the racks: {need} tiles are needed "
-            f"(and at most {_MAX_TILES} are allowed) (AXIO-6)"
+            f"(and at most {MAX_TILES} are allowed) (AXIO-6)"
         )
         raise ConfigurationError(msg)
     return result
 
 
-def _carried(tiles: tuple[Tile, ...]) -> tuple[Tile, ...] | None:
+def carried_set(tiles: tuple[Tile, ...]) -> tuple[Tile, ...] | None:
     """The form a state carries a set in: sorted, or ``None`` for the standard set."""
     ordered = tuple(sorted(tiles))
     return None if ordered == STANDARD_TILES else ordered

@@ -13,32 +13,33 @@ from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, lowest_colour_outcome
-from tilegames.axio._explicit import Racks, _drawn, _named, _set_aside
+from tilegames.axio._explicit import Racks, draw_outcome, name_unseen, set_aside
 from tilegames.axio._model import (
-    _A_MOVE,
-    _A_POSITION,
-    _A_STATE,
-    _FINAL,
-    _LISTED,
-    _MAX_TILES,
-    _MOVE_TYPES,
-    _NO_POINTS,
-    _RACK,
-    _RADIUS,
-    _SEATS,
-    _SOLO,
-    _STANDARD,
-    _TEAM,
+    A_MOVE,
+    A_POSITION,
+    A_STATE,
+    AREA_RADIUS,
     EMPTY,
+    FINAL,
+    LISTED,
+    MAX_TILES,
     MODES,
+    MOVE_TYPES,
     NAME,
+    NO_POINTS,
+    RACK,
     RACK_SIZE,
+    SEATS,
+    SOLO,
+    STANDARD,
     STANDARD_TILES,
+    TEAM,
     TITLE,
     AnyMove,
     Colour,
     Decline,
     Draw,
+    Index,
     PairIndex,
     Place,
     Points,
@@ -47,25 +48,24 @@ from tilegames.axio._model import (
     Tile,
     Unseen,
     View,
-    _Index,
-    _owner,
-    _seats_problem,
-    _set_slot,
+    owner_of,
+    seats_problem,
+    set_slot,
 )
 from tilegames.axio._moves import (
     LegalMoves,
-    _checked,
-    _index,
-    _line_points,
-    _next_seat,
-    _rack_sizes,
-    _refused,
-    _scored,
-    _swap_offered,
+    checked_move,
+    index_of,
+    line_points,
+    next_seat,
+    refusal_error,
+    scored_tracks,
+    sizes_of,
+    swap_offered,
 )
-from tilegames.axio._notation import _carried, _check_tiles
-from tilegames.axio._tables import _GEOMETRY, _GEOMETRY_BY_RADIUS, _TILE_OF
-from tilegames.axio._validate import _check_hand_made
+from tilegames.axio._notation import carried_set, check_tiles
+from tilegames.axio._tables import GEOMETRY, GEOMETRY_BY_RADIUS, TILE_OF
+from tilegames.axio._validate import check_hand_made
 from tilegames.geometry.hexagon import Hex
 
 # ---------------------------------------------------------------------------
@@ -114,28 +114,28 @@ def new_game(
     """
     explicit = chance_mode(chance) == EXPLICIT
     chosen_mode, count = _check_setup(players, mode)
-    size = _RACK[chosen_mode]
-    chosen = STANDARD_TILES if tiles is None else _check_tiles(_given_set(tiles), count * size)
+    size = RACK[chosen_mode]
+    chosen = STANDARD_TILES if tiles is None else check_tiles(_given_set(tiles), count * size)
     if explicit:  # the bag has no order; nothing is drawn from the seed: kept as given (0 when
         # none), so a game replays exactly
         bag, carried = tuple(sorted(chosen)), rng.normalize_seed(0 if seed is None else seed)
     else:
         bag, carried = rng.shuffled(rng.normalize_seed(seed), chosen)
-    geometry = _GEOMETRY_BY_RADIUS[_RADIUS[count]]
-    owners = 2 if chosen_mode == _TEAM else count
+    geometry = GEOMETRY_BY_RADIUS[AREA_RADIUS[count]]
+    owners = 2 if chosen_mode == TEAM else count
     state = State(
         mode=chosen_mode,
         cells=geometry.initial_cells,
-        tracks=(_NO_POINTS,) * owners,
+        tracks=(NO_POINTS,) * owners,
         racks=((),) * count,
         bag=bag,
         seat=0,
         seed=carried,
-        tiles=None if tiles is None else _carried(chosen),
+        tiles=None if tiles is None else carried_set(chosen),
         explicit=explicit,
         draws=size,
     )
-    _set_slot(state, "_index", (geometry.initial_empty, False))
+    set_slot(state, "_index", (geometry.initial_empty, False))
     return _draw(state)  # the deal (AXIO-6), seat by seat
 
 
@@ -145,7 +145,7 @@ def _given_set(tiles: object) -> tuple[Tile | str, ...]:
     Reading stops there so that an endless iterable is refused by the size
     check instead of filling memory.
     """
-    return tuple(bounded_set("tiles", tiles, _MAX_TILES, "('RB', (0, 2))"))
+    return tuple(bounded_set("tiles", tiles, MAX_TILES, "('RB', (0, 2))"))
 
 
 def _check_setup(players: object, mode: object) -> tuple[str, int]:
@@ -155,10 +155,10 @@ def _check_setup(players: object, mode: object) -> tuple[str, int]:
     count: int | None = None
     if players is not None:
         count = check_players(TITLE, players, 1, 4)
-    chosen = str(mode) if mode is not None else _SOLO if count == 1 else _STANDARD
+    chosen = str(mode) if mode is not None else SOLO if count == 1 else STANDARD
     if count is None:
-        count = _SEATS[chosen][0]
-    problem = _seats_problem(chosen, count)
+        count = SEATS[chosen][0]
+    problem = seats_problem(chosen, count)
     if problem:
         raise ConfigurationError(problem)
     return chosen, count
@@ -172,7 +172,7 @@ def _check_setup(players: object, mode: object) -> tuple[str, int]:
 def players(state: State) -> int:
     """The number of seats."""
     if type(state) is not State:
-        wrong_type("axio.players", _A_STATE, state)
+        wrong_type("axio.players", A_STATE, state)
     return len(state.racks)
 
 
@@ -183,11 +183,8 @@ def is_over(state: State) -> bool:
     a tile, or when a player (team) has every track at the final cap.
     """
     if type(state) is not State:
-        wrong_type("axio.is_over", _A_STATE, state)
-    index = state._index
-    if index is None:  # a state not made by the rules: checked, then indexed
-        _check_hand_made(state)
-        index = _index(state)
+        wrong_type("axio.is_over", A_STATE, state)
+    index = state._index or index_of(check_hand_made(state))  # one not made by the rules
     return index[1]
 
 
@@ -197,19 +194,19 @@ def to_move(state: State) -> tuple[Seat, ...]:
     At a chance step of an explicit game (a draw is due), ``(CHANCE,)``.
     """
     if type(state) is not State:
-        wrong_type("axio.to_move", _A_STATE, state)
+        wrong_type("axio.to_move", A_STATE, state)
     return () if is_over(state) else (CHANCE,) if state.draws else (state.seat,)
 
 
 def _check_position(function: str, position: object) -> None:
     if type(position) is not State and type(position) is not View:
-        wrong_type(function, _A_POSITION, position)
+        wrong_type(function, A_POSITION, position)
 
 
 def scores(state: State | View) -> tuple[Points, ...]:
     """Per seat, its six tracks in ``COLOURS`` order (partners show their team's)."""
     _check_position("axio.scores", state)
-    if state.mode != _TEAM:
+    if state.mode != TEAM:
         return state.tracks
     team_a, team_b = state.tracks
     return team_a, team_b, team_a, team_b
@@ -222,21 +219,21 @@ def rack(state: State, seat: Seat) -> tuple[Tile, ...]:
         SeatError: if the seat is not in the game (a ``ValueError``).
     """
     if type(state) is not State:
-        wrong_type("axio.rack", _A_STATE, state)
+        wrong_type("axio.rack", A_STATE, state)
     return state.racks[check_seat(seat, len(state.racks))]
 
 
 def rack_sizes(state: State) -> tuple[int, ...]:
     """Per seat, the number of tiles in its rack (public, AXIO-22)."""
     if type(state) is not State:
-        wrong_type("axio.rack_sizes", _A_STATE, state)
-    return tuple(_rack_sizes(state.racks, state.unknown))
+        wrong_type("axio.rack_sizes", A_STATE, state)
+    return tuple(sizes_of(state.racks, state.unknown))
 
 
 def bag_size(state: State) -> int:
     """The number of tiles left in the bag (public, AXIO-22)."""
     if type(state) is not State:
-        wrong_type("axio.bag_size", _A_STATE, state)
+        wrong_type("axio.bag_size", A_STATE, state)
     return len(state.bag) - sum(state.unknown)
 
 
@@ -248,7 +245,7 @@ def playing_area(state: State | View) -> tuple[Hex, ...]:
     (91, (0, -5), (0, 5))
     """
     _check_position("axio.playing_area", state)
-    return _GEOMETRY[len(state.cells)].area.cells
+    return GEOMETRY[len(state.cells)].area.cells
 
 
 def board(state: State | View) -> Mapping[Hex, Colour]:
@@ -258,7 +255,7 @@ def board(state: State | View) -> Mapping[Hex, Colour]:
     [((-5, 0), 3), ((-5, 5), 4)]
     """
     _check_position("axio.board", state)
-    cells = _GEOMETRY[len(state.cells)].area.cells
+    cells = GEOMETRY[len(state.cells)].area.cells
     return {cells[i]: colour for i, colour in enumerate(state.cells) if colour != EMPTY}
 
 
@@ -290,7 +287,7 @@ def view(state: State, seat: Seat | None) -> View:
     Arguments, result and errors as :meth:`tilegames.Rules.view`.
     """
     if type(state) is not State:
-        wrong_type("axio.view", _A_STATE, state)
+        wrong_type("axio.view", A_STATE, state)
     racks = state.racks
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(racks)):
         check_seat(seat, len(racks), public=True)  # raises
@@ -346,7 +343,7 @@ def legal_moves(state: State) -> LegalMoves:
     Arguments, result and errors as :meth:`tilegames.Rules.legal_moves`.
     """
     if type(state) is State and state._index is None:  # a state not made by the rules
-        _check_hand_made(state)
+        check_hand_made(state)
     return LegalMoves(state)
 
 
@@ -362,7 +359,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     """
     _check_arguments("axio.why_illegal", state, move)
     try:
-        _checked(state, move)
+        checked_move(state, move)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -370,16 +367,16 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
 
 def _check_arguments(function: str, state: State, move: object) -> None:
     """Entry checks off the hot path: a State (checked if the rules did not make it), a move."""
-    if type(state) is not State or type(move) not in _MOVE_TYPES:
+    if type(state) is not State or type(move) not in MOVE_TYPES:
         _wrong_arguments(function, state, move)
     if state._index is None:  # a state not made by the rules
-        _check_hand_made(state)
+        check_hand_made(state)
 
 
-def _check_move(function: str, move: object) -> None:
+def check_move(function: str, move: object) -> None:
     """Refuse a value that is not an AXIO move, pointing a string at ``parse_move``."""
-    if type(move) not in _MOVE_TYPES:
-        wrong_type(function, _A_MOVE, move, move=True)
+    if type(move) not in MOVE_TYPES:
+        wrong_type(function, A_MOVE, move, move=True)
 
 
 # ---------------------------------------------------------------------------
@@ -394,7 +391,7 @@ def score_move(state: State, move: AnyMove) -> Points:
 
     Arguments, result and errors as :meth:`tilegames.Rules.score_move`.
     """
-    listed = _LISTED.last
+    listed = LISTED.last
     if listed is not None and listed[1] is move and listed[0] is state and not state.explicit:
         # the very placement that legal_moves(state) built: legal, as in apply
         pair = listed[2]
@@ -402,24 +399,24 @@ def score_move(state: State, move: AnyMove) -> Points:
     else:
         _check_arguments("axio.score_move", state, move)
         try:
-            placed = _checked(state, move)
+            placed = checked_move(state, move)
         except Refusal as refusal:
-            raise _refused(state, move, refusal) from None
+            raise refusal_error(state, move, refusal) from None
         if placed is None:
-            return _NO_POINTS
+            return NO_POINTS
         pair, first, second = placed
-    rays_first, rays_second = _GEOMETRY[len(state.cells)].rays[pair]
+    rays_first, rays_second = GEOMETRY[len(state.cells)].rays[pair]
     points = [0, 0, 0, 0, 0, 0]
-    points[first] += _line_points(state.cells, rays_first, first)
-    points[second] += _line_points(state.cells, rays_second, second)
+    points[first] += line_points(state.cells, rays_first, first)
+    points[second] += line_points(state.cells, rays_second, second)
     return cast(Points, tuple(points))
 
 
 def _wrong_arguments(function: str, state: object, move: object) -> None:
     """Raise the WrongTypeError for whichever of a state and a move is of the wrong kind."""
     if type(state) is not State:
-        wrong_type(function, _A_STATE, state)
-    wrong_type(function, _A_MOVE, move, move=True)
+        wrong_type(function, A_STATE, state)
+    wrong_type(function, A_MOVE, move, move=True)
 
 
 def apply(state: State, move: AnyMove) -> State:
@@ -440,12 +437,12 @@ def apply(state: State, move: AnyMove) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    listed = _LISTED.last
+    listed = LISTED.last
     if listed is not None and listed[1] is move and listed[0] is state:
         # the very placement that legal_moves(state) built: legal by construction, so its
         # check is skipped (the move is frozen; its pair was remembered; the state has its index)
         first, second = move.colours
-        return _place(state, cast(_Index, state._index)[0], listed[2], first, second)
+        return _place(state, cast(Index, state._index)[0], listed[2], first, second)
     kind = type(move)
     if type(state) is not State or (
         kind is not Place
@@ -456,16 +453,16 @@ def apply(state: State, move: AnyMove) -> State:
     ):  # one test on the hot path (a placement)
         _wrong_arguments("axio.apply", state, move)
     if state._index is None:  # a state not made by the rules
-        _check_hand_made(state)
+        check_hand_made(state)
     try:
-        placed = _checked(state, move)
+        placed = checked_move(state, move)
     except Refusal as refusal:
-        raise _refused(state, move, refusal) from None
+        raise refusal_error(state, move, refusal) from None
     if placed is not None:
         pair, first, second = placed
-        return _place(state, cast(_Index, state._index)[0], pair, first, second)
+        return _place(state, cast(Index, state._index)[0], pair, first, second)
     if state.draws:  # a chance step of an explicit game: the tile drawn, then what follows
-        return _after_draw(state, *_drawn(state, move), state.draws - 1)
+        return _after_draw(state, *draw_outcome(state, move), state.draws - 1)
     if kind is Decline:
         return _decline(state)
     return _choose(state, cast(SwapChoice, move).swap)
@@ -477,19 +474,19 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     ``empty`` is the state's set of empty pairs (from its index).
     """
     cells = state.cells
-    geometry = _GEOMETRY[len(cells)]
+    geometry = GEOMETRY[len(cells)]
     # AXIO-9: five rays per hex, counted on the board before the tile (the twin is never on
     # them), only for a hex with a neighbour of its colour (most have none: one call to see
     # it, instead of five rays).
     near_first, near_second = geometry.near[pair]
     rays_first, rays_second = geometry.rays[pair]
-    gained_first = _line_points(cells, rays_first, first) if first in near_first(cells) else 0
-    gained_second = _line_points(cells, rays_second, second) if second in near_second(cells) else 0
+    gained_first = line_points(cells, rays_first, first) if first in near_first(cells) else 0
+    gained_second = line_points(cells, rays_second, second) if second in near_second(cells) else 0
     mode, seat = state.mode, state.seat
-    owner = seat % 2 if mode == _TEAM else seat  # _owner, inline
+    owner = seat % 2 if mode == TEAM else seat  # owner_of, inline
     all_tracks, reached = state.tracks, 0
     if gained_first or gained_second:
-        all_tracks, reached = _scored(
+        all_tracks, reached = scored_tracks(
             all_tracks, owner, first, gained_first, second, gained_second, mode
         )
     a, b = geometry.pair_cells[pair]
@@ -499,7 +496,7 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     empty &= geometry.pair_keeps[pair]
     held = list(state.racks[seat])
     cells, bag = tuple(filled), state.bag
-    tile = _TILE_OF[first, second]
+    tile = TILE_OF[first, second]
     try:
         held.remove(tile)
     except ValueError:  # explicit games: named from an unseen rack tile, it leaves the pool
@@ -509,7 +506,7 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     # The usual cases of a seeded game: the turn's placements are over and no stage was
     # reached, so the game goes on; _after_placement's solo case or its last two cases,
     # with the draws of _draw, inline: calls less.
-    if mode == _SOLO:  # AXIO-20: draw the next turn's tile; an empty bag ends the game
+    if mode == SOLO:  # AXIO-20: draw the next turn's tile; an empty bag ends the game
         over = not bag
         racks: tuple[tuple[Tile, ...], ...] = (bag[:1],)
         bag = bag[1:]
@@ -517,13 +514,13 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
         after = State(  # positional, in field order (tests/axio check the order): faster
             mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
         )
-        _set_slot(after, "_index", (empty, over))
+        set_slot(after, "_index", (empty, over))
         return after
     if not held or not bag:
         return _after_placement(state, cells, all_tracks, owner, held, empty, reached)
     track = all_tracks[owner]
     low = min(track)
-    for one, other in held:  # _swap_offered, inline: a tile shows a lowest colour
+    for one, other in held:  # swap_offered, inline: a tile shows a lowest colour
         if track[one] == low or track[other] == low:
             break
     else:  # the rack shows none: a swap is offered (AXIO-12)
@@ -536,15 +533,15 @@ def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Col
     changed[seat] = tuple(held)
     racks = tuple(changed)
     following = (seat + 1) % len(racks)
-    if racks[following]:  # the usual case, before _next_seat's search
+    if racks[following]:  # the usual case, before next_seat's search
         seat, over = following, False
     else:
-        seat, over = _next_seat(racks, seat)
+        seat, over = next_seat(racks, seat)
     turn = state.turn + (not over)
     after = State(  # positional, in field order (tests/axio check the order): faster
         mode, cells, all_tracks, racks, bag, seat, turn, 0, False, (), state.seed, state.tiles
     )
-    _set_slot(after, "_index", (empty, over))
+    set_slot(after, "_index", (empty, over))
     return after
 
 
@@ -568,16 +565,16 @@ def _after_placement(
     """
     mode, bag, unknown, seat, turn = state.mode, state.bag, state.unknown, state.seat, state.turn
     if unseen is not None:
-        bag, unknown = _named(state, unseen)
+        bag, unknown = name_unseen(state, unseen)
     bonuses = (state.bonuses - 1 if state.bonuses else 0) + reached
     left = len(bag) - sum(unknown)  # the tiles really in the bag
     size = len(held) + (unknown[seat] if unknown else 0)
     deciding = over = False
     draws = -1  # no draw: the seat moves again, or the game is over
-    if not empty or (reached and all_at(all_tracks[owner], _FINAL[mode])):
+    if not empty or (reached and all_at(all_tracks[owner], FINAL[mode])):
         # AXIO-15 (no pair left) or AXIO-14 (all tracks at the final cap)
         over, bonuses = True, 0
-    elif mode == _SOLO:
+    elif mode == SOLO:
         # AXIO-20: the rack holds one tile; a bonus placement and the next turn alike
         # draw one tile. An empty bag ends the game (AXIO-21).
         over = not left
@@ -585,7 +582,7 @@ def _after_placement(
         bonuses, draws = (0, -1) if over else (bonuses, 1)
     elif bonuses and size:  # AXIO-11: place a bonus tile from the same rack, no refill
         pass
-    elif size and left and _swap_offered(all_tracks[owner], held):
+    elif size and left and swap_offered(all_tracks[owner], held):
         # the turn's placements are over (a bonus with an empty rack is forfeit): AXIO-12
         deciding, bonuses = True, 0
     else:  # the turn's placements are over: refill (AXIO-13), then the turn passes
@@ -607,11 +604,11 @@ def _decline(state: State) -> State:
     tile drawn for the bonus, and that tile is the next turn's (AXIO-20,
     AXIO-13: the rack of one is full, so nothing is drawn).
     """
-    empty = cast(_Index, state._index)[0]
+    empty = cast(Index, state._index)[0]
     cells, tracks, racks, seat = state.cells, state.tracks, state.racks, state.seat
-    if state.mode != _SOLO:
+    if state.mode != SOLO:
         held = list(racks[seat])
-        return _after_placement(state, cells, tracks, _owner(state.mode, seat), held, empty, 0)
+        return _after_placement(state, cells, tracks, owner_of(state.mode, seat), held, empty, 0)
     owed = state.bonuses - 1
     turn = state.turn + (not owed)
     return _next(
@@ -633,10 +630,10 @@ def _choose(state: State, swap: bool) -> State:
         aside, racks, unknown = (
             racks[seat],
             (*racks[:seat], (), *racks[seat + 1 :]),
-            _set_aside(unknown, seat),
+            set_aside(unknown, seat),
         )
     take = min(RACK_SIZE - len(racks[seat]) - (unknown[seat] if unknown else 0), left)
-    board = (False, cast(_Index, state._index)[0], state.cells, state.tracks)
+    board = (False, cast(Index, state._index)[0], state.cells, state.tracks)
     return _draw(
         _next(state, *board, racks, bag, unknown, seat, state.turn, 0, False, aside, take)
     )
@@ -675,7 +672,7 @@ def _after_draw(
     bag is reshuffled (AXIO-12: from the state's seed, or, in an explicit game,
     whose bag has no order, by sorting); then the turn passes.
     """
-    empty = cast(_Index, state._index)[0]
+    empty = cast(Index, state._index)[0]
     board = (False, empty, state.cells, state.tracks)
     seat, turn, bonuses, revealed, seed = (
         state.seat,
@@ -687,21 +684,21 @@ def _after_draw(
     if draws:  # explicit games: chance draws again, for the same seat and the same turn
         owed = (bonuses, state.deciding, revealed, draws)
         return _next(state, *board, racks, bag, unknown, seat, turn, *owed)
-    if empty == _GEOMETRY[len(state.cells)].initial_empty:  # the deal (AXIO-6)
+    if empty == GEOMETRY[len(state.cells)].initial_empty:  # the deal (AXIO-6)
         if seat + 1 < len(racks):  # the next seat draws its rack
-            size = _RACK[state.mode]
+            size = RACK[state.mode]
             return _draw(
                 _next(state, *board, racks, bag, unknown, seat + 1, turn, 0, False, (), size)
             )
         return _next(state, *board, racks, bag, unknown, 0, turn)  # seat 0 starts
-    if state.mode == _SOLO:
+    if state.mode == SOLO:
         return _next(state, *board, racks, bag, unknown, seat, turn, bonuses)
     if revealed:  # the end of a swap
         if state.explicit:
             bag = tuple(sorted((*bag, *revealed)))
         else:
             bag, seed = rng.shuffled(seed, bag + revealed)
-    seat, over = _next_seat(_rack_sizes(racks, unknown), seat)  # the turn passes
+    seat, over = next_seat(sizes_of(racks, unknown), seat)  # the turn passes
     board = (over, empty, state.cells, state.tracks)
     return _next(
         state, *board, racks, bag, unknown, seat, turn + (not over), 0, False, revealed, 0, seed
@@ -749,7 +746,7 @@ def _next(
         draws,
         unknown,
     )
-    _set_slot(after, "_index", (empty, over))
+    set_slot(after, "_index", (empty, over))
     return after
 
 
@@ -760,14 +757,14 @@ def _next(
 
 def _end_reason(state: State) -> str:
     mode = state.mode
-    final = _FINAL[mode]
+    final = FINAL[mode]
     winner = next((o for o, t in enumerate(state.tracks) if all_at(t, final)), None)
     if winner is not None:
-        who = {_TEAM: f"team {'AB'[winner]}", _SOLO: "the solo player"}.get(mode, f"seat {winner}")
+        who = {TEAM: f"team {'AB'[winner]}", SOLO: "the solo player"}.get(mode, f"seat {winner}")
         return f"AXIO-14: {who} has all six colours at {final} and wins at once"
-    if not _index(state)[0]:
+    if not index_of(state)[0]:
         return "AXIO-15: no two adjacent empty cells remain"
-    if mode == _SOLO:
+    if mode == SOLO:
         return "AXIO-21: the bag and the rack are empty"
     return "AXIO-15: no player has a tile left"
 
@@ -783,6 +780,6 @@ def outcome(state: State) -> Outcome | None:
     """
     if not is_over(state):
         return None
-    solo = solo_score if state.mode == _SOLO else None
+    solo = solo_score if state.mode == SOLO else None
     reason = _end_reason(state)
     return lowest_colour_outcome(scores(state), reason, game=NAME, mode=state.mode, solo=solo)

@@ -10,10 +10,10 @@ from typing import Final, cast
 
 from tilegames._core.bits import Mask, mask_of
 from tilegames.axio._model import (
-    _RADIUS,
-    _STAGES,
+    AREA_RADIUS,
     COLOURS,
     EMPTY,
+    STAGES,
     START_CELLS,
     Cell,
     Colour,
@@ -30,7 +30,7 @@ Near = Callable[[tuple[int, ...]], tuple[int, ...]]
 """A function of a board (:attr:`State.cells`) giving the colours on some of its cells."""
 
 
-class _Geometry:
+class Geometry:
     """Tables of one playing area, indexed by cell number and pair number; built once.
 
     A *pair* is two adjacent cells of the area, numbered as in
@@ -106,7 +106,7 @@ class _Geometry:
             cells[number] = colour
         self.initial_cells: tuple[int, ...] = tuple(cells)
         """The board before the first placement: the start cells only (AXIO-4)."""
-        self.initial_empty: Mask = _empty_pairs(self, self.initial_cells)
+        self.initial_empty: Mask = empty_pairs(self, self.initial_cells)
         """The set of empty pairs of :attr:`initial_cells`."""
 
 
@@ -150,7 +150,7 @@ def _union(masks: Iterable[Mask]) -> Mask:
     return functools.reduce(operator.or_, masks, 0)
 
 
-def _empty_pairs(geometry: _Geometry, cells: Sequence[int]) -> Mask:
+def empty_pairs(geometry: Geometry, cells: Sequence[int]) -> Mask:
     """The set of pairs whose two cells are empty, computed from scratch."""
     return mask_of(
         i
@@ -159,19 +159,19 @@ def _empty_pairs(geometry: _Geometry, cells: Sequence[int]) -> Mask:
     )
 
 
-_GEOMETRY_BY_RADIUS: Final[Mapping[int, _Geometry]] = {
-    radius: _Geometry(radius) for radius in sorted(set(_RADIUS.values()))
+GEOMETRY_BY_RADIUS: Final[Mapping[int, Geometry]] = {
+    radius: Geometry(radius) for radius in sorted(set(AREA_RADIUS.values()))
 }
 """Playing-area radius (AXIO-3) -> its tables (5, 6, 7)."""
-_GEOMETRY: Final[Mapping[int, _Geometry]] = {g.area.size: g for g in _GEOMETRY_BY_RADIUS.values()}
+GEOMETRY: Final[Mapping[int, Geometry]] = {g.area.size: g for g in GEOMETRY_BY_RADIUS.values()}
 """Number of cells of a playing area -> its tables: a board's length says its area."""
 
 
-_TILE_OF: Final[Mapping[tuple[Colour, Colour], Tile]] = {
+TILE_OF: Final[Mapping[tuple[Colour, Colour], Tile]] = {
     (a, b): (min(a, b), max(a, b)) for a, b in itertools.product(range(len(COLOURS)), repeat=2)
 }
 """Two colours in either order -> the tile showing them."""
-_TILES: Final[frozenset[Tile]] = frozenset(_TILE_OF.values())
+TILES: Final[frozenset[Tile]] = frozenset(TILE_OF.values())
 """The 21 tiles: every pair of colours, lower first."""
 
 
@@ -182,7 +182,7 @@ def _ways(tile: Tile) -> tuple[tuple[Colour, Colour], ...]:
 
 
 _WAYS: Final[Mapping[Tile, tuple[tuple[Colour, Colour], ...]]] = {
-    tile: _ways(tile) for tile in sorted(_TILES)
+    tile: _ways(tile) for tile in sorted(TILES)
 }
 """Per tile, the ways to lay it on a pair (a double one way)."""
 
@@ -195,7 +195,7 @@ def _ways_by_number() -> tuple[tuple[tuple[Colour, Colour], ...], ...]:
     return tuple(table)
 
 
-_WAYS_BY_NUMBER: Final[tuple[tuple[tuple[Colour, Colour], ...], ...]] = _ways_by_number()
+WAYS_BY_NUMBER: Final[tuple[tuple[tuple[Colour, Colour], ...], ...]] = _ways_by_number()
 """Per tile number ``6 * low + high``, the ways to lay the tile (as :data:`_WAYS`)."""
 
 
@@ -203,7 +203,7 @@ def _max_gain() -> int:
     """The most points one placement can score for one colour: both hexes, five full rays each."""
     longest = max(
         len(ray)
-        for geometry in _GEOMETRY_BY_RADIUS.values()
+        for geometry in GEOMETRY_BY_RADIUS.values()
         for both in geometry.rays
         for rays in both
         for ray in rays
@@ -232,7 +232,7 @@ def _track_steps(stages: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], 
     return tuple(rows)
 
 
-_TRACK_STEPS: Final[Mapping[str, tuple[tuple[tuple[int, int], ...], ...]]] = {
-    mode: _track_steps(stages) for mode, stages in _STAGES.items()
+TRACK_STEPS: Final[Mapping[str, tuple[tuple[tuple[int, int], ...], ...]]] = {
+    mode: _track_steps(stages) for mode, stages in STAGES.items()
 }
 """Per mode, :func:`_track_steps` of its stages (AXIO-10, AXIO-18, AXIO-20)."""

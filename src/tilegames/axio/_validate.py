@@ -3,7 +3,7 @@
 :func:`validate` runs the field checks of :mod:`._checks` and then checks
 that the game could have reached the value: the component set accounted for,
 whose turn it is, bonuses, the swap choice and the draws of explicit chance.
-:func:`_check_hand_made` is the lighter check the rules run on a state they
+:func:`check_hand_made` is the lighter check the rules run on a state they
 did not make, before its index is built.
 """
 
@@ -16,30 +16,30 @@ from tilegames._core.checks import invalid, wrong_type
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, check_ranking, check_tracks
 from tilegames.axio._checks import (
-    _check_fields,
-    _check_mode,
-    _check_one_winner,
-    _check_placed_tiles,
-    _check_seat_count,
-    _check_swap_after_bonuses,
-    _check_view_fields,
-    _counts,
-    _hexes_of,
-    _placed_hexes,
-    _take_tiles,
+    check_fields,
+    check_mode,
+    check_one_winner,
+    check_placed_tiles,
+    check_seat_count,
+    check_swap_after_bonuses,
+    check_view_fields,
+    hexes_of,
+    placed_hexes,
+    set_counts,
+    take_tiles,
 )
 from tilegames.axio._model import (
-    _FINAL,
-    _MOVE_TYPES,
-    _RACK,
-    _SOLO,
-    _STAGES,
-    _TEAM,
     BOARD_RADIUS,
     COLOUR_LETTERS,
     COLOURS,
+    FINAL,
+    MOVE_TYPES,
     NAME,
+    RACK,
     RACK_SIZE,
+    SOLO,
+    STAGES,
+    TEAM,
     TEAM_CAP,
     TITLE,
     TRACK_CAP,
@@ -50,26 +50,30 @@ from tilegames.axio._model import (
     State,
     Tile,
     View,
-    _owner,
+    owner_of,
 )
-from tilegames.axio._moves import _build_index, _ends, _rack_sizes, _swap_offered
+from tilegames.axio._moves import build_index, game_ends, index_of, sizes_of, swap_offered
 from tilegames.axio._notation import format_tile
-from tilegames.axio._tables import _TILES, _empty_pairs
+from tilegames.axio._tables import TILES, empty_pairs
 from tilegames.geometry import hexagon
 
 
-def _check_hand_made(state: State) -> None:
+def check_hand_made(state: State) -> State:
     """Check a state the rules did not make (its index not built yet), before its first use.
 
-    Every field of the right type, shape and range (:func:`._checks._check_fields`),
+    Returns the state, its index built (see :func:`._moves.index_of`).
+
+    Every field of the right type, shape and range (:func:`._checks.check_fields`),
     and a seat to move that holds a tile (AXIO-15); lighter than :func:`validate`:
     the set need not add up, so that a position can be made by hand for a test.
     """
-    _check_fields(state)
+    check_fields(state)
     seat = state.seat
-    over = _build_index(state)[1]  # never while a draw is due
-    if not over and not state.draws and not _rack_sizes(state.racks, state.unknown)[seat]:
+    over = build_index(state)[1]  # never while a draw is due
+    if not over and not state.draws and not sizes_of(state.racks, state.unknown)[seat]:
         raise invalid("State.seat", f"seat {seat} is to move but holds no tile (AXIO-15)")
+    index_of(state)
+    return state
 
 
 # ---------------------------------------------------------------------------
@@ -124,14 +128,14 @@ def _flow(
 
 def _stages_reached(track: Points, mode: str) -> int:
     """How many stages (AXIO-11, AXIO-18) the colours of ``track`` have reached in all."""
-    return sum(value >= stage for value in track for stage in _STAGES[mode])
+    return sum(value >= stage for value in track for stage in STAGES[mode])
 
 
 def _check_flow(flow: _Flow) -> None:
     """Whose turn it is, bonuses, the swap choice and the revealed tiles agree (AXIO-6..15)."""
-    where, final = flow.where, _FINAL[flow.mode]
+    where, final = flow.where, FINAL[flow.mode]
     done = {owner for owner, track in enumerate(flow.tracks) if all_at(track, final)}
-    _check_one_winner(f"{where}.tracks", done, final)
+    check_one_winner(f"{where}.tracks", done, final)
     _check_full_racks(flow)
     if not any(flow.sizes) and flow.bag_size and flow.pairs_left and not done:
         raise invalid(
@@ -202,7 +206,7 @@ def _check_chance_step(flow: _Flow, drawer: Seat, draws: int) -> bool:
         drawing = flow._replace(mover=drawer)
         _check_full_racks(drawing)
         _check_earned(drawing, drawer)
-        _check_placements(drawing, int(bool(flow.bonuses)) if flow.mode == _SOLO else 1)
+        _check_placements(drawing, int(bool(flow.bonuses)) if flow.mode == SOLO else 1)
     elif draws:
         _check_placements(flow, 0)  # the deal: every track at 0
     return bool(draws)
@@ -215,7 +219,7 @@ def _check_full_racks(flow: _Flow) -> None:
     ran out, or after a swap from a bag of fewer than six tiles, which leaves at
     most five tiles in the bag; only a swap puts tiles back (AXIO-12).
     """
-    if flow.mode == _SOLO or flow.bag_size < RACK_SIZE:
+    if flow.mode == SOLO or flow.bag_size < RACK_SIZE:
         return
     short = [seat for seat, size in enumerate(flow.sizes) if size < RACK_SIZE]
     # The mover's rack may be short mid-turn; once the game is over, the last mover's
@@ -244,7 +248,7 @@ def _check_mover(flow: _Flow, mover: Seat) -> None:
             "take turns in order from seat 0 (AXIO-6)",
         )
     _check_earned(flow, mover)
-    if bonuses and flow.mode != _SOLO and sizes[mover] >= RACK_SIZE:
+    if bonuses and flow.mode != SOLO and sizes[mover] >= RACK_SIZE:
         raise invalid(
             f"{where}.bonuses",
             f"a bonus placement is owed, but seat {mover}'s rack is full: it is not refilled "
@@ -254,7 +258,7 @@ def _check_mover(flow: _Flow, mover: Seat) -> None:
 
 def _check_earned(flow: _Flow, mover: Seat) -> None:
     """The bonus placements owed are no more than the stages the seat's colours reached."""
-    reached = _stages_reached(flow.tracks[_owner(flow.mode, mover)], flow.mode)
+    reached = _stages_reached(flow.tracks[owner_of(flow.mode, mover)], flow.mode)
     if flow.bonuses > reached:
         raise invalid(
             f"{flow.where}.bonuses",
@@ -266,8 +270,8 @@ def _check_earned(flow: _Flow, mover: Seat) -> None:
 def _check_deciding(flow: _Flow, mover: Seat) -> None:
     """A swap is offered only where AXIO-12 offers it."""
     where = f"{flow.where}.deciding"
-    _check_swap_after_bonuses(where, flow.bonuses)
-    if flow.mode == _SOLO:
+    check_swap_after_bonuses(where, flow.bonuses)
+    if flow.mode == SOLO:
         raise invalid(where, "the solo player is never offered a swap (AXIO-20)")
     size = flow.sizes[mover]
     if not 0 < size < RACK_SIZE or not flow.bag_size:
@@ -276,8 +280,8 @@ def _check_deciding(flow: _Flow, mover: Seat) -> None:
             f"a swap is offered after a placement, with tiles left in the rack and in "
             f"the bag, but the rack holds {size} and the bag {flow.bag_size} (AXIO-12)",
         )
-    track = flow.tracks[_owner(flow.mode, mover)]
-    if flow.held is not None and not _swap_offered(track, flow.held):
+    track = flow.tracks[owner_of(flow.mode, mover)]
+    if flow.held is not None and not swap_offered(track, flow.held):
         raise invalid(
             where,
             f"seat {mover}'s rack shows one of its lowest colours, so no swap is offered "
@@ -288,7 +292,7 @@ def _check_deciding(flow: _Flow, mover: Seat) -> None:
 def _check_revealed(flow: _Flow) -> None:
     """Tiles are revealed only by a swap, at most a rack's worth, and went back to the bag."""
     where, revealed = f"{flow.where}.revealed", flow.revealed
-    if flow.mode == _SOLO or flow.deciding or flow.bonuses:
+    if flow.mode == SOLO or flow.deciding or flow.bonuses:
         raise invalid(
             where,
             "tiles are revealed by a swap, which ends a turn: never in solo, never while "
@@ -334,7 +338,7 @@ def _check_explicit_flow(flow: _Flow, drawer: Seat, draws: int) -> None:
     once the game has ended (AXIO-14, AXIO-15); tiles set aside during the
     draws are a swap's: fewer than a rack's worth, never in solo (AXIO-12).
     """
-    kind, sizes, bag, size = flow.where, flow.sizes, flow.bag_size, _RACK[flow.mode]
+    kind, sizes, bag, size = flow.where, flow.sizes, flow.bag_size, RACK[flow.mode]
     if bag < draws:
         bag_text = (
             f", but the bag holds {bag} tiles" if kind == "State" else f" from a bag of {bag}"
@@ -351,14 +355,14 @@ def _check_explicit_flow(flow: _Flow, drawer: Seat, draws: int) -> None:
             f"{draws} draws are due into a rack of {sizes[drawer]} from a bag of {bag}, but a "
             f"rack is refilled to {size}, or until the bag is empty (AXIO-13, AXIO-20)",
         )
-    final = _FINAL[flow.mode]
+    final = FINAL[flow.mode]
     if not flow.pairs_left or any(all_at(track, final) for track in flow.tracks):
         raise invalid(
             f"{kind}.draws",
             f"a draw is due, but the game is over: no two adjacent cells are empty (AXIO-15) "
             f"or a player has all six colours at {final} (AXIO-14)",
         )
-    if flow.revealed and (flow.mode == _SOLO or len(flow.revealed) >= RACK_SIZE):
+    if flow.revealed and (flow.mode == SOLO or len(flow.revealed) >= RACK_SIZE):
         raise invalid(
             f"{kind}.revealed",
             f"{len(flow.revealed)} tiles set aside during the draws, but a swap sets aside "
@@ -391,12 +395,12 @@ def _check_deal(flow: _Flow, drawer: Seat, draws: int, size: int) -> None:
 
 
 def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
-    geometry = _check_fields(state)
-    placed = _placed_hexes("State.cells", geometry, state.cells)
+    geometry = check_fields(state)
+    placed = placed_hexes("State.cells", geometry, state.cells)
     setting_aside = bool(state.draws and state.revealed)  # a swap's draws (explicit games)
     _check_state_set(state, placed, tiles, setting_aside)
-    sizes = _rack_sizes(state.racks, state.unknown)
-    empty = _empty_pairs(geometry, state.cells)
+    sizes = sizes_of(state.racks, state.unknown)
+    empty = empty_pairs(geometry, state.cells)
     seat = state.seat
     held = None if sizes[seat] != len(state.racks[seat]) else state.racks[seat]
     flow = _flow(state, seat, sizes, held, len(state.bag) - sum(state.unknown), placed, empty)
@@ -410,7 +414,7 @@ def _validate_state(state: State, tiles: Iterable[Tile | str] | None) -> None:
                 "but the bag does not hold it (AXIO-12)",
             )
     _check_last_mover(state)
-    over = _ends(state, empty, sizes)
+    over = game_ends(state, empty, sizes)
     _check_flow(flow._replace(mover=None) if over else flow)
 
 
@@ -418,21 +422,21 @@ def _check_state_set(
     state: State, placed: Sequence[int], tiles: Iterable[Tile | str] | None, aside: bool
 ) -> None:
     """Every tile of the set once: in a rack, the bag, set ``aside`` or on the board (AXIO-2)."""
-    counts = _counts(state, tiles)
+    counts = set_counts(state, tiles)
     for s, held in enumerate(state.racks):
-        _take_tiles(f"State.racks[{s}]", counts, held)
-    _take_tiles("State.bag", counts, state.bag)
+        take_tiles(f"State.racks[{s}]", counts, held)
+    take_tiles("State.bag", counts, state.bag)
     if aside:
-        _take_tiles("State.revealed", counts, state.revealed)
-    _check_placed_tiles("State", placed, counts)
+        take_tiles("State.revealed", counts, state.revealed)
+    check_placed_tiles("State", placed, counts)
 
 
 def _check_last_mover(state: State) -> None:
     """A player (team) with every colour at the final cap won at once: it moved last (AXIO-14)."""
-    final, seat = _FINAL[state.mode], state.seat
+    final, seat = FINAL[state.mode], state.seat
     for owner, track in enumerate(state.tracks):
-        if all_at(track, final) and owner != _owner(state.mode, seat):
-            who = f"team {'AB'[owner]}" if state.mode == _TEAM else f"seat {owner}"
+        if all_at(track, final) and owner != owner_of(state.mode, seat):
+            who = f"team {'AB'[owner]}" if state.mode == TEAM else f"seat {owner}"
             raise invalid(
                 "State.seat",
                 f"{seat}, but the game ended when {who} got all six colours to the end of the "
@@ -441,13 +445,13 @@ def _check_last_mover(state: State) -> None:
 
 
 def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
-    geometry, sizes, mover = _check_view_fields(seen)
-    placed = _placed_hexes("View.cells", geometry, seen.cells)
-    counts = _counts(seen, tiles)
+    geometry, sizes, mover = check_view_fields(seen)
+    placed = placed_hexes("View.cells", geometry, seen.cells)
+    counts = set_counts(seen, tiles)
     set_size = sum(counts.values())
-    _take_tiles("View.rack", counts, seen.rack)
-    _take_tiles("View.revealed", counts, seen.revealed)
-    due = _hexes_of(counts)
+    take_tiles("View.rack", counts, seen.rack)
+    take_tiles("View.revealed", counts, seen.revealed)
+    due = hexes_of(counts)
     for colour, (found, most) in enumerate(zip(placed, due, strict=True)):
         if found > most:
             raise invalid(
@@ -463,13 +467,13 @@ def _validate_view(seen: View, tiles: Iterable[Tile | str] | None) -> None:
             f"{bag_size}: with {sum(placed)} placed hexes and {sum(sizes)} tiles in the racks, "
             f"the bag must hold the rest of a set of {set_size} tiles (AXIO-2)",
         )
-    empty = _empty_pairs(geometry, seen.cells)
+    empty = empty_pairs(geometry, seen.cells)
     own = seen.seat is not None and mover == seen.seat
     held = seen.rack if own and not seen.unknown else None
     flow = _flow(seen, mover, sizes, held, bag_size, placed, empty)
     if seen.explicit and _check_chance_step(flow, seen.drawer, seen.draws):
         return
-    over = _ends(seen, empty, sizes)
+    over = game_ends(seen, empty, sizes)
     if over != (mover is None):
         state_of = "over" if over else "not over"
         raise invalid(
@@ -494,19 +498,17 @@ def _outcome_mode(result: Outcome, seats: int) -> str:
     if result.game not in ("", NAME):
         raise invalid("Outcome.game", f"{result.game!r} is not {NAME!r}")
     if result.mode:
-        return _check_mode("Outcome.mode", result.mode, seats)
+        return check_mode("Outcome.mode", result.mode, seats)
     scores = result.scores
     if seats == 1:
-        return _SOLO
-    return (
-        _TEAM if seats == 4 and scores[0] == scores[2] and scores[1] == scores[3] else "standard"
-    )
+        return SOLO
+    return TEAM if seats == 4 and scores[0] == scores[2] and scores[1] == scores[3] else "standard"
 
 
 def _validate_outcome(result: Outcome) -> None:
     scores = result.scores
-    mode = _outcome_mode(result, _check_seat_count("Outcome.scores", scores))
-    if mode == _SOLO:
+    mode = _outcome_mode(result, check_seat_count("Outcome.scores", scores))
+    if mode == SOLO:
         (score,) = scores
         if type(score) is not int or not _is_solo_score(score):
             raise invalid(
@@ -515,10 +517,10 @@ def _validate_outcome(result: Outcome) -> None:
                 "first, two digits each (AXIO-21)",
             )
         return
-    team = mode == _TEAM
+    team = mode == TEAM
     if team and (scores[0] != scores[2] or scores[1] != scores[3]):
         raise invalid("Outcome.scores", "partners share their team's tracks (AXIO-17)")
-    cap = _FINAL[mode]
+    cap = FINAL[mode]
     checked = check_tracks(
         "Outcome.scores",
         scores,
@@ -528,7 +530,7 @@ def _validate_outcome(result: Outcome) -> None:
         runs=f"tracks run 0..{TRACK_CAP}, 0..{TEAM_CAP} for teams and solo",
     )
     done = {seat % 2 if team else seat for seat, track in enumerate(checked) if all_at(track, cap)}
-    _check_one_winner("Outcome.scores", done, cap)
+    check_one_winner("Outcome.scores", done, cap)
     check_ranking(result.ranking, checked, "AXIO-16")
 
 
@@ -607,7 +609,7 @@ def validate(
         _validate_place(cast(Place, value))
     elif kind is Draw:
         _validate_draw(cast(Draw, value))
-    elif kind not in _MOVE_TYPES:
+    elif kind not in MOVE_TYPES:
         wrong_type("axio.validate", f"an {TITLE} State, View, move or Outcome", value)
 
 
@@ -638,7 +640,7 @@ def _validate_place(move: Place) -> None:
 
 def _validate_draw(move: Draw) -> None:
     """A drawn tile is a tile of two colours 0..5, lower first (AXIO-1, AXIO-2)."""
-    if move.tile not in _TILES:
+    if move.tile not in TILES:
         raise invalid(
             "Draw.tile",
             f"{move.tile!r} is not a tile: two colours 0..5 ({COLOUR_LETTERS}), lower first "
