@@ -6,8 +6,8 @@ modules declare with :func:`tiers.size` and :func:`tiers.examples` follow
 the tier.
 
 The Hypothesis profiles: ``everyday`` runs 10 examples per property that does
-not set its own count, ``deep`` runs 200; neither has a deadline (the first
-call of a cached table builder may be slow). With the ``CI`` environment
+not set its own count, ``deep`` runs 100 (Hypothesis's own default); neither
+has a deadline (the first call of a cached table builder may be slow). With the ``CI`` environment
 variable set, the profile is derandomized (``everyday-ci``, ``deep-ci``), so
 that a CI run is reproducible. ``--hypothesis-profile NAME`` still wins.
 """
@@ -22,7 +22,7 @@ from hypothesis import settings
 import tiers
 
 settings.register_profile("everyday", max_examples=10, deadline=None)
-settings.register_profile("deep", max_examples=200, deadline=None)
+settings.register_profile("deep", max_examples=100, deadline=None)
 settings.register_profile("everyday-ci", settings.get_profile("everyday"), derandomize=True)
 settings.register_profile("deep-ci", settings.get_profile("deep"), derandomize=True)
 settings.register_profile("default", settings.get_profile("everyday"))

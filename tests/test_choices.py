@@ -147,14 +147,14 @@ def _every_path(name: str, examples: int, doc: str, every: int) -> Callable[...,
 class TestEveryPath:
     """Every path of choices is one legal move, every legal move one path (random games)."""
 
-    test_axio = _every_path("axio", 15, "AXIO: every setup, every position.", every=30)
+    test_axio = _every_path("axio", 6, "AXIO: every setup, every position.", every=30)
     test_axio_rota = _every_path(
-        "axio-rota", 80, "AXIO Rota: every setup, every position.", every=6
+        "axio-rota", 32, "AXIO Rota: every setup, every position.", every=6
     )
     test_aztack = _every_path(
-        "aztack", 60, "Aztack: every setup (the speed stack included), every position.", every=2
+        "aztack", 30, "Aztack: every setup (the speed stack included), every position.", every=2
     )
-    test_polygon = _every_path("polygon", 30, "Polygon: every setup, every position.", every=3)
+    test_polygon = _every_path("polygon", 15, "Polygon: every setup, every position.", every=3)
 
 
 class TestAxioRota:

@@ -21,8 +21,8 @@ from tiers import size
 from tilegames import Setup, axio, axio_rota, aztack, polygon
 from tilegames.testing import check_rules
 
-GAMES = size(everyday=1, deep=6)
-"""Random games per setup: one in the everyday tier, six in the deep tier."""
+GAMES = size(everyday=1, deep=3)
+"""Random games per setup: one in the everyday tier, three in the deep tier."""
 
 
 def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
@@ -158,6 +158,6 @@ def test_custom_sets(name: str, setup: Setup) -> None:
 
     The everyday tier deals half as many tiles of the same kinds (shorter games).
     """
-    games = size(everyday=1, deep=4)
+    games = size(everyday=1, deep=2)
     report = check_rules(tilegames.get(name), games=games, seed=7, setups=[setup])
     assert report.games == games

@@ -41,7 +41,7 @@ from tilegames import IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames.polygon import Move, State
 
-ON_POSITIONS = settings(max_examples=examples(200, everyday=5))
+ON_POSITIONS = settings(max_examples=examples(100, everyday=5))
 """Properties over random positions: the deep profile's 200 examples, 5 in the everyday tier."""
 
 
