@@ -22,7 +22,6 @@ from typing import cast
 import attrs
 
 from tilegames._core.chance import uniform
-from tilegames._core.refusal import Refusal
 from tilegames._core.rng import Stream
 from tilegames.axio_rota._model import (
     NO_POINTS,
@@ -43,20 +42,14 @@ from tilegames.axio_rota._model import (
     View,
 )
 from tilegames.axio_rota._moves import (
-    DRAWN,
     LegalMoves,
-    check_placing,
-    checked_placement,
-    draw_rule,
-    end_rule,
-    ended,
+    holding,
     index_of,
     mover_of,
     turned_up,
+    without,
 )
-from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import START_CELLS, TileInfo, canonical, turned_to
-from tilegames.geometry.square import Packed
+from tilegames.axio_rota._tables import START_CELLS, turned_to
 
 # ---------------------------------------------------------------------------
 # The explicit start (ROTA-7 .. ROTA-9)
@@ -87,88 +80,6 @@ def start_state(chosen: tuple[Tile, ...], players: int) -> State:
 # ---------------------------------------------------------------------------
 # Chance steps: tiles turned up, drawn unseen and revealed
 # ---------------------------------------------------------------------------
-
-
-def without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
-    """``pool`` less one copy of ``tile`` (the first), the order kept."""
-    at = pool.index(tile)
-    return (*pool[:at], *pool[at + 1 :])
-
-
-def _not_in_pool(state: State, tile: Tile) -> Refusal:
-    pool = cast(tuple[Tile, ...], state.pool)
-    rule = draw_rule(state) if state.drawing else "ROTA-11"
-    same = next((t for t in pool if canonical(t) == canonical(tile)), None)
-    hint = (
-        f"; write it as the set lists it, {format_tile(same)}"
-        if same is not None
-        else ", nor a tile of the set turned"
-    )
-    return Refusal(
-        f"tile {format_tile(tile)} is not in the bag: it is none of the {len(pool)} tiles "
-        f"still face down or drawn unseen{hint}",
-        rule,
-    )
-
-
-def holding(state: State, tile: Tile) -> State:
-    """The state with the seat to move holding ``tile``, named from the pool."""
-    seat = state.seat
-    held = attrs.evolve(
-        state,
-        hands=(*state.hands[:seat], tile, *state.hands[seat + 1 :]),
-        pool=without(cast(tuple[Tile, ...], state.pool), tile),
-        unseen=state.unseen & ~(1 << seat),
-    )
-    object.__setattr__(held, "_index", index_of(state))
-    return held
-
-
-def check_explicit_move(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] | None:
-    """Check a chance outcome (return ``None``) or a :class:`Reveal`.
-
-    A :class:`Reveal` returns the state with the seat holding the tile named,
-    the packed cell and the tile's tables (as :func:`checked_placement`):
-    the rules then place the tile as any other.
-
-    Raises:
-        Refusal: at the first rule the move breaks.
-    """
-    pool = state.pool
-    if pool is None:
-        raise Refusal(
-            f"{move} belongs to an explicit game (new_game(chance='explicit')); this game "
-            "draws its tiles from its seed",
-            "ROTA-7",
-        )
-    if type(move) is Reveal:
-        check_placing(state)
-        if state.extra_tile is not None or not state.unseen >> state.seat & 1:
-            raise Refusal(
-                f"seat {state.seat} places a tile that is known; play the placement without "
-                f"naming a tile, such as '{move.move}'",
-                "ROTA-11",
-            )
-        if move.tile not in pool:
-            raise _not_in_pool(state, move.tile)
-        held = holding(state, move.tile)
-        return (held, *checked_placement(held, move.move))
-    if not state.drawing:
-        if ended(state):
-            raise Refusal("the game is over", end_rule(state))
-        raise Refusal(
-            f"seat {state.seat} is to move, not chance: no tile is being turned up", "ROTA-10"
-        )
-    if type(move) is Draw:
-        if move.tile not in pool:
-            raise _not_in_pool(state, move.tile)
-    elif state.drawing != STACK:
-        raise Refusal(
-            f"only a draw into a hand may be entered unseen; here {DRAWN[state.drawing]}, "
-            "face up for everyone (ROTA-21)",
-            "ROTA-22",
-        )
-    return None
 
 
 def chance_moves(state: State) -> tuple[AnyMove, ...]:

@@ -16,6 +16,8 @@ import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import cast, overload
 
+import attrs
+
 from tilegames._core import tracks
 from tilegames._core.chance import CHANCE
 from tilegames._core.errors import IllegalMoveError
@@ -36,15 +38,17 @@ from tilegames.axio_rota._model import (
     Board,
     Colour,
     CornerCounts,
+    Draw,
     Move,
     Points,
+    Reveal,
     Rotation,
     State,
     Tile,
     View,
 )
 from tilegames.axio_rota._notation import format_tile
-from tilegames.axio_rota._tables import TileInfo, tile_info
+from tilegames.axio_rota._tables import TileInfo, canonical, tile_info
 from tilegames.geometry import square
 from tilegames.geometry.square import Cell, Packed
 
@@ -316,6 +320,88 @@ def _chance_to_move(state: State) -> Refusal:
         f"chance is to move: {DRAWN[state.drawing]}; enter the tile turned up, such as '+RGBO'",
         draw_rule(state),
     )
+
+
+def without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
+    """``pool`` less one copy of ``tile`` (the first), the order kept."""
+    at = pool.index(tile)
+    return (*pool[:at], *pool[at + 1 :])
+
+
+def _not_in_pool(state: State, tile: Tile) -> Refusal:
+    pool = cast(tuple[Tile, ...], state.pool)
+    rule = draw_rule(state) if state.drawing else "ROTA-11"
+    same = next((t for t in pool if canonical(t) == canonical(tile)), None)
+    hint = (
+        f"; write it as the set lists it, {format_tile(same)}"
+        if same is not None
+        else ", nor a tile of the set turned"
+    )
+    return Refusal(
+        f"tile {format_tile(tile)} is not in the bag: it is none of the {len(pool)} tiles "
+        f"still face down or drawn unseen{hint}",
+        rule,
+    )
+
+
+def holding(state: State, tile: Tile) -> State:
+    """The state with the seat to move holding ``tile``, named from the pool."""
+    seat = state.seat
+    held = attrs.evolve(
+        state,
+        hands=(*state.hands[:seat], tile, *state.hands[seat + 1 :]),
+        pool=without(cast(tuple[Tile, ...], state.pool), tile),
+        unseen=state.unseen & ~(1 << seat),
+    )
+    object.__setattr__(held, "_index", index_of(state))
+    return held
+
+
+def check_explicit_move(state: State, move: AnyMove) -> tuple[State, Packed, TileInfo] | None:
+    """Check a chance outcome (return ``None``) or a :class:`Reveal`.
+
+    A :class:`Reveal` returns the state with the seat holding the tile named,
+    the packed cell and the tile's tables (as :func:`checked_placement`):
+    the rules then place the tile as any other.
+
+    Raises:
+        Refusal: at the first rule the move breaks.
+    """
+    pool = state.pool
+    if pool is None:
+        raise Refusal(
+            f"{move} belongs to an explicit game (new_game(chance='explicit')); this game "
+            "draws its tiles from its seed",
+            "ROTA-7",
+        )
+    if type(move) is Reveal:
+        check_placing(state)
+        if state.extra_tile is not None or not state.unseen >> state.seat & 1:
+            raise Refusal(
+                f"seat {state.seat} places a tile that is known; play the placement without "
+                f"naming a tile, such as '{move.move}'",
+                "ROTA-11",
+            )
+        if move.tile not in pool:
+            raise _not_in_pool(state, move.tile)
+        held = holding(state, move.tile)
+        return (held, *checked_placement(held, move.move))
+    if not state.drawing:
+        if ended(state):
+            raise Refusal("the game is over", end_rule(state))
+        raise Refusal(
+            f"seat {state.seat} is to move, not chance: no tile is being turned up", "ROTA-10"
+        )
+    if type(move) is Draw:
+        if move.tile not in pool:
+            raise _not_in_pool(state, move.tile)
+    elif state.drawing != STACK:
+        raise Refusal(
+            f"only a draw into a hand may be entered unseen; here {DRAWN[state.drawing]}, "
+            "face up for everyone (ROTA-21)",
+            "ROTA-22",
+        )
+    return None
 
 
 def placement_points(

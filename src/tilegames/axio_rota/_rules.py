@@ -33,7 +33,6 @@ from tilegames.axio_rota._checks import check_set, wrong_move, wrong_state
 from tilegames.axio_rota._explicit import (
     apply_outcome,
     chance_moves,
-    check_explicit_move,
     outcomes,
     start_state,
 )
@@ -61,6 +60,7 @@ from tilegames.axio_rota._model import (
 from tilegames.axio_rota._moves import (
     LegalMoves,
     all_at_cap_seat,
+    check_explicit_move,
     checked_placement,
     ended,
     illegal,
