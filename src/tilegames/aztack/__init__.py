@@ -56,7 +56,7 @@ from tilegames.aztack._draw import move_cells as move_cells
 from tilegames.aztack._draw import pictures as pictures
 from tilegames.aztack._draw import render_text
 from tilegames.aztack._encoding import encoding as encoding
-from tilegames.aztack._explicit import ChanceMoves, chance_outcomes
+from tilegames.aztack._explicit import ChanceMoves
 from tilegames.aztack._model import (
     BASE_STONES,
     BLUE,
@@ -107,6 +107,7 @@ from tilegames.aztack._notation import (
 from tilegames.aztack._rules import (
     apply,
     can_place,
+    chance_outcomes,
     heights,
     is_over,
     legal_moves,

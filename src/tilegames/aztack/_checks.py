@@ -2,9 +2,8 @@
 
 Each raises :class:`~tilegames.InvalidStateError` naming the field and the
 problem; none of them knows the rules' computations (spots, who can place).
-:func:`check_hand_made` is what every function needs of a state that the
-rules did not make (checked before its index is first built); the
-validator (``_validate.py``) adds what a game could have reached.
+The validator (``_validate.py``) puts them together: the check of a state
+that the rules did not make, and what a game could have reached.
 """
 
 from __future__ import annotations
@@ -31,7 +30,6 @@ from tilegames.aztack._model import (
     StoneId,
     StoneSet,
     kind_of,
-    setting_up,
 )
 from tilegames.aztack._tables import (
     ADJACENT,
@@ -121,29 +119,9 @@ def check_state_fields(state: State) -> Pyramid:
         raise invalid("State.explicit", f"expected True or False, got {explicit!r}")
     check_seats("State", state.supplies, state.last_placed, state.turn)
     grid = check_grid("State", state.pyramid, state.faces, partial=explicit)
-    check_tops("State", stones, grid, state.faces)
     check_held("State", stones, state.supplies, grid)
+    check_tops("State", stones, grid, state.faces)
     return grid
-
-
-def check_hand_made(state: State) -> State:
-    """Check what every function needs of a state that the rules did not make; return it.
-
-    Its fields' shapes (:func:`check_state_fields`), and no stone dealt
-    before an explicit game's base is laid. The rules call it on a state
-    whose index slot is empty, before the index is built.
-
-    Raises:
-        InvalidStateError: naming the field and the problem.
-    """
-    grid = check_state_fields(state)
-    if (
-        0 in grid.heights
-        and any(state.supplies)
-        and setting_up(state.explicit, grid.heights, state.supplies, state.last_placed)
-    ):
-        raise invalid("State.supplies", "stones are dealt only once the base is laid")
-    return state
 
 
 def check_set(stones: StoneSet, players: int, field: str = "") -> SetInfo:

@@ -1,10 +1,11 @@
-"""Aztack's move generator and its one move check (AZT-6 .. AZT-19).
+"""Aztack's move generator and its move checks (AZT-6 .. AZT-19, AZT-8 .. AZT-10).
 
 A state's index (its spots with the masks of the stones that fit, and the
 supplies as bitmasks) is built here on first use, unless ``apply`` made it
 from the previous state's (``_tables.py``); :class:`LegalMoves` lists the
 moves lazily from it, and :func:`check_move` says why one move is illegal,
-raising a :class:`~tilegames._core.refusal.Refusal`.
+raising a :class:`~tilegames._core.refusal.Refusal`; :func:`check_chance`
+says the same of a chance outcome of an explicit game's setup.
 """
 
 from __future__ import annotations
@@ -20,17 +21,20 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Seat
-from tilegames.aztack._checks import check_hand_made
 from tilegames.aztack._model import (
+    BASE_STONES,
     CELLS,
     COLOURS,
     DEPTH,
     MOVE_TYPES,
+    TITLE,
     WIDTH,
     AnyMove,
     Cell,
+    Deal,
     Index,
     Kind,
+    Lay,
     Match,
     Move,
     Pass,
@@ -50,6 +54,7 @@ from tilegames.aztack._tables import (
     set_info,
     setup_index,
 )
+from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
 # The index of a state
@@ -60,7 +65,7 @@ def index_of(state: State) -> Index:
     """The state's index, built on first use (the rules give the states they make theirs).
 
     It reads a well-formed state: check a state that the rules did not make
-    first (:func:`~tilegames.aztack._checks.check_hand_made`).
+    first (:func:`~tilegames.aztack._validate.check_hand_made`).
     """
     index = state._index
     if index is None:
@@ -220,10 +225,10 @@ class LegalMoves(LazyMoves[Move]):
 
     __slots__ = ("_ends", "_groups", "_hands", "_index", "_only", "_state")
 
-    def __init__(self, state: State) -> None:
-        """List the moves of ``state``."""
+    def __init__(self, state: State, index: Index) -> None:
+        """List the moves of ``state``, whose index is ``index``."""
         self._state = state
-        index = self._index = state._index or index_of(check_hand_made(state))
+        self._index = index
         # Laid out anew at each call, not kept in the index: random play asks once a state,
         # and a search keeping many states alive would keep every layout alive too.
         listing = _NONE if index.over else _listing(state, index)
@@ -487,9 +492,8 @@ def _check_discard(
     if discard < 0 or not index.masks[seat] >> discard & 1:
         raise Refusal(_not_held(state, seat, discard), "AZT-13")
     info = index.info
-    if info.twins and discard not in _Hand(info, state.supplies[seat], index.masks[seat]).discards(
-        stone
-    ):
+    others = [held for held in state.supplies[seat] if held != stone]
+    if info.twins and discard not in _canonical(info, others):
         raise Refusal(
             f"stone {discard} is alike to a lower stone of the same supply; "
             "discard that one instead (the same choice)",
@@ -538,3 +542,76 @@ def _mismatch(stone: StoneId, k1: Kind, k2: Kind, fa: Kind, fb: Kind) -> str:
             "glyph only; both colours or both glyphs must match"
         )
     return f"stone {stone} {laid} on {below} matches neither both colours nor both glyphs"
+
+
+# ---------------------------------------------------------------------------
+# The check of a chance outcome (AZT-8 .. AZT-10, AZT-20)
+# ---------------------------------------------------------------------------
+
+
+def bag_of(state: State) -> list[StoneId]:
+    """The stones neither in the base nor dealt, ascending: the ones chance draws from."""
+    used = {top for top in state.pyramid.tops if top != NO_STONE}
+    for held in state.supplies:
+        used.update(held)
+    return [stone for stone in range(len(state.stones)) if stone not in used]
+
+
+def _base_laid(grid: Pyramid) -> int:
+    """How many base stones are laid (during the setup every cell has height 0 or 1)."""
+    return sum(1 for height in grid.heights if height) // 2
+
+
+def check_chance(state: State, index: Index, move: Lay | Deal) -> None:
+    """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
+    written = format_move(move)
+    laying = type(move) is Lay
+    rule = "AZT-8" if laying else "AZT-10"
+    if not index.setup:
+        if index.over:
+            raise Refusal("the game is over", end_rule(state))
+        seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
+        raise Refusal(
+            f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
+            f"move: chance decides nothing more in {TITLE}",
+            "AZT-20",
+        )
+    if laying != (0 in state.pyramid.heights):
+        if laying:
+            raise Refusal(
+                f"the base is laid; chance deals the stones now (deal:N), not {written}", "AZT-10"
+            )
+        raise Refusal(
+            f"the base is not laid yet ({_base_laid(state.pyramid)} of {BASE_STONES} stones); "
+            f"chance lays the next base stone (lay:N or lay:Nr), not {written}",
+            "AZT-8",
+        )
+    stone = move.stone
+    count = len(state.stones)
+    if not 0 <= stone < count:
+        raise Refusal(f"stone {stone} is not in the set of {count} stones (ids 0..{count - 1})")
+    tops = state.pyramid.tops
+    if stone in tops:
+        raise Refusal(
+            f"stone {stone} is not in the bag: it lies in the base at "
+            f"{CELL_XY[tops.index(stone)]}",
+            rule,
+        )
+    for seat, held in enumerate(state.supplies):
+        if stone in held:
+            raise Refusal(f"stone {stone} is not in the bag: it was dealt to seat {seat}", rule)
+    info = index.info
+    if info.twins:
+        lowest = next(s for s in bag_of(state) if info.twin[s] == info.twin[stone])
+        if lowest != stone:
+            raise Refusal(
+                f"stone {stone} is alike to stone {lowest}, also in the bag: that outcome is "
+                f"written with stone {lowest}",
+                "AZT-2",
+            )
+    if type(move) is Lay and move.turned and info.doubles >> stone & 1:
+        raise Refusal(
+            f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: turned "
+            f"round it lies the same, the outcome lay:{stone}",
+            "AZT-7",
+        )

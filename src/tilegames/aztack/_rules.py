@@ -7,7 +7,8 @@ test each, raising :class:`~tilegames.WrongTypeError`) and seats with
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
@@ -16,8 +17,8 @@ from tilegames._core.checks import bounded_set, check_players, check_seat, shown
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
-from tilegames.aztack._checks import check_hand_made, check_set
-from tilegames.aztack._explicit import ChanceMoves, _apply_chance, _explicit_start
+from tilegames.aztack._checks import check_set
+from tilegames.aztack._explicit import ChanceMoves, Outcomes, outcomes
 from tilegames.aztack._model import (
     A_MOVE,
     A_POSITION,
@@ -25,7 +26,6 @@ from tilegames.aztack._model import (
     BASE_STONES,
     CELLS,
     CHANCE_TYPES,
-    COLOURS,
     DEPTH,
     MAX_PLAYERS,
     MAX_STONES,
@@ -44,7 +44,6 @@ from tilegames.aztack._model import (
     Glyph,
     Half,
     Index,
-    Kind,
     Lay,
     Match,
     Move,
@@ -60,6 +59,7 @@ from tilegames.aztack._model import (
 )
 from tilegames.aztack._moves import (
     LegalMoves,
+    check_chance,
     check_move,
     end_rule,
     index_of,
@@ -74,10 +74,12 @@ from tilegames.aztack._tables import (
     PAIR_NUMBER,
     STANDARD,
     base_index,
+    base_ok,
     passed_index,
     placed_index,
+    setup_index,
 )
-from tilegames.aztack._validate import check_chance
+from tilegames.aztack._validate import check_hand_made
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
 
 # ---------------------------------------------------------------------------
@@ -138,28 +140,15 @@ def new_game(
     explicit = chance_mode(chance) == EXPLICIT
     info = STANDARD if stones is None else check_set(_check_stones(stones), count)
     stream = rng.Stream(rng.normalize_seed(seed))
-    if explicit:
-        return _explicit_start(info, count, mode)
+    state = _table(info, count, mode, explicit)
+    if explicit:  # chance is to move: each stone laid or dealt is an outcome (chance_outcomes)
+        object.__setattr__(state, "_index", setup_index(info, (0,) * count))
+        return state
+    # Seeded: what those outcomes would enter is drawn from the seed and set out at once.
     order = _shuffle(info, stream)
-    base, faces = _lay_base(info, order[:BASE_STONES], stream)
-    dealt = order[BASE_STONES:]
-    supplies = tuple(
-        [
-            tuple(sorted(dealt[SUPPLY_SIZE * seat : SUPPLY_SIZE * (seat + 1)]))
-            for seat in range(count)
-        ]
-    )
-    state = State(
-        stones=info.stones,
-        pyramid=base,
-        faces=faces,
-        supplies=supplies,
-        turn=0 if mode == "turns" else None,
-        last_placed=(0,) * count,
-    )
-    masks = tuple([mask_of(held) for held in supplies])
-    object.__setattr__(state, "_index", base_index(info, masks, faces))
-    return state
+    turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
+    base = [(stone, turned >> i & 1 == 1) for i, stone in enumerate(order[:BASE_STONES])]
+    return _set_out(state, info, base, order[BASE_STONES : BASE_STONES + SUPPLY_SIZE * count])
 
 
 def _shuffle(info: SetInfo, stream: rng.Stream) -> list[StoneId]:
@@ -167,40 +156,80 @@ def _shuffle(info: SetInfo, stream: rng.Stream) -> list[StoneId]:
 
     Rejection: every valid base is equally likely.
     """
-    colours = info.colours
-    every = (1 << len(COLOURS)) - 1
     while True:
         order = stream.shuffled(range(len(info.stones)))
-        once = twice = 0  # bitmasks of the colours on at least one, two base stones
-        for stone in order[:BASE_STONES]:
-            on = colours[stone]
-            twice |= once & on
-            once |= on
-        if twice == every:
+        if base_ok(info, order[:BASE_STONES]):
             return list(order)
 
 
-def _lay_base(
-    info: SetInfo, stones: list[StoneId], stream: rng.Stream
-) -> tuple[Pyramid, tuple[Kind, ...]]:
-    """The base, row by row, each stone turned at random (AZT-4, AZT-8); and its faces.
+_EMPTY: Final = Pyramid(WIDTH, DEPTH, (0,) * CELLS, (NO_STONE,) * CELLS)
+"""The grid before the first base stone is laid."""
 
-    The same pyramid as :func:`tilegames.geometry.pyramid.base`, built here
-    with the faces in one pass.
+
+def _table(info: SetInfo, count: int, mode: str, explicit: bool) -> State:
+    """The table before the setup: no base stone laid, nothing dealt (AZT-8)."""
+    return State(
+        info.stones,
+        _EMPTY,
+        (0,) * CELLS,  # faces
+        ((),) * count,  # supplies
+        0 if mode == "turns" else None,  # turn
+        (0,) * count,  # last_placed
+        explicit,
+    )
+
+
+def _set_out(
+    state: State,
+    info: SetInfo,
+    base: Sequence[tuple[StoneId, bool]],
+    dealt: Sequence[StoneId],
+) -> State:
+    """The state with ``base`` laid next, each ``(stone, turned)``, and ``dealt`` dealt next.
+
+    The one step of the setup (AZT-8 .. AZT-10): a seeded game takes it once
+    with all that its seed drew, an explicit game once an outcome (a
+    :class:`Lay` lays one base stone, a :class:`Deal` deals one). Base stones
+    go to the next places of the base, row by row (the order of
+    :func:`tilegames.geometry.pyramid.base`), first half on the place's first
+    cell unless turned; a finished base with a colour on fewer than two of
+    its stones goes back into the bag, to be laid again (AZT-9: a seeded
+    game draws none such). Each stone dealt goes to the first seat holding
+    fewer than twelve, its supply kept ascending.
     """
-    turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
+    supplies = list(state.supplies)
+    rest = list(dealt)
+    for seat, held in enumerate(supplies):
+        room = SUPPLY_SIZE - len(held)
+        if room and rest:
+            supplies[seat] = tuple(sorted((*held, *rest[:room])))
+            del rest[:room]
+    masks = tuple([mask_of(held) for held in supplies])
+    grid = state.pyramid
+    heights, tops, faces = list(grid.heights), list(grid.tops), list(state.faces)
     kinds = info.kinds
-    tops = [NO_STONE] * CELLS
-    faces = [0] * CELLS
-    for (near, far), stone in zip(BASE_SLOTS, stones, strict=True):
+    empty = [slot for slot in BASE_SLOTS if not heights[slot[0]]]  # the places still to lay
+    for (near, far), (stone, turned) in zip(empty[: len(base)], base, strict=True):
+        heights[near] = heights[far] = 1
         tops[near] = tops[far] = stone
         k1, k2 = kinds[stone]
-        if turned & 1:
-            k1, k2 = k2, k1
-        turned >>= 1
-        faces[near], faces[far] = k1, k2
-    base = Pyramid(width=WIDTH, depth=DEPTH, heights=(1,) * CELLS, tops=tuple(tops))
-    return base, tuple(faces)
+        faces[near], faces[far] = (k2, k1) if turned else (k1, k2)
+    finished = bool(base) and state.explicit and 0 not in heights  # a seeded base is one kept
+    if finished and not base_ok(info, [tops[near] for near, _ in BASE_SLOTS]):
+        heights, tops, faces = [0] * CELLS, [NO_STONE] * CELLS, [0] * CELLS
+    after = State(
+        state.stones,
+        Pyramid(WIDTH, DEPTH, tuple(heights), tuple(tops)),
+        tuple(faces),
+        tuple(supplies),
+        state.turn,
+        state.last_placed,
+        state.explicit,
+    )
+    done = 0 not in heights and all(len(held) == SUPPLY_SIZE for held in supplies)
+    index = base_index(info, masks, after.faces) if done else setup_index(info, masks)
+    object.__setattr__(after, "_index", index)
+    return after
 
 
 def _check_stones(stones: object) -> StoneSet:
@@ -228,12 +257,14 @@ def _check_stones(stones: object) -> StoneSet:
 # ---------------------------------------------------------------------------
 
 
-def _indexed(function: str, state: State, *seat: Seat) -> Index:
-    """The entry checks of ``function`` (the state's type, then the seat if given); the index."""
+def _indexed(function: str, state: State) -> Index:
+    """The entry check of ``function`` (the state's type); the state's index.
+
+    The index of a state that the rules did not make is built once the state
+    is checked (:func:`~tilegames.aztack._validate.check_hand_made`).
+    """
     if type(state) is not State:
         wrong_type(f"{NAME}.{function}", A_STATE, state)
-    for given in seat:
-        check_seat(given, len(state.supplies))
     return state._index or index_of(check_hand_made(state))
 
 
@@ -257,9 +288,8 @@ def is_over(state: State) -> bool:
     It has ended when a seat's supply is empty (AZT-15, AZT-18) or when no
     seat holds a stone that fits anywhere (AZT-16, AZT-18).
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.is_over", A_STATE, state)
-    index = state._index or index_of(check_hand_made(state))  # the slot first: called every step
+    index = state._index if type(state) is State else None  # the slot first: every step
+    index = index or _indexed("is_over", state)
     return index.over and not index.setup
 
 
@@ -270,10 +300,8 @@ def to_move(state: State) -> tuple[Seat, ...]:
     a pass (AZT-14). Speed stack: every seat that can place (AZT-17). While
     an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.to_move", A_STATE, state)
-    index = state._index or index_of(check_hand_made(state))  # the slot first: called every step
-    return seats_to_move(index, state.turn)
+    index = state._index if type(state) is State else None  # the slot first: every step
+    return seats_to_move(index or _indexed("to_move", state), state.turn)
 
 
 def can_place(state: State, seat: Seat) -> bool:
@@ -282,7 +310,8 @@ def can_place(state: State, seat: Seat) -> bool:
     Raises:
         SeatError: if the seat is not in the game.
     """
-    index = _indexed("can_place", state, seat)
+    index = _indexed("can_place", state)
+    check_seat(seat, len(state.supplies))
     return not index.over and seat in index.movers
 
 
@@ -387,11 +416,31 @@ def legal_moves(state: State) -> LegalMoves:
     >>> len(moves), str(moves[0])
     (76, '0:5@1,0/0,0')
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.legal_moves", A_STATE, state)
-    if state.explicit and (state._index or index_of(check_hand_made(state))).setup:
-        return ChanceMoves(state)
-    return LegalMoves(state)
+    index = state._index if type(state) is State else None  # the slot first: every step
+    index = index or _indexed("legal_moves", state)
+    if index.setup:
+        return ChanceMoves(state, index)
+    return LegalMoves(state, index)
+
+
+def chance_outcomes(state: State) -> Outcomes:
+    """The outcomes of the chance step ``state`` waits for, with their exact probabilities.
+
+    ``()`` unless chance is to move (always in a seeded game). While the base
+    is laid (AZT-8): each stone in the bag, by id, unturned then turned,
+    each ``1 / (2 * n)`` for a bag of ``n`` (a stone with two halves alike
+    is not listed turned and has ``1 / n``). While the stones are dealt
+    (AZT-10): each stone in the bag, by id, ``1 / n``. Stones alike in a
+    custom set are one outcome, the lowest id, with their summed chance.
+
+    >>> first = chance_outcomes(new_game(seed=1, chance="explicit"))
+    >>> len(first), str(first[0][0]), first[0][1]
+    (120, 'lay:0', Fraction(1, 120))
+
+    Arguments, result and errors as :attr:`tilegames.Rules.chance_outcomes`.
+    """
+    index = _indexed("chance_outcomes", state)
+    return outcomes(state, index.info) if index.setup else ()
 
 
 # ---------------------------------------------------------------------------
@@ -436,11 +485,10 @@ def why_illegal(state: State, move: Move) -> str | None:
 
     Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.why_illegal", A_STATE, state)
+    index = _indexed("why_illegal", state)
     checked = _move_of("why_illegal", move)
     try:
-        _check_any(state, state._index or index_of(check_hand_made(state)), checked)
+        _check_any(state, index, checked)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -471,31 +519,36 @@ def apply(state: State, move: Move) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    if type(state) is not State:
-        wrong_type(f"{NAME}.apply", A_STATE, state)
-    if type(move) not in MOVE_TYPES:
-        if type(move) not in CHANCE_TYPES:
-            wrong_type(f"{NAME}.apply", A_MOVE, move, move=True)
-        return _apply_outcome(state, move)  # type: ignore[arg-type]
-    index = state._index or index_of(check_hand_made(state))
-    if move is not index.picked:  # a move that legal_moves(state) built is legal: no check
+    index = state._index if type(state) is State else None  # the slot first: every step
+    index = index or _indexed("apply", state)
+    checked = move if move is index.picked and move is not None else _move_of("apply", move)
+    if checked is not index.picked:  # a move that legal_moves(state) built is legal: no check
         try:
-            check_move(state, index, move)  # type: ignore[arg-type]  # Place or Pass
+            if isinstance(checked, (Lay, Deal)):
+                check_chance(state, index, checked)
+            else:
+                check_move(state, index, checked)
         except Refusal as refusal:
             raise _refused(state, index, move, refusal) from None
-    if type(move) is not Place:  # a legal pass: nothing on the table changes
+    if type(checked) is Place:
+        return _place(state, index, checked)
+    if isinstance(checked, Lay):  # an outcome of an explicit game's setup: its next step
+        base, dealt = [(checked.stone, checked.turned)], []
+    elif isinstance(checked, Deal):
+        base, dealt = [], [checked.stone]
+    else:  # a legal pass: nothing on the table changes
         after = State(
-            stones=state.stones,
-            pyramid=state.pyramid,
-            faces=state.faces,
-            supplies=state.supplies,
-            turn=(move.seat + 1) % len(state.supplies),
-            last_placed=state.last_placed,
-            explicit=state.explicit,
+            state.stones,
+            state.pyramid,
+            state.faces,
+            state.supplies,
+            (checked.seat + 1) % len(state.supplies),  # turn
+            state.last_placed,
+            state.explicit,
         )
         object.__setattr__(after, "_index", passed_index(index))
         return after
-    return _place(state, index, move)
+    return _set_out(state, index.info, base, dealt)
 
 
 def _place(state: State, index: Index, move: Place) -> State:
@@ -534,16 +587,6 @@ def _place(state: State, index: Index, move: Place) -> State:
     pair = PAIR_NUMBER[a * CELLS + b]
     object.__setattr__(after, "_index", placed_index(index, masks, heights, tops, faces, pair))
     return after
-
-
-def _apply_outcome(state: State, move: Lay | Deal) -> State:
-    """Apply a chance outcome of an explicit game's setup (AZT-8 .. AZT-10)."""
-    index = state._index or index_of(check_hand_made(state))
-    try:
-        check_chance(state, index, move)
-    except Refusal as refusal:
-        raise _refused(state, index, move, refusal) from None
-    return _apply_chance(state, index, move)
 
 
 # ---------------------------------------------------------------------------

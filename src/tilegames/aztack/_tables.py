@@ -157,9 +157,15 @@ def stones_per_colour(info: SetInfo, stones: Iterable[StoneId]) -> list[int]:
     return counts
 
 
-def base_ok(info: SetInfo, tops: Iterable[StoneId]) -> bool:
-    """Whether every colour is on at least two base stones (AZT-9); ``tops`` may repeat."""
-    return min(stones_per_colour(info, set(tops))) >= 2
+def base_ok(info: SetInfo, stones: Iterable[StoneId]) -> bool:
+    """Whether every colour is on at least two of ``stones``, a base's, each once (AZT-9)."""
+    colours = info.colours
+    once = twice = 0  # bitmasks of the colours on at least one, two of the stones
+    for stone in stones:
+        on = colours[stone]
+        twice |= once & on
+        once |= on
+    return twice == (1 << len(COLOURS)) - 1
 
 
 # ---------------------------------------------------------------------------

@@ -1,10 +1,10 @@
 """Aztack's one validator: states, views, moves and outcomes made outside the rules.
 
 :func:`validate` checks a value loaded from a document: a state's fields
-(``_checks.py``, as every function checks a state the rules did not make)
-and what a game could have reached, in either chance mode; a view by the
-same parts, against the set it carries; a move or an outcome on its own. It
-also says why a chance outcome is not one of a state's (:func:`check_chance`).
+(``_checks.py``) and what a game could have reached, in either chance mode;
+a view by the same parts, against the set it carries; a move or an outcome
+on its own. :func:`check_hand_made` is what every function checks of a
+state that the rules did not make.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import NamedTuple
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import CHANCE
 from tilegames._core.checks import invalid, wrong_type
-from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Outcome
 from tilegames.aztack._checks import (
     check_grid,
@@ -26,7 +25,6 @@ from tilegames.aztack._checks import (
     check_state_fields,
     check_tops,
 )
-from tilegames.aztack._explicit import bag_of, base_laid
 from tilegames.aztack._model import (
     BASE_STONES,
     DEPTH,
@@ -52,8 +50,6 @@ from tilegames.aztack._model import (
     View,
     setting_up,
 )
-from tilegames.aztack._moves import end_rule
-from tilegames.aztack._notation import format_move, format_stone
 from tilegames.aztack._tables import (
     ADJACENT,
     BASE_SLOTS,
@@ -157,7 +153,7 @@ def _check_setup(play: _Play) -> None:
     sizes = [len(held) for held in supplies]
     if laid < BASE_STONES and any(sizes):
         raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
-    if laid == BASE_STONES and not base_ok(info, grid.tops):
+    if laid == BASE_STONES and not base_ok(info, set(grid.tops)):
         raise invalid(
             f"{kind}.pyramid",
             "a colour is on fewer than 2 base stones: such a base is laid again (AZT-9)",
@@ -181,6 +177,22 @@ def _check_setup(play: _Play) -> None:
 # ---------------------------------------------------------------------------
 # States, views, outcomes
 # ---------------------------------------------------------------------------
+
+
+def check_hand_made(state: State) -> State:
+    """Check what every function needs of a state that the rules did not make; return it.
+
+    Its fields' shapes (:func:`~tilegames.aztack._checks.check_state_fields`),
+    and no stone dealt before an explicit game's base is laid. The rules call
+    it on a state whose index slot is empty, before the index is built.
+
+    Raises:
+        InvalidStateError: naming the field and the problem.
+    """
+    grid = check_state_fields(state)
+    if state.explicit and 0 in grid.heights and any(state.supplies):
+        raise invalid("State.supplies", "stones are dealt only once the base is laid")
+    return state
 
 
 def _check_state(state: State) -> None:
@@ -364,59 +376,4 @@ def _check_move(move: Place | Pass | Lay | Deal) -> None:
             "Place.discard",
             f"stone {move.stone} is the one placed, but the bonus discards another of the "
             "seat's stones (AZT-13)",
-        )
-
-
-def check_chance(state: State, index: Index, move: Lay | Deal) -> None:
-    """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
-    written = format_move(move)
-    laying = type(move) is Lay
-    rule = "AZT-8" if laying else "AZT-10"
-    if not index.setup:
-        if index.over:
-            raise Refusal("the game is over", end_rule(state))
-        seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
-        raise Refusal(
-            f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
-            f"move: chance decides nothing more in {TITLE}",
-            "AZT-20",
-        )
-    if laying != (0 in state.pyramid.heights):
-        if laying:
-            raise Refusal(
-                f"the base is laid; chance deals the stones now (deal:N), not {written}", "AZT-10"
-            )
-        raise Refusal(
-            f"the base is not laid yet ({base_laid(state.pyramid)} of {BASE_STONES} stones); "
-            f"chance lays the next base stone (lay:N or lay:Nr), not {written}",
-            "AZT-8",
-        )
-    stone = move.stone
-    count = len(state.stones)
-    if not 0 <= stone < count:
-        raise Refusal(f"stone {stone} is not in the set of {count} stones (ids 0..{count - 1})")
-    tops = state.pyramid.tops
-    if stone in tops:
-        raise Refusal(
-            f"stone {stone} is not in the bag: it lies in the base at "
-            f"{CELL_XY[tops.index(stone)]}",
-            rule,
-        )
-    for seat, held in enumerate(state.supplies):
-        if stone in held:
-            raise Refusal(f"stone {stone} is not in the bag: it was dealt to seat {seat}", rule)
-    info = index.info
-    if info.twins:
-        lowest = next(s for s in bag_of(state) if info.twin[s] == info.twin[stone])
-        if lowest != stone:
-            raise Refusal(
-                f"stone {stone} is alike to stone {lowest}, also in the bag: that outcome is "
-                f"written with stone {lowest}",
-                "AZT-2",
-            )
-    if type(move) is Lay and move.turned and info.doubles >> stone & 1:
-        raise Refusal(
-            f"stone {stone} {format_stone(info.stones[stone])} has two halves alike: turned "
-            f"round it lies the same, the outcome lay:{stone}",
-            "AZT-7",
         )
