@@ -471,13 +471,10 @@ def scored_onto(
 def turned_up(
     owed: str, tile: Tile | None, seat: Seat, hands: tuple[Tile | None, ...], extra_turns: int
 ) -> tuple[tuple[Tile | None, ...], Seat, Tile | None, int]:
-    """Where the tile drawn for the draw ``owed`` goes, in either chance mode.
+    """The hands, seat to move, extra turn's tile and extra turns owed once the tile is drawn.
 
-    The supply's top tile is the extra turn's tile (ROTA-15); a stack's top
-    tile goes to its seat's hand, and the turn passes (ROTA-16).
-
-    Returns:
-        The hands, the seat to move, the extra turn's tile and the extra turns still owed.
+    An extra turn's tile from the supply (ROTA-15); a hand tile from the stack, then the
+    turn passes (ROTA-16). In either chance mode.
     """
     if owed == SUPPLY:
         return hands, seat, tile, extra_turns - 1

@@ -349,20 +349,25 @@ def score_move(state: State, move: AnyMove) -> Points:
     if type(state) is not State:
         wrong_state("score_move", state)
     if type(move) is not Move:
-        _check_move("score_move", state, move)
-        try:
-            placed = check_explicit_move(state, move)
-        except Refusal as refusal:
-            raise illegal(state, move, refusal) from None
-        if placed is None:  # chance's outcome scores nothing
+        revealed = _revealed("score_move", state, move)
+        if revealed is None:  # chance's outcome scores nothing
             return NO_POINTS
-        held, cell, info = placed
-        placement = cast(Reveal, move).move
-        return placement_points(
-            index_of(held).circles, cell, info.turned[placement.rotation], placement.named
-        )
-    cell, info = _placement(state, move)
+        state, cell, info, move = revealed
+    else:
+        cell, info = _placement(state, move)
     return placement_points(index_of(state).circles, cell, info.turned[move.rotation], move.named)
+
+
+def _revealed(
+    function: str, state: State, move: AnyMove
+) -> tuple[State, Packed, TileInfo, Move] | None:
+    """Check an explicit move: ``None`` for chance's outcome, else a Reveal's placement."""
+    _check_move(function, state, move)
+    try:
+        revealed = check_explicit_move(state, move)
+    except Refusal as refusal:
+        raise illegal(state, move, refusal) from None
+    return None if revealed is None else (*revealed, cast(Reveal, move).move)
 
 
 def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
@@ -405,15 +410,10 @@ def apply(state: State, move: AnyMove) -> State:
     if type(state) is not State:
         wrong_state("apply", state)
     if type(move) is not Move:  # a chance outcome, or a Reveal: the tile named, then placed
-        _check_move("apply", state, move)
-        try:
-            revealed = check_explicit_move(state, move)
-        except Refusal as refusal:
-            raise illegal(state, move, refusal) from None
+        revealed = _revealed("apply", state, move)
         if revealed is None:
             return apply_outcome(state, move)
-        state, cell, info = revealed
-        move = cast(Reveal, move).move
+        state, cell, info, move = revealed
     else:
         cell, info = _placement(state, move)
     # The one transition of both chance modes: place the tile, score it, then make the

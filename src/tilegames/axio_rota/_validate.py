@@ -67,21 +67,13 @@ _invalid = checks.invalid
 
 
 def check_hand_made(state: State) -> None:
-    """Check a state the rules did not make (its index slot is empty), then index it.
-
-    A state made by ``new_game`` or ``apply`` carries its index, and so does
-    one checked here: neither is checked again.
+    """Check a state the rules did not make (no index yet) and index it: never checked again.
 
     Raises:
         InvalidStateError: naming the field and the problem.
     """
     check_state(state)
     index_of(state)
-
-
-# ---------------------------------------------------------------------------
-# Rules that states and views both follow
-# ---------------------------------------------------------------------------
 
 
 def _check_joined(where: str, placed: dict[Cell, Tile]) -> None:
