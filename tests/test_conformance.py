@@ -88,13 +88,16 @@ DEEP_ONLY = {
     "axio: 3 players",
     "axio: 4 players",
     "axio: 4 players, mode=team",
+    "axio-rota: 3 players",
     "axio-rota: 4 players",
+    "aztack: 3 players",
     "aztack: 4 players",
+    "aztack: 3 players, mode=speed",
     "aztack: 4 players, mode=speed",
 }
-"""The longest games (1.5 to 3 seconds each, checked at every step), left to the deep tier;
-every game and every kind of setup (solo, two and three players, speed) stays in the
-everyday tier, and the per-game tests play these setups there."""
+"""The longest games (a second to three each, checked at every step), left to the deep
+tier; every game stays in the everyday tier, and every kind of setup (solo, two, three and
+four players in Polygon, speed), and the per-game tests play these setups there."""
 
 CASES = [
     pytest.param(

@@ -61,6 +61,11 @@ fields of every document."""
 KEYS = ("State", "View", "Move", "Outcome", "Explicit State", "Explicit View", "Chance Move")
 """The documents of each game: a seeded game's, and an explicit game's at a chance step."""
 
+ENTRY_KEYS = KEYS[:: size(everyday=3, deep=1)]
+"""The documents brought to MAX_ENTRIES values: every one in the deep tier; a state, an
+outcome and a chance move (a third, each kind of value) in the everyday tier, where each
+costs two documents of 50,000 values."""
+
 MOVE_KINDS = {"axio-rota": axio_rota.AnyMove, "axio": axio.Move, "aztack": aztack.Move}
 MOVE_KINDS["polygon"] = polygon.Action
 """Each game's class (or union) of every move, chance's outcomes among them."""
@@ -262,7 +267,7 @@ class TestLimits:
                 assert ("MAX_DEPTH" in message) == refused_by_limit, message
 
     @pytest.mark.parametrize("name", sorted(GAMES))
-    @pytest.mark.parametrize("key", KEYS)
+    @pytest.mark.parametrize("key", ENTRY_KEYS)
     def test_entries_at_and_over(
         self, corpus: dict[str, dict[str, Any]], name: str, key: str
     ) -> None:

@@ -110,7 +110,7 @@ class TestRoundTrip:
         """An explicit-chance game's record holds the outcomes among its moves and replays."""
         rules = tilegames.get(name)
 
-        @_SETTINGS
+        @settings(_SETTINGS, max_examples=examples(100, everyday=8))
         @given(played(explicit=True, games=(name,)))
         def check(drawn: tuple[Record, list[Any]]) -> None:
             record, states = drawn
