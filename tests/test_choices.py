@@ -152,9 +152,9 @@ class TestEveryPath:
         "axio-rota", 32, "AXIO Rota: every setup, every position.", every=6
     )
     test_aztack = _every_path(
-        "aztack", 30, "Aztack: every setup (the speed stack included), every position.", every=2
+        "aztack", 30, "Aztack: every setup (the speed stack included), every position.", every=4
     )
-    test_polygon = _every_path("polygon", 15, "Polygon: every setup, every position.", every=3)
+    test_polygon = _every_path("polygon", 15, "Polygon: every setup, every position.", every=6)
 
 
 class TestAxioRota:

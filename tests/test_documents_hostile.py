@@ -52,9 +52,9 @@ WRONG_VALUES: tuple[Any, ...] = (
 )
 """Values of every JSON type (and out-of-range ints) put in place of each field."""
 
-WRONG_STRIDE = size(everyday=3, deep=1)
-"""Each field gets every wrong value in the deep tier; every third, in turn, in the everyday
-tier (field ``n`` the values ``n % 3``, ``n % 3 + 3``, ...), so that each value still meets
+WRONG_STRIDE = size(everyday=4, deep=1)
+"""Each field gets every wrong value in the deep tier; every fourth, in turn, in the everyday
+tier (field ``n`` the values ``n % 4``, ``n % 4 + 4``, ...), so that each value still meets
 fields of every document."""
 
 
@@ -205,7 +205,7 @@ class TestWrongTypes:
     @pytest.mark.parametrize("name", sorted(GAMES))
     @pytest.mark.parametrize("key", KEYS)
     def test_every_field(self, corpus: dict[str, dict[str, Any]], name: str, key: str) -> None:
-        """No exception but InvalidStateError, for every field and every wrong value (a third of
+        """No exception but InvalidStateError, for every field and every wrong value (a fourth of
         them per field, in turn, in the everyday tier)."""
         base = corpus[name]
         document = to_dict(base[key], game=name)

@@ -39,7 +39,7 @@ class TestRoundTrip:
     """Every reachable state, view, move and outcome loads back equal to what was written."""
 
     @pytest.mark.parametrize("name", sorted(GAMES))
-    @settings(max_examples=4, deadline=None)
+    @settings(max_examples=examples(4, everyday=2), deadline=None)
     @given(seed=st.integers(0, 2**64 - 1))
     def test_random_games(self, name: str, seed: int) -> None:
         """Each state of a random game, every seat's view, each move and the outcome round-trip."""

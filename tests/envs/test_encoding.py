@@ -23,7 +23,7 @@ from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=20, deep=200)
+POSITIONS = size(everyday=10, deep=200)
 """Positions visited per game and setup (200 in the deep tier)."""
 
 SIZES = {
