@@ -464,7 +464,7 @@ class TestReferenceApply:
     def test_every_move_of_declining_games(self, setup: tilegames.Setup) -> None:
         """AXIO-11 (spec v2): games that decline half their bonuses match the reference.
 
-        Every move of 4 games (thousands of moves over the setups) is checked:
+        Every move of 8 games (thousands of moves over the setups) is checked:
         the state after it, and the legal moves before it, list and order. The
         everyday tier compares the state after every move, the listing at every
         decline and every 24th move, and stops after the game in which it has
@@ -473,7 +473,7 @@ class TestReferenceApply:
         declines = last_declines = moves = 0
         every = size(everyday=24, deep=1)
         least = size(everyday=80, deep=250)
-        for seed in range(4):
+        for seed in range(8):
             if not tiers.DEEP and moves > least and last_declines:
                 break  # the everyday tier stops once it has met every kind of decline
             for step, (state, move) in enumerate(declining_game(setup, 3000 + seed)):
