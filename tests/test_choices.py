@@ -147,14 +147,14 @@ def _every_path(name: str, examples: int, doc: str, every: int) -> Callable[...,
 class TestEveryPath:
     """Every path of choices is one legal move, every legal move one path (random games)."""
 
-    test_axio = _every_path("axio", 6, "AXIO: every setup, every position.", every=30)
+    test_axio = _every_path("axio", 3, "AXIO: every setup, every position.", every=30)
     test_axio_rota = _every_path(
-        "axio-rota", 32, "AXIO Rota: every setup, every position.", every=6
+        "axio-rota", 16, "AXIO Rota: every setup, every position.", every=6
     )
     test_aztack = _every_path(
-        "aztack", 30, "Aztack: every setup (the speed stack included), every position.", every=4
+        "aztack", 15, "Aztack: every setup (the speed stack included), every position.", every=4
     )
-    test_polygon = _every_path("polygon", 15, "Polygon: every setup, every position.", every=6)
+    test_polygon = _every_path("polygon", 8, "Polygon: every setup, every position.", every=6)
 
 
 class TestAxioRota:

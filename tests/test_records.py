@@ -110,7 +110,7 @@ class TestRoundTrip:
         """An explicit-chance game's record holds the outcomes among its moves and replays."""
         rules = tilegames.get(name)
 
-        @settings(_SETTINGS, max_examples=examples(100, everyday=8))
+        @settings(_SETTINGS, max_examples=examples(50, everyday=8))
         @given(played(explicit=True, games=(name,)))
         def check(drawn: tuple[Record, list[Any]]) -> None:
             record, states = drawn
@@ -724,7 +724,7 @@ def record_fields(draw: st.DrawFn) -> dict[str, Any]:
 class TestRecordFields:
     """A Record is checked when it is made: what dumps writes, loads reads back equal."""
 
-    @settings(max_examples=examples(400, everyday=40), deadline=None)
+    @settings(max_examples=examples(150, everyday=40), deadline=None)
     @given(record_fields())
     def test_made_is_written_and_read_back(self, fields: dict[str, Any]) -> None:
         """Any fields: WrongTypeError or ConfigurationError, or a record both formats keep."""

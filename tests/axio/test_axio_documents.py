@@ -632,7 +632,7 @@ class TestMutatedDocuments:
     """Changed documents are refused, or load to a state the rules accept and can play on."""
 
     @settings(
-        max_examples=examples(150, everyday=8),
+        max_examples=examples(60, everyday=8),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
     )

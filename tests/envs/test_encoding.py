@@ -23,8 +23,8 @@ from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=10, deep=200)
-"""Positions visited per game and setup (200 in the deep tier)."""
+POSITIONS = size(everyday=10, deep=100)
+"""Positions visited per game and setup (100 in the deep tier)."""
 
 SIZES = {
     ("axio", Setup(2)): 8643,

@@ -54,7 +54,7 @@ def play_randomly(game: Any, seed: int) -> list[TilegamesState]:
 def test_random_sim_test(name: str, setup: Setup) -> None:
     """pyspiel.random_sim_test passes, with serialization."""
     pyspiel.random_sim_test(
-        game_of(name, setup), num_sims=size(everyday=1, deep=3), serialize=True, verbose=False
+        game_of(name, setup), num_sims=size(everyday=1, deep=2), serialize=True, verbose=False
     )
 
 
