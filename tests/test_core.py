@@ -25,10 +25,12 @@ from tilegames import (
     Setup,
     TilegamesError,
     UnknownGameError,
+    WrongTypeError,
 )
 from tilegames._core import errors as errors_module
 from tilegames._core import rules as rules_module
 from tilegames._core.state import CachedState
+from tilegames._core.tracks import check_tracks
 
 score_lists = st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=6)
 
@@ -280,6 +282,38 @@ class TestCollect:
             "register"
         }
         assert documented == {field.name for field in attrs.fields(GameRules)}
+
+
+class TestGameOf:
+    """game_of(): the registered game a value belongs to."""
+
+    def test_an_outcome_belongs_to_the_game_it_names(self) -> None:
+        """An Outcome is owned by the game of its ``game`` field, whatever its scores."""
+        for name in tilegames.names():
+            outcome = Outcome(scores=(1, 2), ranking=[{1}, {0}], game=name)
+            assert tilegames.game_of(outcome) is tilegames.get(name)
+
+    def test_an_outcome_without_a_game_is_refused(self) -> None:
+        """An Outcome with an empty ``game`` names no game: WrongTypeError, saying so."""
+        with pytest.raises(WrongTypeError) as raised:
+            tilegames.game_of(Outcome(scores=(1, 2), ranking=[{1}, {0}]))
+        assert str(raised.value) == "this Outcome does not name its game (its game field is empty)"
+
+
+class TestCheckTracks:
+    """check_tracks(): one tuple of track values per owner, each on the track."""
+
+    def test_a_track_of_the_wrong_length(self) -> None:
+        """A tuple of one value where two colours are tracked is refused, naming the owner."""
+        with pytest.raises(InvalidStateError) as raised:
+            check_tracks("State.tracks", ((3, 12), (3,)), colours=2, cap=12, rules="ROTA-4")
+        assert str(raised.value) == "State.tracks[1]: (3,) is not 2 track values (ROTA-4)"
+
+    def test_tracks_not_in_a_tuple(self) -> None:
+        """A list of the right length is no tuple of track values: refused too."""
+        with pytest.raises(InvalidStateError) as raised:
+            check_tracks("State.tracks", ([3, 12],), colours=2, cap=12, rules="ROTA-4")
+        assert str(raised.value) == "State.tracks[0]: [3, 12] is not 2 track values (ROTA-4)"
 
 
 class TestRegistry:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import tilegames
 import toy_game
 from tiers import examples
-from tilegames import CHANCE
+from tilegames import CHANCE, Outcome
 from tilegames._core import rules as core_rules
 from tilegames.errors import ConfigurationError, RecordError, UnknownGameError, WrongTypeError
 from tilegames.records import Record, dumps, loads, record_of, replay
@@ -132,6 +132,20 @@ class TestRoundTrip:
         record = record_of(name, moves, players=rules.setups[0].players, chance="explicit")
         assert record.seed is None
         assert replay(loads(dumps(record)))[-1] == state
+
+
+class TestScoresLine:
+    """The text format's ``Scores:`` line: bare numbers for tracks of several colours."""
+
+    def test_tracks_of_two_colours_are_bare_numbers(self) -> None:
+        """Two tracks a seat read ``3 12``; one keeps its brackets, ``(3)``; none is ``()``."""
+        two = Outcome(scores=((3, 12), (5, 7)), ranking=[{1}, {0}], game="axio-rota")
+        one = Outcome(scores=((3,), ()), ranking=[{1}, {0}], game="axio-rota")
+        for outcome, line in ((two, "Scores: 3 12; 5 7"), (one, "Scores: (3); ()")):
+            record = Record(game="axio-rota", players=2, seed=1, moves=(), result=outcome)
+            text = dumps(record)
+            assert line in text.splitlines()
+            assert loads(text) == record
 
 
 class TestFormats:
