@@ -9,7 +9,9 @@ the conformance checker find it through its :class:`~tilegames.GameRules`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+import attrs
 import pytest
 
 import tilegames
@@ -115,3 +117,27 @@ class TestTools:
         """check_rules passes on it like on the games of the library."""
         report = check_rules(toy_game.RULES, games=20, seed=1)
         assert report.games == 20
+
+
+@attrs.frozen
+class _Loose:
+    """A state class with a field of no declared JSON type."""
+
+    anything: Any
+
+
+class TestUndeclaredFields:
+    """A registered game's class with a field declared ``Any`` is refused when written."""
+
+    def test_a_field_declared_any_cannot_be_written(self) -> None:
+        """serialize names the field and its declaration instead of guessing a JSON value."""
+        tilegames.register(attrs.evolve(toy_game.RULES, name="zz-loose", state_type=_Loose))
+        try:
+            with pytest.raises(TypeError) as raised:
+                serialize.to_dict(_Loose(anything=1))
+        finally:
+            core_rules._REGISTRY.pop("zz-loose", None)
+            core_rules._OWNERS.clear()
+        assert str(raised.value) == (
+            "_Loose.anything: a field declared as typing.Any cannot be written as JSON"
+        )

@@ -198,6 +198,25 @@ class TestEnvelope:
             from_dict(written, aztack.Move)  # the abstract base is no game's move class
 
 
+class TestOutcomeGame:
+    """An outcome document's game: the envelope's, and never another."""
+
+    def test_an_outcome_without_its_game_takes_the_documents(self) -> None:
+        """An Outcome written without a game loads as one of the document's game."""
+        document = to_dict(Outcome(scores=(3, 1), ranking=[{0}, {1}]), game="polygon")
+        assert "game" not in document["data"]  # the envelope names it
+        loaded = from_dict(document, Outcome)
+        assert loaded == Outcome(scores=(3, 1), ranking=[{0}, {1}], game="polygon")
+
+    def test_an_outcome_of_another_game_is_refused(self) -> None:
+        """An Outcome naming one game in a document of another is refused, saying which field."""
+        document = to_dict(Outcome(scores=(3, 1), ranking=[{0}, {1}]), game="polygon")
+        document["data"]["game"] = "axio"
+        with pytest.raises(InvalidStateError) as raised:
+            from_dict(document, Outcome)
+        assert str(raised.value) == "Outcome.game: 'axio' differs from the document's game"
+
+
 class TestFieldTypes:
     """Each field is read as its declared type, strictly."""
 
