@@ -8,9 +8,10 @@ import attrs
 import pytest
 from axio_rota_helpers import play
 
-from tilegames import InvalidStateError, Outcome
+from tilegames import CHANCE, InvalidStateError, Outcome
 from tilegames import axio_rota as rota
 from tilegames._core import rng
+from tilegames.geometry.square import PACK_REACH
 from tilegames.serialize import from_json, to_json
 
 # A custom set for one player: 20 tiles (4 for the supply), none of them in the standard set.
@@ -129,3 +130,35 @@ class TestOutcome:
         rota.validate(Outcome(scores=(7,), ranking=[{0}]))
         with pytest.raises(InvalidStateError, match=r"a solo score is 0..12"):
             rota.validate(Outcome(scores=(13,), ranking=[{0}]))
+
+
+class TestEdges:
+    """Checks of validate at their edges: the packed cells' reach, the extra turns at a draw."""
+
+    def test_a_cell_one_past_the_pack_reach_on_either_axis(self) -> None:
+        """A display cell one past PACK_REACH in x or in y is refused, naming the cell."""
+        state = rota.new_game(seed=1)
+        (_, tile), *rest = sorted(state.display)
+        far = PACK_REACH + 1
+        for cell in ((0, far), (far, 0)):
+            changed = attrs.evolve(state, display=frozenset([(cell, tile), *rest]))
+            with pytest.raises(InvalidStateError) as raised:
+                rota.validate(changed)
+            assert str(raised.value) == (
+                f"State.display: cell {cell} is not (x, y) within +-{PACK_REACH}"
+            )
+
+    def test_a_hand_draw_owed_during_extra_turns(self) -> None:
+        """ROTA-16: at a chance step that deals a hand tile, no extra turn may be pending."""
+        state = rota.new_game(seed=1, chance="explicit")
+        steps = 0
+        while not (rota.to_move(state) == (CHANCE,) and steps > 8):
+            state = rota.apply(state, rota.legal_moves(state)[0])
+            steps += 1
+        assert state.extra_turns == 0
+        rota.validate(state)
+        with pytest.raises(InvalidStateError) as raised:
+            rota.validate(attrs.evolve(state, extra_turns=1))
+        assert str(raised.value) == (
+            "State.extra_turns: a seat draws its hand tile after its extra turns (ROTA-16)"
+        )
