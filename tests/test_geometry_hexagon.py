@@ -490,3 +490,13 @@ class TestHexArea:
         """A negative radius is rejected."""
         with pytest.raises(ValueError, match="radius"):
             hexagon.hex_area(-1)
+
+
+class TestAreaRepr:
+    """A HexArea's repr: its radius and cells, not its tables (hundreds of numbers)."""
+
+    def test_repr_shows_radius_and_cells_only(self) -> None:
+        """The smallest area reads back as its radius and its seven hexes."""
+        assert repr(hexagon.hex_area(1)) == (
+            "HexArea(radius=1, cells=((0, -1), (1, -1), (-1, 0), (0, 0), (1, 0), (-1, 1), (0, 1)))"
+        )
