@@ -190,10 +190,11 @@ def ray(cell: Hex, direction: Direction, radius: int) -> tuple[Hex, ...]:
         msg = f"a ray starts inside the area: {cell} is outside radius {radius}"
         raise ValueError(msg)
     cells: list[Hex] = []
-    cell = neighbour(cell, direction)
-    while length(cell) <= radius:
-        cells.append(cell)
+    for _ in range(2 * radius):  # a straight line crosses the area in at most 2 * radius steps
         cell = neighbour(cell, direction)
+        if length(cell) > radius:
+            break
+        cells.append(cell)
     return tuple(cells)
 
 
