@@ -866,6 +866,7 @@ class TestEnd:
         result = axio.outcome(after)
         assert result is not None
         assert "AXIO-15" in result.reason
+        assert after.bonuses == 0  # the game is over: no bonus placement is owed
         with pytest.raises(tilegames.GameOverError):
             axio.apply(after, place("G-3,0/Y-2,0"))
 
