@@ -21,6 +21,7 @@ from polygon_reference_impl import position
 from tilegames import (
     GameOverError,
     InvalidStateError,
+    NotationError,
     Outcome,
     SeatError,
     WrongTypeError,
@@ -350,3 +351,38 @@ class TestValidate:
         state = attrs.evolve(polygon.new_game(seed=1), start_draw=())
         with pytest.raises(InvalidStateError, match=re.escape("State.start_draw")):
             polygon.starter(state)
+
+
+class TestEdges:
+    """Checks at their edges: the last seat's view, the start draw, a grouping's reading."""
+
+    def test_the_last_seats_view_is_valid(self) -> None:
+        """A view of the highest seat number (players - 1) validates; one past it is no seat."""
+        state = polygon.new_game(4, seed=3)
+        assert polygon.validate(polygon.view(state, 3)) is None
+        with pytest.raises(InvalidStateError) as raised:
+            polygon.validate(attrs.evolve(polygon.view(state, 3), seat=4))
+        assert str(raised.value) == "View.seat: 4 is not an int 0..3"
+
+    def test_a_played_tile_during_the_start_draw(self) -> None:
+        """POLY-7: no tile is played before the start-order draw has ended."""
+        state = polygon.new_game(3, chance="explicit")
+        stacks = list(state.stacks)
+        stacks[1] = ("3",)
+        bag = list(state.bag)
+        bag.remove("3")
+        changed = attrs.evolve(state, stacks=tuple(stacks), bag=tuple(bag))
+        with pytest.raises(InvalidStateError) as raised:
+            polygon.validate(changed)
+        assert str(raised.value) == "State.stacks: a played tile before the start-order draw ended"
+
+    def test_a_grouping_reads_no_further_than_a_fourth_tile(self) -> None:
+        """combination_value takes at most four values of an iterator, then says too many."""
+        values = iter(["1", "1", "1", "1", "2", "3"])
+        with pytest.raises(NotationError) as raised:
+            polygon.combination_value(values)
+        assert str(raised.value) == (
+            "polygon.combination_value: a grouping has three tiles, not more than 3: "
+            "('1', '1', '1', '1') (POLY-6, POLY-14)"
+        )
+        assert next(values) == "2"
