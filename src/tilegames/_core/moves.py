@@ -19,8 +19,8 @@ defaults here.
 ...     def _at(self, position: int) -> int:
 ...         return 2 * position
 >>> moves = Evens(5)
->>> moves[-1], moves[1:3], 4 in moves, len(moves)
-(8, (2, 4), True, 5)
+>>> moves[-1], moves[1:3], 4 in moves, 3 in moves, len(moves)
+(8, (2, 4), True, False, 5)
 >>> moves
 <Evens: 5 moves>
 """
