@@ -134,6 +134,17 @@ class TestRoundTrip:
         assert replay(loads(dumps(record)))[-1] == state
 
 
+class TestPlayersOfARecord:
+    """record_of's ``players``: a whole number, and a bool is none."""
+
+    @pytest.mark.parametrize(("players", "shown"), [(True, "True"), ("2", "'2'"), (2.0, "2.0")])
+    def test_not_a_whole_number(self, players: object, shown: str) -> None:
+        """A bool, a string or a float for players is refused, showing it."""
+        with pytest.raises(ConfigurationError) as raised:
+            record_of("axio-rota", [], players=players, seed=1)  # type: ignore[arg-type]
+        assert str(raised.value) == f"players is a whole number, not {shown}"
+
+
 class TestScoresLine:
     """The text format's ``Scores:`` line: bare numbers for tracks of several colours."""
 

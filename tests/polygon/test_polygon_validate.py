@@ -363,6 +363,9 @@ class TestEdges:
         with pytest.raises(InvalidStateError) as raised:
             polygon.validate(attrs.evolve(polygon.view(state, 3), seat=4))
         assert str(raised.value) == "View.seat: 4 is not an int 0..3"
+        with pytest.raises(InvalidStateError) as raised:
+            polygon.validate(attrs.evolve(polygon.view(state, 0), seat=-1))
+        assert str(raised.value) == "View.seat: -1 is not an int 0..3"
 
     def test_a_played_tile_during_the_start_draw(self) -> None:
         """POLY-7: no tile is played before the start-order draw has ended."""
