@@ -17,11 +17,15 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import Phase, settings
 
 import tiers
 
-settings.register_profile("everyday", max_examples=10, deadline=None)
+# The everyday profile leaves out Hypothesis's explain phase: after a failure it runs a
+# hundred more examples to say which parts of the input mattered, which is what made the
+# first failure-reporting tests of a fresh clone take seconds. The deep tier keeps it.
+EVERYDAY_PHASES = tuple(phase for phase in Phase if phase is not Phase.explain)
+settings.register_profile("everyday", max_examples=10, deadline=None, phases=EVERYDAY_PHASES)
 settings.register_profile("deep", max_examples=100, deadline=None)
 settings.register_profile("everyday-ci", settings.get_profile("everyday"), derandomize=True)
 settings.register_profile("deep-ci", settings.get_profile("deep"), derandomize=True)
