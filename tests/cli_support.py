@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 
 import tiers
+from tilegames.cli import main
 
 TESTS = Path(__file__).parent
 """This folder: its modules (``toy_game``, ``test_agents_cards``...) are games to load."""
@@ -50,8 +51,6 @@ def in_subprocess(
 
 def in_process(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """Call ``tilegames.cli.main(ARGS)`` here, as ``python -m tilegames ARGS`` would run it."""
-    from tilegames.cli import main
-
     out, err = io.StringIO(), io.StringIO()
     here = Path.cwd()
     saved_stdin = sys.stdin
