@@ -161,6 +161,5 @@ def test_custom_sets(name: str, setup: Setup) -> None:
 
     One game of each; the everyday tier deals half as many tiles of the same kinds.
     """
-    games = 1
-    report = check_rules(tilegames.get(name), games=games, seed=7, setups=[setup])
-    assert report.games == games
+    report = check_rules(tilegames.get(name), games=1, seed=7, setups=[setup])
+    assert report.games == 1
