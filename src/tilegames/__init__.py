@@ -30,6 +30,7 @@ from tilegames._core.errors import (
     WrongTypeError,
 )
 from tilegames._core.moves import LazyMoves
+from tilegames._core.options import Option, check_options
 from tilegames._core.rules import (
     GameRules,
     Outcome,
@@ -44,6 +45,7 @@ from tilegames._core.rules import (
     rank_by,
     register,
 )
+from tilegames._core.words import Words
 
 __version__ = "0.1.0.dev0"
 
@@ -57,6 +59,7 @@ __all__ = [
     "InvalidStateError",
     "LazyMoves",
     "NotationError",
+    "Option",
     "Outcome",
     "Pictures",
     "RecordError",
@@ -68,9 +71,11 @@ __all__ = [
     "TilegamesError",
     "UnknownGameError",
     "Unseen",
+    "Words",
     "WrongTypeError",
     "__version__",
     "chance",
+    "check_options",
     "errors",
     "game_of",
     "get",

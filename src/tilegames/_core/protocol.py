@@ -16,7 +16,9 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from tilegames._core.basics import Outcome, Seat, Setup
+from tilegames._core.options import Option
 from tilegames._core.rng import Stream
+from tilegames._core.words import Words
 
 __all__ = ["Pictures", "Rules"]
 
@@ -319,6 +321,36 @@ class Rules(Protocol[StateT, MoveT]):
         An agent left at ``endgame="game"`` plays every playout to the end once
         a decision's first playout ends the game within this many moves.
         ``None``: never (playouts stop after the agent's ``horizon``).
+        """
+        ...
+
+    @property
+    def options(self) -> tuple[Option, ...] | None:
+        """Optional: the keyword options of :meth:`new_game`, declared.
+
+        A tuple of :class:`~tilegames.Option`, one for each keyword of
+        ``new_game`` besides ``players`` and ``seed``: its ``name``, the
+        ``type`` of its written form (the form records and the server keep:
+        ``str``, ``tuple[str, ...]``, ...), its ``default``, the ``choices``
+        allowed when they are few, a one-line ``doc``, and ``written``, the
+        game's reader of every form ``new_game`` takes. Records, the server,
+        the command line and the docs' options tables read it, through
+        :func:`tilegames.check_options`. ``None``: the game declares none;
+        its options are passed to ``new_game`` as given.
+        """
+        ...
+
+    @property
+    def words(self) -> Words | None:
+        """Optional: the game's words, declared (:class:`~tilegames.Words`).
+
+        The letter and word of each colour or symbol (``letters``, and
+        ``colours`` by number), the letters of a seat's score tracks in the
+        order of its score (``tracks``), what a one-number score counts
+        (``score``), the kinds of :class:`~tilegames.Choice` that pick a
+        piece or a cell (``pieces``, ``cells``), the text board's
+        ``legend`` and ``piece(position, move)``, the short name of the
+        piece a move lays. ``None``: the game declares none.
         """
         ...
 

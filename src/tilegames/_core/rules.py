@@ -28,8 +28,10 @@ from tilegames._core.basics import new_game_kwargs as new_game_kwargs
 from tilegames._core.basics import sorted_options as sorted_options
 from tilegames._core.checks import wrong_type
 from tilegames._core.errors import UnknownGameError, WrongTypeError
+from tilegames._core.options import Option
 from tilegames._core.protocol import Pictures, Rules
 from tilegames._core.rng import Stream
+from tilegames._core.words import Words
 
 __all__ = [
     "GameRules",
@@ -99,6 +101,8 @@ class GameRules(Generic[StateT, MoveT]):
     draw: Callable[..., str] | None = None
     move_cells: Callable[[MoveT], tuple[tuple[int, int], ...]] | None = None
     search_endgame: int | None = None
+    options: tuple[Option, ...] | None = None
+    words: Words | None = None
 
     def __repr__(self) -> str:
         """Name the game rather than listing every function."""
@@ -152,7 +156,10 @@ class GameRules(Generic[StateT, MoveT]):
                 raise TypeError(msg)
         for member, value in found.items():
             _check_shape(member, value)
-        return cls(name=name, title=title, setups=setups, **found, **fields)
+        rules = cls(name=name, title=title, setups=setups, **found, **fields)
+        if rules.options is not None:
+            _check_declared(rules)
+        return rules
 
 
 _GIVEN: Final = (
@@ -163,12 +170,38 @@ _GIVEN: Final = (
     "view_type",
     "move_types",
     "search_endgame",
+    "options",
+    "words",
 )
 """The fields of :class:`GameRules` that :meth:`~GameRules.collect` does not take by name."""
 _BY_NAME: Final = tuple(f.name for f in attrs.fields(GameRules) if f.name not in _GIVEN)
 _REQUIRED: Final = tuple(
     f.name for f in attrs.fields(GameRules) if f.default is attrs.NOTHING and f.name not in _GIVEN
 )
+
+
+def _check_declared(rules: GameRules[Any, Any]) -> None:
+    """Refuse declared options that are not ``new_game``'s keywords with their defaults.
+
+    A setup with an option that is not declared is refused too.
+    """
+    keywords = {
+        name: parameter.default
+        for name, parameter in inspect.signature(rules.new_game).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and name != "seed"
+    }
+    declared = {option.name: option.default for option in rules.options or ()}
+    if declared != keywords:
+        msg = (
+            f"{rules.name}'s options {declared} are not the keywords of its new_game "
+            f"with their defaults {keywords}"
+        )
+        raise TypeError(msg)
+    for setup in rules.setups:
+        unknown = [name for name, _ in setup.options if name not in declared]
+        if unknown:
+            msg = f"{rules.name}'s setup {setup} has an option it does not declare: {unknown[0]}"
+            raise TypeError(msg)
 
 
 def _misspelt(namespace: Mapping[str, Any], members: Iterable[str]) -> str:

@@ -44,6 +44,7 @@ from typing import Final
 
 from tilegames._core.rules import GameRules, Setup
 from tilegames.axio._agents import determinize, evaluate
+from tilegames.axio._checks import OPTIONS
 from tilegames.axio._choices import choices as choices
 from tilegames.axio._draw import draw as draw
 from tilegames.axio._draw import move_cells as move_cells
@@ -189,6 +190,11 @@ _SETUPS: Final = (
     Setup(1, {"mode": "solo"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Place, SwapChoice, Decline, Draw, Unseen)
+    globals(),
+    NAME,
+    TITLE,
+    _SETUPS,
+    move_types=(Place, SwapChoice, Decline, Draw, Unseen),
+    options=OPTIONS,
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

@@ -9,11 +9,12 @@ computations (the index, scoring, the end rule): those checks are
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import cast
+from typing import Final, cast
 
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE
-from tilegames._core.checks import check_int, count, invalid, shown, take
+from tilegames._core.checks import bounded_set, check_int, count, invalid, shown, take
+from tilegames._core.options import CHANCE_OPTION, Option
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import check_tracks
 from tilegames.axio._model import (
@@ -166,8 +167,9 @@ def _check_table(position: State | View, per_seat: str) -> tuple[int, str, Geome
     kind = type(position).__name__
     seats = check_seat_count(f"{kind}.{per_seat}", getattr(position, per_seat))
     mode = check_mode(f"{kind}.mode", position.mode, seats)
+    geometry = _check_board(f"{kind}.cells", position.cells, seats)
     _check_tracks(f"{kind}.tracks", position.tracks, mode, seats)
-    return seats, mode, _check_board(f"{kind}.cells", position.cells, seats)
+    return seats, mode, geometry
 
 
 def check_swap_after_bonuses(where: str, bonuses: int) -> None:
@@ -183,18 +185,18 @@ def check_swap_after_bonuses(where: str, bonuses: int) -> None:
 def check_fields(state: State) -> Geometry:
     """Every field of a state of the right type, shape and range; return its geometry."""
     seats, mode, geometry = _check_table(state, "racks")
+    check_int("State.seat", state.seat, 0, seats - 1)
+    check_int("State.turn", state.turn)
+    check_int("State.bonuses", state.bonuses)
+    check_int("State.seed", state.seed, 0, (1 << rng.SEED_BITS) - 1)
     for s, held in enumerate(state.racks):
         _check_rack(f"State.racks[{s}]", held, mode)
     _check_tile_tuple("State.bag", state.bag)
     _check_tile_tuple("State.revealed", state.revealed, ordered=True)
-    check_int("State.seat", state.seat, 0, seats - 1)
-    check_int("State.turn", state.turn)
-    check_int("State.bonuses", state.bonuses)
     if type(state.deciding) is not bool:
         raise invalid("State.deciding", f"{state.deciding!r} is not a bool")
     if state.deciding:
         check_swap_after_bonuses("State.deciding", state.bonuses)
-    check_int("State.seed", state.seed, 0, (1 << rng.SEED_BITS) - 1)
     check_set("State.tiles", state.tiles)
     _check_explicit(state, seats)
     return geometry
@@ -375,3 +377,45 @@ def check_placed_tiles(where: str, placed: Sequence[int], rest: Mapping[Tile, in
                 f"{found} {COLOURS[colour]} hexes are placed, but the tiles in no rack and "
                 f"not in the bag have {expected} (AXIO-2)",
             )
+
+
+# ---------------------------------------------------------------------------
+# The options of new_game
+# ---------------------------------------------------------------------------
+
+
+def written_tiles(tiles: object) -> tuple[str, ...]:
+    """A custom set as records write it: each tile's letters (``"RB"``), in the order given.
+
+    >>> written_tiles([(0, 2), "gy"])
+    ('RB', 'GY')
+
+    Raises:
+        ConfigurationError: as :func:`new_game` raises it for a tile that is not one.
+    """
+    return tuple(
+        format_tile(tile)
+        for tile in check_tiles(bounded_set("tiles", tiles, MAX_TILES, "('RB', (0, 2))"), 0)
+    )
+
+
+OPTIONS: Final = (
+    Option(
+        "mode",
+        str,
+        None,
+        "'standard' (2 to 4 players), 'team' (4 players in two teams) or 'solo' (1 player); "
+        "None: solo for one player, else standard",
+        choices=MODES,
+    ),
+    Option(
+        "tiles",
+        tuple[str, ...],
+        None,
+        "a custom set instead of the standard one: each tile two colour letters ('RB'), "
+        "enough to fill every rack; None: the standard set (AXIO-2)",
+        written=written_tiles,
+    ),
+    CHANCE_OPTION,
+)
+"""The options of :func:`new_game`, declared (:attr:`tilegames.Rules.options`)."""

@@ -84,6 +84,7 @@ from tilegames.axio_rota._model import (
 from tilegames.axio_rota._moves import LegalMoves
 from tilegames.axio_rota._notation import format_move, format_tile, parse_move, parse_tile
 from tilegames.axio_rota._rules import (
+    OPTIONS,
     apply,
     chance_outcomes,
     hand,
@@ -160,6 +161,6 @@ __all__ = [
 
 _SETUPS: Final = (Setup(2), Setup(1), Setup(3), Setup(4))
 RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=MOVE_TYPES
+    globals(), NAME, TITLE, _SETUPS, move_types=MOVE_TYPES, options=OPTIONS
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

@@ -72,6 +72,27 @@ def _given_tile(index: int, given: object) -> Tile:
     return cast(Tile, tile)
 
 
+def read_tiles(tiles: object) -> tuple[Tile, ...]:
+    """The tiles of a custom set given to ``new_game``, each read and checked, in order.
+
+    Reading stops one tile past the largest set (4096), so an endless iterable is
+    refused by the size check of :func:`check_set`.
+
+    Raises:
+        ConfigurationError: for one string, something that is no collection,
+            or a tile (named by index) that is not allowed.
+    """
+    if isinstance(tiles, (str, bytes)):
+        msg = "tiles must be a collection of tiles, not one string"
+        raise ConfigurationError(msg)
+    try:  # read one tile past the largest set, no further: an endless iterable is refused
+        given_tiles = islice(cast("Iterable[object]", tiles), MAX_TILES + 1)
+        return tuple(_given_tile(index, given) for index, given in enumerate(given_tiles))
+    except TypeError:
+        msg = f"tiles must be a collection of tiles, not {tiles!r:.60}"
+        raise ConfigurationError(msg) from None
+
+
 def check_set(tiles: Iterable[Tile | str], players: int) -> tuple[Tile, ...]:
     """The custom set as tiles, checked for ROTA-2 and for a deal to ``players`` seats.
 
@@ -81,15 +102,7 @@ def check_set(tiles: Iterable[Tile | str], players: int) -> tuple[Tile, ...]:
     Raises:
         ConfigurationError: naming the tile (by index) or the size that is not allowed.
     """
-    if isinstance(tiles, (str, bytes)):
-        msg = "tiles must be a collection of tiles, not one string"
-        raise ConfigurationError(msg)
-    try:  # read one tile past the largest set, no further: an endless iterable is refused
-        given_tiles = islice(tiles, MAX_TILES + 1)
-        result = tuple(_given_tile(index, given) for index, given in enumerate(given_tiles))
-    except TypeError:
-        msg = f"tiles must be a collection of tiles, not {tiles!r:.60}"
-        raise ConfigurationError(msg) from None
+    result = read_tiles(tiles)
     need = START_TILES + STACK_SIZE * players
     if not need <= len(result) <= MAX_TILES:
         size = f"more than {MAX_TILES}" if len(result) > MAX_TILES else f"{len(result)}"

@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import cast
+from typing import Final, cast
 
 from tilegames._core import checks, rng, tracks
 from tilegames._core.chance import EXPLICIT, chance_mode
 from tilegames._core.checks import check_players
+from tilegames._core.options import CHANCE_OPTION, Option
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
-from tilegames.axio_rota._checks import check_set, wrong_move, wrong_state
+from tilegames.axio_rota._checks import check_set, read_tiles, wrong_move, wrong_state
 from tilegames.axio_rota._explicit import (
     apply_outcome,
     chance_moves,
@@ -71,6 +72,7 @@ from tilegames.axio_rota._moves import (
     turned_up,
     view_of,
 )
+from tilegames.axio_rota._notation import format_tile
 from tilegames.axio_rota._tables import START_TEMPLATE, TileInfo, start_square, tile_info
 from tilegames.axio_rota._validate import check_hand_made
 from tilegames.geometry.square import Cell, Packed
@@ -154,6 +156,32 @@ def new_game(
     )
     object.__setattr__(state, "_index", board)
     return state
+
+
+def written_tiles(tiles: object) -> tuple[str, ...]:
+    """A custom set as records write it: each tile's corner letters (``"RGB."``), in order.
+
+    >>> written_tiles([(0, 1, 2, None), "rrgg"])
+    ('RGB.', 'RRGG')
+
+    Raises:
+        ConfigurationError: as :func:`new_game` raises it for a tile that is not one.
+    """
+    return tuple(format_tile(tile) for tile in read_tiles(tiles))
+
+
+OPTIONS: Final = (
+    Option(
+        "tiles",
+        tuple[str, ...],
+        None,
+        "a custom set instead of the standard one: each tile four corner letters ('RGB.', "
+        "at most one empty corner), at least 4 + 12 per player; None: the standard set",
+        written=written_tiles,
+    ),
+    CHANCE_OPTION,
+)
+"""The options of :func:`new_game`, declared (:attr:`tilegames.Rules.options`)."""
 
 
 # ---------------------------------------------------------------------------

@@ -105,6 +105,7 @@ from tilegames.aztack._notation import (
     parse_stone,
 )
 from tilegames.aztack._rules import (
+    OPTIONS,
     apply,
     can_place,
     chance_outcomes,
@@ -202,6 +203,12 @@ _SETUPS: Final = (
     Setup(4, {"mode": "speed"}),
 )
 RULES: Final[GameRules[State, Move]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Place, Pass, Lay, Deal), search_endgame=24
+    globals(),
+    NAME,
+    TITLE,
+    _SETUPS,
+    move_types=(Place, Pass, Lay, Deal),
+    search_endgame=24,
+    options=OPTIONS,
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

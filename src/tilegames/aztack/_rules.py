@@ -13,8 +13,9 @@ from typing import Final
 from tilegames._core import rng
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import EXPLICIT, chance_mode
-from tilegames._core.checks import bounded_set, check_players, check_seat, shown, wrong_type
+from tilegames._core.checks import bounded_set, check_players, check_seat, wrong_type
 from tilegames._core.errors import ConfigurationError, IllegalMoveError
+from tilegames._core.options import CHANCE_OPTION, Option
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.aztack._checks import check_set
@@ -66,7 +67,7 @@ from tilegames.aztack._moves import (
     listed_match,
     seats_to_move,
 )
-from tilegames.aztack._notation import format_move, parse_stone
+from tilegames.aztack._notation import format_move, format_stone, parse_stone
 from tilegames.aztack._tables import (
     BASE_SLOTS,
     CELL_XY,
@@ -134,9 +135,7 @@ def new_game(
             the set is not allowed (a bad stone is named by its index).
     """
     count = check_players(TITLE, players, MIN_PLAYERS, MAX_PLAYERS)
-    if mode not in MODES:
-        msg = f"mode must be one of {MODES}, not {shown(mode)}"
-        raise ConfigurationError(msg)
+    _MODE.check(mode)
     explicit = chance_mode(chance) == EXPLICIT
     info = STANDARD if stones is None else check_set(_check_stones(stones), count)
     stream = rng.Stream(rng.normalize_seed(seed))
@@ -149,6 +148,40 @@ def new_game(
     turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
     base = [(stone, turned >> i & 1 == 1) for i, stone in enumerate(order[:BASE_STONES])]
     return _set_out(state, info, base, order[BASE_STONES : BASE_STONES + SUPPLY_SIZE * count])
+
+
+def written_stones(stones: object) -> tuple[str, ...]:
+    """A custom set as records write it: each stone's halves (``"GfOw"``), in order.
+
+    >>> written_stones(["GfOw", ((1, 2), (0, 0))])
+    ('GfOw', 'OdGf')
+
+    Raises:
+        ConfigurationError: as :func:`new_game` raises it for a stone that is not one.
+    """
+    return tuple(format_stone(stone) for stone in _check_stones(stones))
+
+
+_MODE: Final = Option(
+    "mode",
+    str,
+    "turns",
+    "'turns': seats take turns; 'speed': the speed stack, anybody who can place may (AZT-17)",
+    choices=MODES,
+)
+OPTIONS: Final = (
+    _MODE,
+    Option(
+        "stones",
+        tuple[str, ...],
+        None,
+        "a custom set instead of the standard one: each stone two halves of a colour and a "
+        "glyph letter ('GfOw'), at least 12 + 12 per player; None: the standard set",
+        written=written_stones,
+    ),
+    CHANCE_OPTION,
+)
+"""The options of :func:`new_game`, declared (:attr:`tilegames.Rules.options`)."""
 
 
 def _shuffle(info: SetInfo, stream: rng.Stream) -> list[StoneId]:

@@ -102,6 +102,7 @@ from tilegames.polygon._model import (
 from tilegames.polygon._moves import LegalMoves
 from tilegames.polygon._notation import format_move, parse_move
 from tilegames.polygon._rules import (
+    OPTIONS,
     apply,
     bag_size,
     chance_outcomes,
@@ -198,6 +199,6 @@ __all__ = [
 
 _SETUPS: Final = (Setup(2), Setup(3), Setup(4))
 RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll)
+    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll), options=OPTIONS
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

@@ -66,13 +66,14 @@ from tilegames.polygon._tables import STANDARD_SCORING
 # ---------------------------------------------------------------------------
 
 
-def check_set(tiles: object, players: int) -> tuple[Value, ...]:
+def read_values(tiles: object) -> tuple[Value, ...]:
     """The values of a custom set given to ``new_game``, read case-insensitively, in order.
 
+    Reading stops one tile past the largest set, so that an endless iterable
+    is refused by the size check of :func:`check_set`.
+
     Raises:
-        ConfigurationError: for a set that is no collection of values, has
-            fewer tiles than players (or more than the largest set allowed),
-            or whose tiles all rank the same in the start draw (POLY-7).
+        ConfigurationError: for a set that is no collection of values.
     """
     given_tiles = list(bounded_set("tiles", tiles, MAX_TILES, "['1', 'W', 'X2']"))
     result: list[Value] = []
@@ -85,6 +86,18 @@ def check_set(tiles: object, players: int) -> tuple[Value, ...]:
             )
             raise ConfigurationError(msg)
         result.append(value)
+    return tuple(result)
+
+
+def check_set(tiles: object, players: int) -> tuple[Value, ...]:
+    """The values of a custom set given to ``new_game``, read case-insensitively, in order.
+
+    Raises:
+        ConfigurationError: for a set that is no collection of values, has
+            fewer tiles than players (or more than the largest set allowed),
+            or whose tiles all rank the same in the start draw (POLY-7).
+    """
+    result = read_values(tiles)
     problem = _set_problem(result, players)
     if problem:
         msg = f"tiles: {problem}"

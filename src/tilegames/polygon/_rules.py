@@ -22,10 +22,17 @@ from tilegames._core import checks, rng
 from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, chance_mode
 from tilegames._core.checks import check_players, shown
 from tilegames._core.errors import IllegalMoveError, NotationError
+from tilegames._core.options import CHANCE_OPTION, Option
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.geometry.hexagon import Hex
-from tilegames.polygon._checks import check_numbers, check_printing, check_scoring, check_set
+from tilegames.polygon._checks import (
+    check_numbers,
+    check_printing,
+    check_scoring,
+    check_set,
+    read_values,
+)
 from tilegames.polygon._explicit import (
     apply_outcome,
     chance_moves,
@@ -187,6 +194,36 @@ def new_game(
     while state.step == START_DRAW and mode == SEEDED:  # the seed draws: from the bag's front
         state = apply_outcome(state, DRAWS[state.bag[0]])
     return state
+
+
+OPTIONS: Final = (
+    Option(
+        "tiles",
+        tuple[str, ...],
+        None,
+        "a custom set instead of the standard one: tile values ('1' .. '5', 'W', 'X2', 'X3'), "
+        "at least one per player; None: the standard set (POLY-2)",
+        written=read_values,
+    ),
+    Option(
+        "scoring",
+        tuple[tuple[str, int], ...],
+        None,
+        "a complete scoring table instead of the spec's: the points of each of the 120 "
+        "combinations, as a mapping {'1-1-1': 10, ...} or pairs; None: the spec's (POLY-14)",
+        written=check_scoring,
+    ),
+    Option(
+        "board",
+        tuple[tuple[tuple[int, int], str], ...],
+        None,
+        "the printed tiles instead of the standard board: a mapping {(q, r): 'W', ...} or "
+        "pairs, each a WILD or an X tile off START; {} prints none; None: the standard (POLY-4)",
+        written=check_printing,
+    ),
+    CHANCE_OPTION,
+)
+"""The options of :func:`new_game`, declared (:attr:`tilegames.Rules.options`)."""
 
 
 # ---------------------------------------------------------------------------
