@@ -96,13 +96,3 @@ def name_unseen(state: State, tile: Tile) -> tuple[tuple[Tile, ...], tuple[int, 
     The tile leaves the pool, and the seat holds one unseen tile less.
     """
     return _without(state.bag, tile), _counted(state, state.seat, -1)
-
-
-def set_aside(unknown: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The unseen tiles per seat once ``seat``'s rack is set aside for a swap (AXIO-12).
-
-    Its unseen tiles are in the pool already: they count no longer.
-    """
-    if not unknown:
-        return unknown
-    return (*unknown[:seat], 0, *unknown[seat + 1 :])

@@ -17,7 +17,6 @@ from tilegames._core.checks import wrong_type
 from tilegames._core.errors import IllegalMoveError
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal, illegal_move
-from tilegames._core.rules import Seat
 from tilegames._core.tracks import all_at
 from tilegames.axio._model import (
     A_STATE,
@@ -62,6 +61,9 @@ from tilegames.axio._tables import (
 Placed = tuple[PairIndex, Colour, Colour]
 """A checked placement: the pair, the colour on its first cell, the colour on its second."""
 
+Problem = tuple[str, str]
+"""Why a move is illegal: the reason in words and the rule id, as a :class:`Refusal` holds them."""
+
 
 def sizes_of(racks: tuple[tuple[Tile, ...], ...], unknown: tuple[int, ...]) -> list[int]:
     """Per seat, the tiles in its rack, unseen ones (``unknown``, explicit games) included."""
@@ -96,19 +98,6 @@ def _evolved(state: State, index: Index, **changes: Any) -> State:
     after = attrs.evolve(state, **changes)
     set_slot(after, "_index", index)
     return after
-
-
-def next_seat(racks: Sequence[object], seat: Seat) -> tuple[Seat, bool]:
-    """The seat after ``seat`` whose rack holds a tile, and ``False``; ``(seat, True)`` if none.
-
-    ``racks`` are the racks themselves or their sizes.
-    """
-    count = len(racks)
-    for step in range(1, count + 1):
-        following = (seat + step) % count
-        if racks[following]:
-            return following, False
-    return seat, True
 
 
 def index_of(state: State) -> Index:
@@ -217,64 +206,77 @@ def swap_offered(track: Points, held: Sequence[Tile]) -> bool:
 def checked_move(state: State, move: AnyMove) -> Placed | None:
     """Check a move of the game; for a placement return its pair and colours.
 
-    Returns ``None`` for a legal swap choice or decline.
+    Returns ``None`` for a legal chance outcome, swap choice or decline. The
+    rules are read in turn; the first one the move breaks is raised, once, at
+    the end.
 
     Raises:
         Refusal: if the move is illegal.
     """
     index = state._index or index_of(state)
-    if index[1]:
-        raise Refusal("the game is over", _end_rule(state))
-    if state.draws:
-        _check_draw(state, move)
-        return None
     kind = type(move)
-    if kind is SwapChoice:
+    problem: Problem | None = None
+    if index[1]:
+        problem = "the game is over", _end_rule(state)
+    elif state.draws:
+        problem = _draw_problem(state, move)
+    elif kind is SwapChoice:
         if not state.deciding:
-            raise Refusal(
+            problem = (
                 "no swap is offered now: the choice comes after a turn's placements, when "
                 "the rack shows none of the seat's lowest colours",
                 "AXIO-12",
             )
-        return None
-    if kind is Decline:
+    elif kind is Decline:
         if not state.bonuses:
-            raise Refusal(
+            problem = (
                 "no bonus placement is pending: only a bonus placement may be declined, "
                 "and one is owed only when the track of a colour reaches a cap",
                 "AXIO-11",
             )
-        return None
-    if kind is not Place:
-        raise Refusal(
+    elif kind is not Place:
+        problem = (
             f"{_drawn(move)} is a chance outcome, but no draw is due: seat {state.seat} is "
             "to move (racks are refilled after a turn's placements)",
             "AXIO-13",
         )
-    if state.deciding:
-        raise Refusal(f"seat {state.seat} must first choose to swap or keep its rack", "AXIO-12")
-    place: Place = move  # type: ignore[assignment]  # the callers let moves only in
-    geometry = GEOMETRY[len(state.cells)]
-    pair = geometry.pair_of.get(place.cells)
-    colours = place.colours
-    tile = TILE_OF.get(colours)
+    elif state.deciding:
+        problem = f"seat {state.seat} must first choose to swap or keep its rack", "AXIO-12"
+    else:
+        place: Place = move  # type: ignore[assignment]  # the callers let moves only in
+        geometry = GEOMETRY[len(state.cells)]
+        pair = geometry.pair_of.get(place.cells)
+        problem = _placement_problem(state, place, geometry, pair, index[0])
+        if problem is None:
+            first, second = place.colours
+            return cast(PairIndex, pair), first, second
+    if problem is not None:
+        raise Refusal(*problem)
+    return None
+
+
+def _placement_problem(
+    state: State, place: Place, geometry: Geometry, pair: PairIndex | None, empty: Mask
+) -> Problem | None:
+    """Why a placement breaks the rules (AXIO-1 .. AXIO-3, AXIO-7, AXIO-8), or ``None``."""
+    tile = TILE_OF.get(place.colours)
     if pair is None or tile is None:
-        raise Refusal(*_shape_problem(geometry, place))
-    if not index[0] >> pair & 1:
-        raise Refusal(_filled_problem(state, geometry, pair), "AXIO-7")
+        return _shape_problem(geometry, place)
+    if not empty >> pair & 1:
+        return _filled_problem(state, geometry, pair), "AXIO-7"
     if (
         state.turn < len(state.racks)  # the seat's first placement (AXIO-8)
         and not state.bonuses
         and not _first_round_pairs(state, geometry) >> pair & 1
     ):
-        raise Refusal(
+        return (
             f"in the first round a placement must put a hex next to a start cell that "
             f"no earlier placement touched; {_free_starts(state, geometry)}",
             "AXIO-8",
         )
     if tile not in state.racks[state.seat] and not _could_hold(state, tile):
-        raise Refusal(_not_held(state, tile), "AXIO-7")
-    return pair, colours[0], colours[1]
+        return _not_held(state, tile), "AXIO-7"
+    return None
 
 
 def _drawn(move: object) -> str:
@@ -305,24 +307,25 @@ def _not_held(state: State, tile: Tile) -> str:
     return f"seat {seat} has no {name} tile in its rack"
 
 
-def _check_draw(state: State, move: AnyMove) -> None:
+def _draw_problem(state: State, move: AnyMove) -> Problem | None:
     """At a chance step: a draw of a tile the bag may hold, or the unseen draw (AXIO-13)."""
     kind = type(move)
     if kind is Unseen:
-        return
+        return None
     if kind is not Draw:
-        raise Refusal(
+        return (
             f"chance is to move: seat {state.seat} draws a tile ({state.draws} to draw), "
             "so no player may move now; enter the tile drawn (+RB) or ? if it is unseen",
             "AXIO-13",
         )
     tile = cast(Draw, move).tile
     if tile not in state.bag:
-        raise Refusal(
+        return (
             f"no {format_tile(tile)} tile is in the bag (tiles left to draw: "
             f"{len(set(state.bag))} kinds, {len(state.bag)} tiles)",
             "AXIO-13",
         )
+    return None
 
 
 def _shape_problem(geometry: Geometry, move: Place) -> tuple[str, str]:

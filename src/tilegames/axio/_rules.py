@@ -13,7 +13,7 @@ from tilegames._core.errors import ConfigurationError
 from tilegames._core.refusal import Refusal, explain
 from tilegames._core.rules import Outcome, Seat
 from tilegames._core.tracks import all_at, lowest_colour_outcome
-from tilegames.axio._explicit import Racks, draw_outcome, name_unseen, set_aside
+from tilegames.axio._explicit import Racks, draw_outcome, name_unseen
 from tilegames.axio._model import (
     A_MOVE,
     A_POSITION,
@@ -38,15 +38,12 @@ from tilegames.axio._model import (
     AnyMove,
     Colour,
     Decline,
-    Draw,
     Index,
     PairIndex,
-    Place,
     Points,
     State,
     SwapChoice,
     Tile,
-    Unseen,
     View,
     owner_of,
     seats_problem,
@@ -54,10 +51,10 @@ from tilegames.axio._model import (
 )
 from tilegames.axio._moves import (
     LegalMoves,
+    Placed,
     checked_move,
     index_of,
     line_points,
-    next_seat,
     refusal_error,
     scored_tracks,
     sizes_of,
@@ -373,6 +370,25 @@ def _check_arguments(function: str, state: State, move: object) -> None:
         check_hand_made(state)
 
 
+def _checked(function: str, state: State, move: AnyMove) -> Placed | None:
+    """Check a move up front, as ``checked_move`` does; an illegal one raises the public error.
+
+    The arguments' kinds first, then a hand-made state, then the rules.
+    """
+    _check_arguments(function, state, move)
+    try:
+        return checked_move(state, move)
+    except Refusal as refusal:
+        raise refusal_error(state, move, refusal) from None
+
+
+def _wrong_arguments(function: str, state: object, move: object) -> None:
+    """Raise the WrongTypeError for whichever of a state and a move is of the wrong kind."""
+    if type(state) is not State:
+        wrong_type(function, A_STATE, state)
+    wrong_type(function, A_MOVE, move, move=True)
+
+
 def check_move(function: str, move: object) -> None:
     """Refuse a value that is not an AXIO move, pointing a string at ``parse_move``."""
     if type(move) not in MOVE_TYPES:
@@ -397,11 +413,7 @@ def score_move(state: State, move: AnyMove) -> Points:
         pair = listed[2]
         first, second = move.colours
     else:
-        _check_arguments("axio.score_move", state, move)
-        try:
-            placed = checked_move(state, move)
-        except Refusal as refusal:
-            raise refusal_error(state, move, refusal) from None
+        placed = _checked("axio.score_move", state, move)
         if placed is None:
             return NO_POINTS
         pair, first, second = placed
@@ -410,13 +422,6 @@ def score_move(state: State, move: AnyMove) -> Points:
     points[first] += line_points(state.cells, rays_first, first)
     points[second] += line_points(state.cells, rays_second, second)
     return cast(Points, tuple(points))
-
-
-def _wrong_arguments(function: str, state: object, move: object) -> None:
-    """Raise the WrongTypeError for whichever of a state and a move is of the wrong kind."""
-    if type(state) is not State:
-        wrong_type(function, A_STATE, state)
-    wrong_type(function, A_MOVE, move, move=True)
 
 
 def apply(state: State, move: AnyMove) -> State:
@@ -438,34 +443,21 @@ def apply(state: State, move: AnyMove) -> State:
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     listed = LISTED.last
-    if listed is not None and listed[1] is move and listed[0] is state:
-        # the very placement that legal_moves(state) built: legal by construction, so its
-        # check is skipped (the move is frozen; its pair was remembered; the state has its index)
-        first, second = move.colours
-        return _place(state, cast(Index, state._index)[0], listed[2], first, second)
-    kind = type(move)
-    if type(state) is not State or (
-        kind is not Place
-        and kind is not SwapChoice
-        and kind is not Decline
-        and kind is not Draw
-        and kind is not Unseen
-    ):  # one test on the hot path (a placement)
-        _wrong_arguments("axio.apply", state, move)
-    if state._index is None:  # a state not made by the rules
-        check_hand_made(state)
-    try:
-        placed = checked_move(state, move)
-    except Refusal as refusal:
-        raise refusal_error(state, move, refusal) from None
-    if placed is not None:
+    if listed is None or listed[1] is not move or listed[0] is not state:
+        placed = _checked("axio.apply", state, move)
+        if placed is None:  # a chance outcome, a decline or a swap choice
+            if state.draws:  # a chance step of an explicit game: the tile drawn, then what follows
+                racks, bag, unknown = draw_outcome(state, move)
+                return _after_draw(state, racks, bag, unknown, state.draws - 1)
+            if type(move) is Decline:
+                return _decline(state)
+            return _choose(state, cast(SwapChoice, move).swap)
         pair, first, second = placed
-        return _place(state, cast(Index, state._index)[0], pair, first, second)
-    if state.draws:  # a chance step of an explicit game: the tile drawn, then what follows
-        return _after_draw(state, *draw_outcome(state, move), state.draws - 1)
-    if kind is Decline:
-        return _decline(state)
-    return _choose(state, cast(SwapChoice, move).swap)
+    else:  # the very placement that legal_moves(state) built: legal by construction, so its
+        # check is skipped (the move is frozen; its pair was remembered; the state has its index)
+        pair = listed[2]
+        first, second = move.colours
+    return _place(state, cast(Index, state._index)[0], pair, first, second)
 
 
 def _place(state: State, empty: int, pair: PairIndex, first: Colour, second: Colour) -> State:
@@ -627,11 +619,9 @@ def _choose(state: State, swap: bool) -> State:
     left = len(bag) - sum(unknown)  # the tiles really in the bag
     aside: tuple[Tile, ...] = ()
     if swap:
-        aside, racks, unknown = (
-            racks[seat],
-            (*racks[:seat], (), *racks[seat + 1 :]),
-            set_aside(unknown, seat),
-        )
+        aside, racks = racks[seat], (*racks[:seat], (), *racks[seat + 1 :])
+        if unknown:  # its unseen tiles are in the pool already: they count no longer
+            unknown = (*unknown[:seat], 0, *unknown[seat + 1 :])
     take = min(RACK_SIZE - len(racks[seat]) - (unknown[seat] if unknown else 0), left)
     board = (False, cast(Index, state._index)[0], state.cells, state.tracks)
     return _draw(
@@ -659,6 +649,19 @@ def _draw(state: State) -> State:
         racks = (*racks[:seat], tuple(held), *racks[seat + 1 :])
         bag = bag[take:]
     return _after_draw(state, racks, bag, state.unknown, 0)
+
+
+def next_seat(racks: Sequence[object], seat: Seat) -> tuple[Seat, bool]:
+    """The seat after ``seat`` whose rack holds a tile, and ``False``; ``(seat, True)`` if none.
+
+    ``racks`` are the racks themselves or their sizes.
+    """
+    count = len(racks)
+    for step in range(1, count + 1):
+        following = (seat + step) % count
+        if racks[following]:
+            return following, False
+    return seat, True
 
 
 def _after_draw(
