@@ -551,7 +551,7 @@ class TestServerQueue:
 
     def _listening(self, client: Any) -> tuple[Any, Any, Any, _Socket]:
         server = client.app.state.server
-        room = server.room(_room(client))
+        room = server.rooms[_room(client)]
         socket = _Socket()
         listener = _Listener(socket, None)  # type: ignore[arg-type]
         server.listeners.setdefault(room.room, set()).add(listener)

@@ -574,7 +574,7 @@ class TestBotTime:
                 time.sleep(0.02)
             self._legal_history("axio-rota", 3, table.snapshot(room)["history"])
             server = client.app.state.server
-            assert server.room(room).late_bot is None  # every move the bot's own, in time
+            assert server.rooms[room].late_bot is None  # every move the bot's own, in time
 
     def test_a_bot_over_its_time(self, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """An agent past the limit: a random legal move instead, and other rooms play on.

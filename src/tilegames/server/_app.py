@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import json
+import logging
+import math
 import re
+import time
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -14,9 +20,10 @@ from typing import Any, Final, cast
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tilegames
@@ -38,13 +45,41 @@ from tilegames.server._rooms import (
 )
 from tilegames.server._store import SQLiteStore, Store
 
-__all__ = ["BOT_CLOCK_SHARE", "MAX_BODY", "Server", "bounded", "create_app"]
+__all__ = [
+    "API_POLICY",
+    "BOT_CLOCK_SHARE",
+    "MAX_BODY",
+    "PAGE_POLICY",
+    "Server",
+    "bounded",
+    "create_app",
+    "page_policy",
+]
 
 MAX_BODY: Final = 64 * 1024
-"""The largest request body accepted, in bytes (a larger one is answered 413)."""
+"""The largest request body accepted, in bytes (a larger one is answered 413), and the
+largest WebSocket message (a larger one closes the socket with 1009)."""
+API_POLICY: Final = (
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+"""The Content-Security-Policy of every answer but the page: it may load and run nothing."""
+PAGE_POLICY: Final = (
+    "default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+"""The page's Content-Security-Policy: its own inline scripts (by their SHA-256) and
+styles, pictures from the server, requests and the live WebSocket to the server only."""
+SECURITY_HEADERS: Final = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
 BOT_CLOCK_SHARE: Final = 0.8
 """The share of the server's time limit a searching bot's clock is given (the rest: margin)."""
 _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+_SCRIPT: Final = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_WINDOW: Final = 60.0  # seconds: rooms created per client address are counted over a minute
+_BUSY_RETRY: Final = 60  # seconds a client is told to wait when every room in memory is in use
+_log = logging.getLogger("tilegames.server")
 _QUEUE_LIMIT: Final = 64  # snapshots waiting for a slow WebSocket client before it is dropped
 _PAGE: Final = "index.html"
 
@@ -57,10 +92,20 @@ def _page_path() -> Path:
     return Path(__file__).resolve().parents[3] / "examples" / "web" / _PAGE
 
 
-def _error(status: int, reason: str) -> JSONResponse:
-    return JSONResponse(
-        {"error": reason}, status_code=status, headers={"Cache-Control": "no-store"}
-    )
+def page_policy(page: str) -> str:
+    """The page's Content-Security-Policy: :data:`PAGE_POLICY` with its inline scripts' hashes."""
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+        for script in _SCRIPT.findall(page)
+    ]
+    return PAGE_POLICY.format(scripts=" ".join(hashes) or "'none'")
+
+
+def _error(status: int, reason: str, retry_after: int | None = None) -> JSONResponse:
+    headers = {"Cache-Control": "no-store"}
+    if retry_after is not None:
+        headers["Retry-After"] = str(retry_after)
+    return JSONResponse({"error": reason}, status_code=status, headers=headers)
 
 
 def _answer(data: Any, status: int = 200) -> JSONResponse:
@@ -76,22 +121,80 @@ class _Listener:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
 
 
+class _Creations:
+    """The rooms each client address created in the last minute, for the limit on them."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.times: dict[str, deque[float]] = {}
+
+    def check(self, address: str, now: float) -> None:
+        """Refuse a room to an address that made its minute's share.
+
+        Raises:
+            Refused: 429, with the seconds until the address may make one again.
+        """
+        if self.per_minute <= 0:
+            return
+        made = self.times.get(address)
+        if made is None:
+            return
+        while made and made[0] <= now - _WINDOW:
+            made.popleft()
+        if len(made) >= self.per_minute:
+            wait = max(1, math.ceil(made[0] + _WINDOW - now))
+            raise Refused(
+                429,
+                f"at most {self.per_minute} rooms a minute from one address: "
+                f"try again in {wait} s",
+                retry_after=wait,
+            )
+
+    def add(self, address: str, now: float) -> None:
+        """Count a room the address created."""
+        if self.per_minute > 0:
+            self.times.setdefault(address, deque()).append(now)
+
+    def forget(self, now: float) -> None:
+        """Drop the addresses that made no room in the last minute (memory stays bounded)."""
+        for address in [
+            a for a, made in self.times.items() if not made or made[-1] <= now - _WINDOW
+        ]:
+            del self.times[address]
+
+
 class Server:
     """The rooms in play, the store behind them, the bots and the live clients.
 
     Every method runs on the event loop's thread; the rules and the store are
     called without an ``await`` between reading a room and writing it, so
     moves on one room are serialised (the second of two on the same turn is
-    answered 409).
+    answered 409). A room is read from the store and replayed in a worker
+    thread the first time it is asked for (the loop serves other rooms
+    meanwhile), and leaves memory again when idle.
     """
 
     def __init__(
-        self, open_store: Callable[[], Store], *, bot_seconds: float, bot_workers: int
+        self,
+        open_store: Callable[[], Store],
+        *,
+        bot_seconds: float,
+        bot_workers: int,
+        idle_seconds: float = 900.0,
+        max_rooms: int = 2000,
+        rooms_per_minute: int = 60,
     ) -> None:
         self.open_store = open_store
         self.store: Store = _Closed()
         self.bot_seconds = bot_seconds
-        self.rooms: dict[str, Room] = {}
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+        """The rooms in memory, the least recently asked for first."""
+        self.loading: dict[str, asyncio.Future[Room | None]] = {}
+        self.damaged: dict[str, str] = {}
+        """The rooms found damaged in the store, and why (each refused, logged once)."""
+        self.idle_seconds = idle_seconds
+        self.max_rooms = max_rooms
+        self.creations = _Creations(rooms_per_minute)
         self.listeners: dict[str, set[_Listener]] = {}
         self.workers = bot_workers
         self.bots = ThreadPoolExecutor(bot_workers, thread_name_prefix="tilegames-bot")
@@ -100,26 +203,124 @@ class Server:
 
     # Rooms ----------------------------------------------------------------
 
-    def room(self, room: str) -> Room:
-        """The room with this id, loaded from the store on first use.
+    async def room(self, room: str) -> Room:
+        """The room with this id, read from the store and replayed on first use.
+
+        The reading and the replay run in a worker thread; requests for the
+        same room meanwhile wait for the same load.
 
         Raises:
-            Refused: 404 for an unknown room.
+            Refused: 404 for an unknown room, 500 for a room damaged in the store,
+                503 when every room in memory is in use.
         """
         found = self.rooms.get(room)
-        if found is not None:
-            return found
-        stored = self.store.load(room) if _ROOM_ID.match(room) else None
-        if stored is None:
-            raise Refused(404, "no such room")
-        found = self.rooms[room] = room_from(stored)
+        if found is None:
+            if room in self.damaged:
+                raise Refused(500, _DAMAGED)
+            if not _ROOM_ID.match(room):
+                raise Refused(404, "no such room")
+            loading = self.loading.get(room)
+            if loading is None:
+                loading = self.loading[room] = asyncio.ensure_future(self._load(room))
+                loading.add_done_callback(lambda _: self.loading.pop(room, None))
+            found = await asyncio.shield(loading)
+            if found is None:
+                if room in self.damaged:
+                    raise Refused(500, _DAMAGED)
+                raise Refused(404, "no such room")
+        else:
+            self.rooms.move_to_end(room)
+        found.used = time.monotonic()
         return found
 
-    def create(self, body: object) -> Room:
-        """Start a room from a request body, keep it, and let its bots begin."""
+    async def _load(self, room: str) -> Room | None:
+        """Read and replay a room in a worker thread; ``None`` if unknown or damaged."""
+        store = self.store
+        try:
+            stored, found = await asyncio.to_thread(_read, store, room)
+        except Exception as error:  # anything wrong in one room is that room's alone
+            reason = (
+                str(error) if type(error) is ValueError else f"{type(error).__name__}: {error}"
+            )
+            self.damaged[room] = reason
+            _log.error("room %s is damaged in the database and is not served: %s", room, reason)
+            return None
+        if found is None or stored is None:
+            return None
+        if room in self.rooms:  # made meanwhile (not by this process's creation: ids are new)
+            return self.rooms[room]
+        if len(stored.words) < len(found.words):  # a database older than the kept words
+            store.keep_words(room, found.words)
+        self._admit(found)
+        return found
+
+    def _admit(self, room: Room) -> None:
+        """Keep a room in memory, making way for it if memory holds the most rooms allowed.
+
+        Raises:
+            Refused: 503 when no room in memory may leave (each has listeners or a bot
+                thinking).
+        """
+        while len(self.rooms) >= self.max_rooms:
+            idle = next((r for r in self.rooms.values() if self._may_leave(r)), None)
+            if idle is None:
+                raise Refused(
+                    503,
+                    f"the server holds its most rooms in memory ({self.max_rooms}), all in use",
+                    retry_after=_BUSY_RETRY,
+                )
+            del self.rooms[idle.room]
+        room.used = time.monotonic()
+        self.rooms[room.room] = room
+
+    def _may_leave(self, room: Room) -> bool:
+        """No one listens to the room, and none of its bots is thinking."""
+        late = room.late_bot is not None and not room.late_bot.done()
+        return not self.listeners.get(room.room) and not room.bot_busy and not late
+
+    def sweep(self, now: float | None = None) -> int:
+        """Let the rooms idle for longer than :attr:`idle_seconds` leave memory; how many left.
+
+        They come back from the store when next asked for. Addresses that made
+        no room in the last minute are forgotten too.
+        """
+        now = time.monotonic() if now is None else now
+        idle = [
+            r.room
+            for r in self.rooms.values()
+            if r.used <= now - self.idle_seconds and self._may_leave(r)
+        ]
+        for room in idle:
+            del self.rooms[room]
+        self.creations.forget(now)
+        return len(idle)
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(max(0.01, min(self.idle_seconds / 4, 30.0)))
+            self.sweep()
+
+    async def _resume(self) -> None:
+        """Load, one after the other, the rooms where a bot may move, and wake their bots."""
+        for room in self.store.bots_to_move():
+            with contextlib.suppress(Refused):
+                self.wake_bots(await self.room(room))
+
+    def create(self, body: object, address: str) -> Room:
+        """Start a room from a request body, keep it, and let its bots begin.
+
+        Raises:
+            Refused: 400 for a body that asks for no room :func:`new_room` makes,
+                429 for an address over its rooms a minute, 503 when memory holds
+                the most rooms allowed, all in use.
+        """
+        now = time.monotonic()
+        self.creations.check(address, now)
         stored = new_room(body)
-        self.store.create(stored)
-        room = self.rooms[stored.room] = room_from(stored)
+        room = room_from(stored)
+        self._admit(room)
+        self.store.create(stored, room.bot_to_move() is not None)
+        self.creations.add(address, now)
         self.wake_bots(room)
         return room
 
@@ -145,12 +346,11 @@ class Server:
         move, state = room.play(seat, text)
         notation = room.rules.format_move(move)
         over = room.rules.is_over(state)
-        if not self.store.add_move(room.room, room.turn, seat, notation, over):
+        words = room.words_for(move, seat, state)
+        bots = not over and room.bot_to_move(state) is not None
+        if not self.store.add_move(room.room, room.turn, seat, notation, over, words, bots):
             raise Refused(409, f"turn {room.turn} was taken by another move")
-        room.state = state
-        room.moves.append(notation)
-        room.movers.append(seat)
-        room.played.append(move)
+        room.advance(move, notation, seat, state, words)
         self.broadcast(room)
         self.wake_bots(room)
 
@@ -172,7 +372,7 @@ class Server:
         """Serve one WebSocket client: a snapshot now and after every move."""
         await socket.accept()
         try:
-            room = self.room(socket.path_params["room"])
+            room = await self.room(socket.path_params["room"])
             token = socket.query_params.get("token")
             seat = room.seat_of(token)
             if token is not None and seat is None:
@@ -186,7 +386,15 @@ class Server:
         sender = asyncio.ensure_future(self._send(listener))
         try:
             while True:  # the client says nothing the server needs; wait for it to leave
-                await socket.receive_text()
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message.get("bytes") is not None:
+                    await socket.close(code=1003, reason="this socket takes text messages only")
+                    break
+                if len(message.get("text") or "") > MAX_BODY:
+                    await socket.close(code=1009, reason=f"a message is at most {MAX_BODY} bytes")
+                    break
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -250,22 +458,44 @@ class Server:
             return None
 
     def start(self) -> None:
-        """Open the store; the bots of every unfinished room carry on (after a restart too)."""
+        """Open the store, and answer at once: no room is read yet.
+
+        The rooms where a bot may move are loaded one after the other in the
+        background, and their bots carry on (after a restart too); every
+        other room is loaded when first asked for.
+        """
         self.store = self.open_store()
         self.running = True
         self.bots = ThreadPoolExecutor(self.workers, thread_name_prefix="tilegames-bot")
-        for room in self.store.unfinished():
-            self.wake_bots(self.room(room))
+        for job in (self._resume(), self._sweeping()):
+            task = asyncio.ensure_future(job)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
 
     async def close(self) -> None:
         """Stop the bots and close the store."""
         self.running = False
         for task in list(self.tasks):
             task.cancel()
+        for loading in list(self.loading.values()):
+            with contextlib.suppress(BaseException):
+                await loading  # a room being read: let its thread finish with the store
         self.bots.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.store = _Closed()
         self.rooms.clear()
+
+
+_DAMAGED: Final = (
+    "this room is damaged in the server's database and cannot be served "
+    "(the server's log says what is wrong with it)"
+)
+
+
+def _read(store: Store, room: str) -> tuple[Any, Room | None]:
+    """A room read from the store and replayed (in a worker thread): ``(stored, room)``."""
+    stored = store.load(room)
+    return stored, None if stored is None else room_from(stored)
 
 
 class _Closed:
@@ -304,10 +534,13 @@ async def _body(request: Request) -> Any:
     if length is not None and int(length) > MAX_BODY:
         raise Refused(413, f"the body is over {MAX_BODY} bytes")
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise Refused(413, f"the body is over {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise Refused(413, f"the body is over {MAX_BODY} bytes")
+    except ClientDisconnect:  # the client left before its body arrived: no one to answer
+        raise Refused(400, "the client left before sending the whole body") from None
     try:
         body = json.loads(
             bytes(data) or b"null", parse_constant=_no_constant, object_pairs_hook=_no_repeats
@@ -358,13 +591,19 @@ def _seat(room: Room, request: Request) -> int | None:
 
 def _routes(server: Server) -> list[Any]:
     async def page(request: Request) -> Response:
-        return HTMLResponse(_page_path().read_text(encoding="utf-8"))
+        text = _page_path().read_text(encoding="utf-8")
+        return HTMLResponse(
+            text,
+            headers={"Content-Security-Policy": page_policy(text), "Cache-Control": "no-cache"},
+        )
 
     async def games(request: Request) -> Response:
         return _answer(_page.games())
 
     async def create(request: Request) -> Response:
-        room = server.create(await _body(request))
+        address = request.client.host if request.client else ""
+        server.creations.check(address, time.monotonic())  # before reading the body
+        room = server.create(await _body(request), address)
         return _answer(
             {
                 "room": room.room,
@@ -376,12 +615,12 @@ def _routes(server: Server) -> list[Any]:
         )
 
     async def read(request: Request) -> Response:
-        room = server.room(request.path_params["room"])
+        room = await server.room(request.path_params["room"])
         return _answer(snapshot(room, _seat(room, request)))
 
     async def seat(request: Request) -> Response:
         body = await _body(request)
-        room = server.room(request.path_params["room"])
+        room = await server.room(request.path_params["room"])
         number = seat_number(request.path_params["seat"], room.players)
         name = check_name(body)
         return _answer({"seat": number, "token": server.take_seat(room, number, name)})
@@ -389,7 +628,7 @@ def _routes(server: Server) -> list[Any]:
     async def move(request: Request) -> Response:
         body = await _body(request)
         text, turn = check_move_body(body)
-        room = server.room(request.path_params["room"])
+        room = await server.room(request.path_params["room"])
         token = _token(request)
         mover = None if token is None else room.seat_of(token)
         if mover is None:
@@ -402,20 +641,20 @@ def _routes(server: Server) -> list[Any]:
         return _answer(snapshot(room, mover))
 
     async def record(request: Request) -> Response:
-        room = server.room(request.path_params["room"])
+        room = await server.room(request.path_params["room"])
         if not room.rules.is_over(room.state):
             raise Refused(409, "the record (it holds the seed) is given once the game is over")
         return PlainTextResponse(room.record(), headers={"Cache-Control": "no-store"})
 
     async def choices(request: Request) -> Response:
-        room = server.room(request.path_params["room"])
+        room = await server.room(request.path_params["room"])
         mover = _seat(room, request)
         if mover is None:
             raise Refused(401, "send Authorization: Bearer TOKEN, the token of your seat here")
         return _answer(_page.choices(room, mover, request.query_params.get("picked", "")))
 
     async def picture(request: Request) -> Response:
-        room = server.room(request.path_params["room"])
+        room = await server.room(request.path_params["room"])
         svg = _page.picture(room, _seat(room, request))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
@@ -433,12 +672,51 @@ def _routes(server: Server) -> list[Any]:
     ]
 
 
+class _SecurityHeaders:
+    """Adds the security headers to every HTTP answer (errors and 500s too).
+
+    ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``, and
+    :data:`API_POLICY` as the Content-Security-Policy of any answer that does not
+    set its own (the page sets :func:`page_policy`).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                headers += [(n, v) for n, v in SECURITY_HEADERS if n not in names]
+                if b"content-security-policy" not in names:
+                    headers.append((b"content-security-policy", API_POLICY.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _Application(Starlette):
+    """Starlette with the security headers outside everything, its error pages included."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return _SecurityHeaders(super().build_middleware_stack())
+
+
 def create_app(
     db: str | Path = "tilegames.sqlite3",
     *,
     store: Store | None = None,
     bot_seconds: float = 10.0,
     bot_workers: int = 2,
+    idle_seconds: float = 900.0,
+    max_rooms: int = 2000,
+    rooms_per_minute: int = 60,
 ) -> Starlette:
     """The tilegames server as an ASGI application (run it with uvicorn).
 
@@ -451,16 +729,31 @@ def create_app(
             instead, and so do the room's next bot moves while its thread is
             still busy.
         bot_workers: the threads the bots think in (shared by every room).
+        idle_seconds: a room nobody asked for in this time leaves memory (it is
+            read from the store again when next asked for); a room with live
+            listeners or a bot thinking stays.
+        max_rooms: the most rooms held in memory: the least recently used idle
+            room leaves to make way for another; when every room is in use, a
+            room to load or create is answered 503 with ``Retry-After``.
+        rooms_per_minute: the most rooms one client address creates in a
+            minute; more are answered 429 with ``Retry-After`` (``0``: no limit).
+            Behind a proxy, the address is the one the proxy forwards
+            (uvicorn's ``--forwarded-allow-ips``).
 
     Returns:
         A Starlette application; ``app.state.server`` is its :class:`Server`.
         The store is opened when the application starts (the SQLite file is
-        created then) and closed when it stops.
+        created then; a file that is no tilegames database raises
+        :class:`~tilegames.server.StoreError`) and closed when it stops. The
+        application answers at once whatever the number of rooms stored.
     """
     server = Server(
         (lambda: store) if store is not None else (lambda: SQLiteStore(db)),
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
+        idle_seconds=idle_seconds,
+        max_rooms=max_rooms,
+        rooms_per_minute=rooms_per_minute,
     )
 
     @contextlib.asynccontextmanager
@@ -473,7 +766,7 @@ def create_app(
 
     async def refused(request: Request, error: Exception) -> Response:
         refusal = cast(Refused, error)
-        return _error(refusal.status, refusal.reason)
+        return _error(refusal.status, refusal.reason, refusal.retry_after)
 
     async def http_error(request: Request, error: Exception) -> Response:
         failure = cast(HTTPException, error)
@@ -482,7 +775,7 @@ def create_app(
     async def crashed(request: Request, error: Exception) -> Response:
         return _error(500, "the server failed on this request")
 
-    app = Starlette(
+    app = _Application(
         routes=_routes(server),
         lifespan=lifespan,
         exception_handlers={Refused: refused, HTTPException: http_error, Exception: crashed},

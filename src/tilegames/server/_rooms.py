@@ -46,10 +46,12 @@ _SEED_LIMIT: Final = 1 << 64
 class Refused(Exception):  # noqa: N818 (an answer to a client, not an error of the server)
     """A request the server does not carry out: the HTTP status and the reason."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, retry_after: int | None = None) -> None:
         super().__init__(status, reason)
         self.status = status
         self.reason = reason
+        self.retry_after = retry_after
+        """For a 429 or a 503: the seconds after which the request may succeed."""
 
 
 def hash_token(token: str) -> str:
@@ -84,6 +86,8 @@ class Room:
     """The first moves in words, as the history shows them (:func:`move_words`)."""
     worded: Any = None
     """The state after the moves in :attr:`words` (``None``: not known, worked out anew)."""
+    used: float = 0.0
+    """When the room was last asked for (:func:`time.monotonic`): idle rooms leave memory."""
 
     @property
     def turn(self) -> int:
@@ -94,8 +98,8 @@ class Room:
         """Every move so far: its seat, its notation and its words.
 
         The words of a move are worked out once, from the state before it,
-        when the first answer after it is made (a room rebuilt on a restart
-        works them out as it replays its moves).
+        when it is accepted (:meth:`advance`), and kept in the store with the
+        move; a move added otherwise gets its words here, once.
         """
         state = self.worded
         if state is None:
@@ -110,6 +114,21 @@ class Room:
             {"seat": seat, "move": move, "text": text}
             for seat, move, text in zip(self.movers, self.moves, self.words, strict=True)
         ]
+
+    def words_for(self, move: Any, seat: int, after: Any) -> str:
+        """The words of a move of ``seat`` from the room's state to ``after``, for the history."""
+        self.history()  # every earlier move in words first, as the history shows them
+        return move_words(self.rules, self.state, move, seat, after)
+
+    def advance(self, move: Any, notation: str, seat: int, after: Any, words: str) -> None:
+        """Take an accepted move: its notation, its seat, the state after it and its words."""
+        self.history()
+        self.state = after
+        self.moves.append(notation)
+        self.movers.append(seat)
+        self.played.append(move)
+        self.words.append(words)
+        self.worded = after
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or ``None``; every seat compared in constant time."""
@@ -140,9 +159,9 @@ class Room:
             found = self._seen[seat] = (view, serialize.to_dict(view), legal)
         return found
 
-    def bot_to_move(self) -> int | None:
-        """A bot's seat that may move now, or ``None``."""
-        moving = set(self.rules.to_move(self.state))
+    def bot_to_move(self, state: Any = None) -> int | None:
+        """A bot's seat that may move now (or in ``state``), or ``None``."""
+        moving = set(self.rules.to_move(self.state if state is None else state))
         return next((s.seat for s in self.seats if s.bot and s.seat in moving), None)
 
     def play(self, seat: int, text: str) -> tuple[Any, Any]:
@@ -242,7 +261,7 @@ def _bots(bots: object, players: int) -> dict[int, str]:
         raise Refused(400, 'bots must map seats to agents, such as {"1": "greedy"}')
     found: dict[int, str] = {}
     for key, spec in bots.items():
-        if not (key.isascii() and key.isdigit() and int(key) < players):
+        if not (key.isascii() and key.isdigit() and len(key) <= 3 and int(key) < players):
             raise Refused(400, f"bots: {_short(key)} is not a seat 0..{players - 1}")
         if not isinstance(spec, str) or len(spec) > MAX_NAME:
             raise Refused(400, f"bots: seat {key}'s agent must be a short description")
@@ -257,19 +276,55 @@ def _bots(bots: object, players: int) -> dict[int, str]:
 
 
 def room_from(stored: StoredRoom) -> Room:
-    """The room in play that a stored room describes: its game replayed move by move."""
+    """The room in play that a stored room describes: its game replayed move by move.
+
+    The stored words of the moves are taken as they are; the moves stored
+    without words get theirs here (:attr:`StoredRoom.words` is then shorter
+    than the room's :attr:`Room.words`).
+
+    Raises:
+        ValueError: for a room stored wrong, saying what: a game not
+            registered, seats that do not match the players, options its game
+            does not start with, a move that does not read, that the rules
+            refuse or that is stored as another seat's.
+    """
+    if stored.game not in tilegames.names():
+        raise ValueError(f"its game {_short(stored.game)} is not registered here")
     rules = tilegames.get(stored.game)
-    state = rules.new_game(stored.players, seed=stored.seed, **tupled(stored.options))
-    room = Room(
-        stored.room, rules, stored.players, stored.options, stored.seed, list(stored.seats), state
-    )
-    for text in stored.moves:
-        move = rules.parse_move(text, room.state)
+    players, seats = stored.players, stored.seats
+    if type(players) is not int or [seat.seat for seat in seats] != list(range(players)):
+        raise ValueError(f"its seats do not match its {_short(players)} players")
+    if len(stored.movers) not in (0, len(stored.moves)) or len(stored.words) > len(stored.moves):
+        raise ValueError("its moves, their seats and their words do not match")
+    try:
+        state = rules.new_game(players, seed=stored.seed, **tupled(stored.options))
+    except (TilegamesError, TypeError, ValueError) as error:
+        raise ValueError(f"{rules.title} cannot start its game: {error}") from None
+    room = Room(stored.room, rules, players, stored.options, stored.seed, list(seats), state)
+    for number, text in enumerate(stored.moves):
+        try:
+            move = rules.parse_move(text, room.state)
+            reason = rules.why_illegal(room.state, move)
+        except (TilegamesError, TypeError, ValueError) as error:
+            raise ValueError(
+                f"its move {number}, {_short(text)}, does not read: {error}"
+            ) from None
+        if reason is not None:
+            raise ValueError(f"its move {number}, {_short(text)}, is against the rules: {reason}")
         seat = getattr(move, "seat", None)
         if seat is None:
             seat = rules.to_move(room.state)[0]
+        if stored.movers and stored.movers[number] != seat:
+            raise ValueError(
+                f"its move {number}, {_short(text)}, is stored as seat "
+                f"{_short(stored.movers[number])}'s and is seat {seat}'s"
+            )
         before, room.state = room.state, rules.apply(room.state, move)
-        room.words.append(move_words(rules, before, move, seat, room.state))
+        if number < len(stored.words):
+            words = stored.words[number]
+        else:
+            words = move_words(rules, before, move, seat, room.state)
+        room.words.append(words)
         room.moves.append(text)
         room.movers.append(seat)
         room.played.append(move)

@@ -9,20 +9,40 @@ default (the standard library's :mod:`sqlite3`, one file); a deployment
 that outgrows one server process writes another class with the same
 methods (over PostgreSQL, say) and passes it to
 :func:`tilegames.server.create_app`.
+
+Besides the record, a store keeps two things worked out when a move is
+made, so that a restart replays nothing it does not need: each move's
+words (the history as players read it) and whether a bot may move next
+(the rooms whose bots carry on by themselves after a restart).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import attrs
 
-__all__ = ["SQLiteStore", "Store", "StoredRoom", "StoredSeat"]
+__all__ = ["SQLiteStore", "Store", "StoreError", "StoredRoom", "StoredSeat"]
+
+_HEADER: Final = b"SQLite format 3\x00"
+_VERSION: Final = 2
+"""The schema's ``user_version``: 2 keeps each move's words and whether a bot moves next."""
+
+
+class StoreError(Exception):
+    """A database the server cannot use: the message names it and says what is wrong.
+
+    Raised when a store is opened (``tilegames serve`` prints the message as
+    one line and exits with status 1); never for one damaged room, which the
+    server refuses alone.
+    """
 
 
 @attrs.frozen
@@ -57,34 +77,78 @@ class StoredRoom:
     """Every seat, by number."""
     moves: tuple[str, ...] = ()
     """Every accepted move in the game's notation, in order."""
+    movers: tuple[int, ...] = ()
+    """The seat that made each move (empty: not kept, worked out from the moves)."""
+    words: tuple[str, ...] = ()
+    """The first moves in words, as the history shows them: all of them, or fewer
+    when the database is older than the words (the server works out the rest once
+    and gives them back to :meth:`Store.keep_words`)."""
 
 
 class Store(Protocol):
     """What the server needs of a database: rooms, seats and moves, each write atomic.
 
-    Every method may be called only from the server's event loop thread,
-    one at a time; each write is durable when it returns (the server answers
-    a move only after :meth:`add_move` returned ``True``).
+    Every method but :meth:`load` is called from the server's event loop
+    thread, one at a time; :meth:`load` is called from a worker thread (a
+    room is read and replayed off the event loop), perhaps while the loop
+    writes. Each write is durable when it returns (the server answers a move
+    only after :meth:`add_move` returned ``True``).
+
+    Changed since the first server: :meth:`add_move` and :meth:`create` take
+    the move's words and whether a bot moves next (``None``: not known, as
+    in a database of the first server); :meth:`bots_to_move` (what a
+    restart loads: only the rooms whose bots carry on) and :meth:`keep_words`
+    are new; :meth:`load` may run in a worker thread.
     """
 
-    def create(self, room: StoredRoom) -> None:
-        """Keep a new room, its seats and no moves."""
+    def create(self, room: StoredRoom, bot_moves: bool | None = None) -> None:
+        """Keep a new room, its seats and no moves; ``bot_moves``: a bot may move first."""
         ...
 
     def load(self, room: str) -> StoredRoom | None:
-        """The room with this id, its seats and moves, or ``None``."""
+        """The room with this id, its seats, moves, movers and words, or ``None``.
+
+        Raises:
+            Exception: anything, for a room stored wrong (the server refuses
+                that room alone and logs why).
+        """
         ...
 
     def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> bool:
         """Give a free person's seat to ``name``; ``False`` if it is taken or a bot's."""
         ...
 
-    def add_move(self, room: str, turn: int, seat: int, move: str, over: bool) -> bool:
-        """Keep the room's move number ``turn`` (from 0); ``False`` if that turn is stored."""
+    def add_move(
+        self,
+        room: str,
+        turn: int,
+        seat: int,
+        move: str,
+        over: bool,
+        words: str | None = None,
+        bot_moves: bool | None = None,
+    ) -> bool:
+        """Keep the room's move number ``turn`` (from 0); ``False`` if that turn is stored.
+
+        ``words`` is the move as the history shows it; ``bot_moves`` says
+        whether a bot may move next (``None`` for either: not known).
+        """
+        ...
+
+    def keep_words(self, room: str, words: Sequence[str]) -> None:
+        """Keep the words of the room's first moves, worked out for moves stored without them."""
+        ...
+
+    def bots_to_move(self) -> Sequence[str]:
+        """The ids of the rooms where a bot may move: their bots carry on after a restart.
+
+        Read without replaying any game (a start-up reads only this); a room
+        stored without it is listed if it is not over and has a bot seat.
+        """
         ...
 
     def unfinished(self) -> Sequence[str]:
-        """The ids of the rooms whose game is not over (their bots carry on after a restart)."""
+        """The ids of the rooms whose game is not over (a start-up does not read them all)."""
         ...
 
     def close(self) -> None:
@@ -101,7 +165,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     seed TEXT NOT NULL,
     created REAL NOT NULL,
     turn INTEGER NOT NULL DEFAULT 0,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    bot_moves INTEGER
 );
 CREATE TABLE IF NOT EXISTS seats (
     room TEXT NOT NULL REFERENCES rooms(room),
@@ -116,10 +181,59 @@ CREATE TABLE IF NOT EXISTS moves (
     turn INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     move TEXT NOT NULL,
+    words TEXT,
     PRIMARY KEY (room, turn)
 );
 CREATE INDEX IF NOT EXISTS unfinished ON rooms(over);
 """
+# A database of the first server (user_version 0) gains the columns of version 2;
+# NULL in them means "not kept yet".
+_MIGRATION: Final = (("rooms", "bot_moves INTEGER"), ("moves", "words TEXT"))
+_TABLES: Final = {
+    "rooms": {"room", "game", "players", "options", "seed", "created", "turn", "over"},
+    "seats": {"room", "seat", "name", "bot", "token_hash"},
+    "moves": {"room", "turn", "seat", "move"},
+}
+
+
+def check_file(path: Path) -> None:
+    """Refuse a file that cannot be a whole SQLite database, before SQLite opens it.
+
+    A missing file is a new database. An existing one must start with
+    SQLite's header, and be as long as its header says (a file truncated to
+    0 bytes, or cut short, is refused rather than served as an empty or
+    broken database). The length is not checked while a write-ahead log is
+    pending (the log may hold the file's last pages until SQLite folds it in).
+
+    Raises:
+        StoreError: naming the file and what is wrong with it.
+    """
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise StoreError(f"database {path}: is a folder, not a file")
+    size = path.stat().st_size
+    if size == 0:
+        raise StoreError(
+            f"database {path}: the file is empty (0 bytes), not a tilegames database; "
+            "move it away to start a new one"
+        )
+    with path.open("rb") as file:
+        header = file.read(100)
+    if not header.startswith(_HEADER):
+        raise StoreError(f"database {path}: not an SQLite database (its first bytes differ)")
+    if len(header) < 100:
+        raise StoreError(f"database {path}: truncated to {size} bytes (the header alone is 100)")
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(header[28:32], "big")
+    pages_valid = header[92:96] == header[24:28]  # the count is written by SQLite 3.7.0+
+    wal = Path(f"{path}-wal")
+    pending = wal.exists() and wal.stat().st_size > 0
+    if pages_valid and not pending and size < page * pages:
+        raise StoreError(
+            f"database {path}: truncated to {size} bytes, its header gives {page * pages}"
+        )
 
 
 class SQLiteStore:
@@ -128,28 +242,81 @@ class SQLiteStore:
     The database runs in WAL mode with ``synchronous=FULL``: a move is on
     disk when :meth:`add_move` returns, so killing the server (even with
     SIGKILL) or the machine loses nothing that was answered. Seeds are kept
-    as text (SQLite's integers are signed 64-bit).
+    as text (SQLite's integers are signed 64-bit). A database of an earlier
+    version gains its new columns when opened.
 
     Args:
         path: the database file (``":memory:"`` for a throw-away one).
+
+    Raises:
+        StoreError: for a file that is not a whole tilegames database (empty,
+            truncated, another kind of file or database) or cannot be opened.
     """
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        # One connection, used by the event loop's thread only (the server's rule);
-        # created here, perhaps in another thread, hence check_same_thread=False.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+        if self.path != ":memory:":
+            check_file(Path(self.path))
+        # One connection shared by the event loop's thread and the threads that
+        # load rooms, one at a time under the lock; hence check_same_thread=False.
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise StoreError(f"database {self.path}: {error}") from None
+        try:
+            self._open()
+        except sqlite3.Error as error:
+            self._db.close()
+            raise StoreError(f"database {self.path}: {error}") from None
+        except StoreError:
+            self._db.close()
+            raise
 
-    def create(self, room: StoredRoom) -> None:
+    def _open(self) -> None:
+        db = self._db
+        found = {
+            name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if found and "rooms" not in found:
+            shown = ", ".join(sorted(found)[:5])
+            raise StoreError(
+                f"database {self.path}: not a tilegames database (its tables: {shown})"
+            )
+        for table, columns in _TABLES.items():
+            if table in found:
+                have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if not columns <= have:
+                    missing = ", ".join(sorted(columns - have))
+                    raise StoreError(
+                        f"database {self.path}: not a tilegames database "
+                        f"(table {table} lacks {missing})"
+                    )
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > _VERSION:
+            raise StoreError(
+                f"database {self.path}: written by a newer tilegames (schema {version})"
+            )
+        with self._transaction():
+            if found and version < _VERSION:
+                for table, column in _MIGRATION:
+                    have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                    if column.split()[0] not in have:
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {_VERSION}")
+
+    def create(self, room: StoredRoom, bot_moves: bool | None = None) -> None:
         """Keep a new room and its seats, in one transaction."""
         with self._transaction():
             self._db.execute(
-                "INSERT INTO rooms (room, game, players, options, seed, created) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO rooms (room, game, players, options, seed, created, bot_moves) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     room.room,
                     room.game,
@@ -157,6 +324,7 @@ class SQLiteStore:
                     json.dumps(room.options, sort_keys=True),
                     str(room.seed),
                     time.time(),
+                    None if bot_moves is None else int(bot_moves),
                 ),
             )
             self._db.executemany(
@@ -165,27 +333,40 @@ class SQLiteStore:
             )
 
     def load(self, room: str) -> StoredRoom | None:
-        """The room, its seats and its moves, or ``None``."""
-        row = self._db.execute(
-            "SELECT game, players, options, seed FROM rooms WHERE room = ?", (room,)
-        ).fetchone()
-        if row is None:
-            return None
+        """The room, its seats, its moves and their words, or ``None``.
+
+        Raises:
+            ValueError: for a room whose seed or options are not what was stored.
+        """
+        with self._lock:
+            row = self._db.execute(
+                "SELECT game, players, options, seed FROM rooms WHERE room = ?", (room,)
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self._db.execute(
+                "SELECT seat, name, bot, token_hash FROM seats WHERE room = ? ORDER BY seat",
+                (room,),
+            ).fetchall()
+            moves = self._db.execute(
+                "SELECT move, seat, words FROM moves WHERE room = ? ORDER BY turn", (room,)
+            ).fetchall()
         game, players, options, seed = row
-        seats = self._db.execute(
-            "SELECT seat, name, bot, token_hash FROM seats WHERE room = ? ORDER BY seat", (room,)
-        ).fetchall()
-        moves = self._db.execute(
-            "SELECT move FROM moves WHERE room = ? ORDER BY turn", (room,)
-        ).fetchall()
+        words = []
+        for _move, _seat, text in moves:
+            if text is None:
+                break
+            words.append(text)
         return StoredRoom(
             room=room,
             game=game,
             players=players,
-            options=json.loads(options),
-            seed=int(seed),
+            options=_options(options),
+            seed=_stored_seed(seed),
             seats=tuple(StoredSeat(*seat) for seat in seats),
-            moves=tuple(move for (move,) in moves),
+            moves=tuple(move for move, _seat, _words in moves),
+            movers=tuple(seat for _move, seat, _words in moves),
+            words=tuple(words),
         )
 
     def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> bool:
@@ -198,43 +379,89 @@ class SQLiteStore:
             )
         return taken.rowcount == 1
 
-    def add_move(self, room: str, turn: int, seat: int, move: str, over: bool) -> bool:
-        """Keep move number ``turn`` and the room's progress, in one transaction."""
+    def add_move(
+        self,
+        room: str,
+        turn: int,
+        seat: int,
+        move: str,
+        over: bool,
+        words: str | None = None,
+        bot_moves: bool | None = None,
+    ) -> bool:
+        """Keep move number ``turn``, its words and the room's progress, in one transaction."""
         try:
             with self._transaction():
                 self._db.execute(
-                    "INSERT INTO moves (room, turn, seat, move) VALUES (?, ?, ?, ?)",
-                    (room, turn, seat, move),
+                    "INSERT INTO moves (room, turn, seat, move, words) VALUES (?, ?, ?, ?, ?)",
+                    (room, turn, seat, move, words),
                 )
                 self._db.execute(
-                    "UPDATE rooms SET turn = ?, over = ? WHERE room = ?",
-                    (turn + 1, int(over), room),
+                    "UPDATE rooms SET turn = ?, over = ?, bot_moves = ? WHERE room = ?",
+                    (turn + 1, int(over), None if bot_moves is None else int(bot_moves), room),
                 )
         except sqlite3.IntegrityError:  # that turn is stored already: another move won
             return False
         return True
 
+    def keep_words(self, room: str, words: Sequence[str]) -> None:
+        """Fill in the words of the room's first moves (those stored without them)."""
+        with self._transaction():
+            self._db.executemany(
+                "UPDATE moves SET words = ? WHERE room = ? AND turn = ? AND words IS NULL",
+                [(text, room, turn) for turn, text in enumerate(words)],
+            )
+
+    def bots_to_move(self) -> list[str]:
+        """The rooms where a bot may move, oldest first (one query, no game replayed)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT room FROM rooms WHERE over = 0 AND (bot_moves = 1 OR (bot_moves IS NULL "
+                "AND EXISTS (SELECT 1 FROM seats WHERE seats.room = rooms.room "
+                "AND seats.bot IS NOT NULL))) ORDER BY created"
+            ).fetchall()
+        return [room for (room,) in rows]
+
     def unfinished(self) -> list[str]:
         """The rooms not over, oldest first."""
-        rows = self._db.execute("SELECT room FROM rooms WHERE over = 0 ORDER BY created")
-        return [room for (room,) in rows.fetchall()]
+        with self._lock:
+            rows = self._db.execute("SELECT room FROM rooms WHERE over = 0 ORDER BY created")
+            return [room for (room,) in rows.fetchall()]
 
     def close(self) -> None:
         """Close the connection."""
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """``BEGIN IMMEDIATE`` .. ``COMMIT``, or ``ROLLBACK`` on an error, under the lock."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
 
-class _Transaction:
-    """``BEGIN IMMEDIATE`` .. ``COMMIT``, or ``ROLLBACK`` on an error."""
+def _stored_seed(text: object) -> int:
+    """A room's seed as stored: the digits of a number from 0 to 2**64 - 1."""
+    if not (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 20):
+        raise ValueError(f"its seed is stored as {str(text)[:30]!r}, not as digits")
+    seed = int(text)
+    if seed >= 1 << 64:
+        raise ValueError("its seed is stored over 2**64 - 1")
+    return seed
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
 
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+def _options(text: object) -> dict[str, Any]:
+    """A room's options as stored: a JSON object."""
+    try:
+        options = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        options = None
+    if not isinstance(options, dict):
+        raise ValueError("its options are not stored as a JSON object")
+    return options
