@@ -33,6 +33,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import texts
 import tilegames
 from step_budget import step_budget
 from tilegames import (
@@ -268,7 +269,7 @@ class TestEndlessSets:
 
 _NOTATION_CHARACTERS = string.ascii_letters + string.digits + " ,:@/.+-x\t"
 HOSTILE_NOTATION = st.one_of(
-    st.text(),
+    texts.text(),
     st.text(alphabet=_NOTATION_CHARACTERS),
     st.text(alphabet=st.characters(categories=["Nd", "Cc", "Zs"])),
     st.lists(
@@ -290,14 +291,14 @@ _VALUES = st.recursive(
         st.integers(-(2**70), 2**70),
         st.integers(min_value=10**700, max_value=10**4000),
         st.floats(),
-        st.text(max_size=8),
+        texts.text(max_size=8),
         st.binary(max_size=4),
     ),
     lambda inner: st.one_of(
         st.tuples(inner, inner),
         st.lists(inner, max_size=5),
         st.lists(inner, max_size=5).map(tuple),
-        st.dictionaries(st.text(max_size=3), inner, max_size=3),
+        st.dictionaries(texts.text(max_size=3), inner, max_size=3),
     ),
     max_leaves=12,
 )

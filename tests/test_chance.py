@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import texts
 import tilegames
 from step_budget import step_budget
 from tiers import examples
@@ -34,12 +35,12 @@ JUNK = st.one_of(
     st.none(),
     st.booleans(),
     st.floats(allow_nan=True),
-    st.text(max_size=5),
+    texts.text(max_size=5),
     st.binary(max_size=5),
     st.complex_numbers(),
     st.decimals(allow_nan=False).map(decimal.Decimal),
     st.just(object()),
-    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.dictionaries(texts.text(max_size=2), st.integers(), max_size=2),
 )
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import texts
 import tilegames
 from tilegames import (
     ConfigurationError,
@@ -417,7 +418,7 @@ class TestErrors:
         error = IllegalMoveError("m", "r", rule="AXIO-7", turn="t")
         assert (error.move, error.reason, error.rule, error.turn) == ("m", "r", "AXIO-7", "t")
 
-    @given(st.text(), st.text(), st.text(), st.text())
+    @given(texts.text(), texts.text(), texts.text(), texts.text())
     def test_pickle_round_trip(self, move: str, reason: str, rule: str, turn: str) -> None:
         """Pickling keeps the class, attributes and message."""
         error = IllegalMoveError(move, reason, rule=rule, turn=turn)

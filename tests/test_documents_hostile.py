@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import texts
 import tilegames
 from document_mutations import mutate, mutations
 from serialize_documents import positions
@@ -346,10 +347,10 @@ JSON_VALUES = st.recursive(
     | st.booleans()
     | st.integers()
     | st.floats()
-    | st.text(max_size=5)
+    | texts.text(max_size=5)
     | st.sampled_from(["W", "X2", "B", "State", "Place"]),
     lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+        st.lists(inner, max_size=4) | st.dictionaries(texts.text(max_size=3), inner, max_size=3)
     ),
     max_leaves=8,
 )
@@ -383,7 +384,7 @@ class TestRandomValues:
         )
 
     @settings(max_examples=examples(100), deadline=None)
-    @given(text=st.text(max_size=200) | st.binary(max_size=200))
+    @given(text=texts.text(max_size=200) | st.binary(max_size=200))
     def test_any_text(self, text: str | bytes) -> None:
         """Arbitrary text or bytes are refused with InvalidStateError."""
         with pytest.raises(InvalidStateError):

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import texts
 import tilegames
 import toy_game
 from tiers import examples
@@ -34,10 +35,10 @@ def _one_line(text: str) -> bool:
 
 
 _TAG_NAMES = st.from_regex(
-    r"[A-Za-z]([A-Za-z0-9 _.-]{0,10}[A-Za-z0-9_.-])?", fullmatch=True
+    r"[A-Za-z]([A-Za-z0-9 _.-]{0,10}[A-Za-z0-9_.-])?", fullmatch=True, alphabet=texts.CHARACTERS
 ).filter(lambda name: name not in _RESERVED and not name.startswith("Option "))
-_TAG_VALUES = st.text(max_size=20).filter(lambda text: _one_line(text) and text == text.strip())
-_COMMENTS = st.text(max_size=20).filter(_one_line)
+_TAG_VALUES = texts.text(max_size=20).filter(lambda text: _one_line(text) and text == text.strip())
+_COMMENTS = texts.text(max_size=20).filter(_one_line)
 
 
 @st.composite
@@ -559,7 +560,7 @@ class TestFuzz:
     """loads refuses anything malformed with a RecordError, never another exception."""
 
     @settings(max_examples=examples(300), deadline=None)
-    @given(st.text())
+    @given(texts.text())
     def test_any_text(self, text: str) -> None:
         """Any string is a Record or a RecordError."""
         try:
@@ -579,7 +580,7 @@ class TestFuzz:
     @given(
         st.sampled_from(["polygon.txt", "polygon.json", "axio.txt", "axio.json"]),
         st.lists(
-            st.tuples(st.integers(0, 10**6), st.integers(0, 3), st.text(max_size=3)),
+            st.tuples(st.integers(0, 10**6), st.integers(0, 3), texts.text(max_size=3)),
             min_size=1,
             max_size=4,
         ),
@@ -605,10 +606,10 @@ class TestFuzz:
     @settings(max_examples=examples(200), deadline=None)
     @given(
         st.recursive(
-            st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+            st.none() | st.booleans() | st.integers() | texts.text(max_size=5),
             lambda inner: (
                 st.lists(inner, max_size=3)
-                | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+                | st.dictionaries(texts.text(max_size=8), inner, max_size=3)
             ),
             max_leaves=8,
         ),
@@ -641,7 +642,7 @@ class TestFuzz:
 
 # Field values of a Record: some a record can hold, some it cannot (wrong type or shape).
 _ANY_SCALAR = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**41), 10**41), st.floats(), st.text(max_size=4)
+    st.none(), st.booleans(), st.integers(-(10**41), 10**41), st.floats(), texts.text(max_size=4)
 )
 _FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "game": st.one_of(st.sampled_from([*GAMES, "", " axio", "a\nb", "no-such-game"]), _ANY_SCALAR),
@@ -686,16 +687,16 @@ _FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
                 min_size=1,
                 max_size=4,
             ),
-            st.text(max_size=4),
+            texts.text(max_size=4),
             st.sampled_from([*GAMES, ""]),
-            st.text(max_size=4),
+            texts.text(max_size=4),
         ),
     ),
 }
 _A_RECORD: dict[str, Any] = {"game": "polygon", "players": 2, "seed": 3, "moves": ("1@0,-1",)}
-_NOTATION = st.from_regex(r"[A-Za-z0-9,:@?/+-]{1,8}", fullmatch=True)
+_NOTATION = st.from_regex(r"[A-Za-z0-9,:@?/+-]{1,8}", fullmatch=True, alphabet=texts.CHARACTERS)
 _OPTION_VALUE = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**39), 10**39), st.text(max_size=4)
+    st.none(), st.booleans(), st.integers(-(10**39), 10**39), texts.text(max_size=4)
 )
 
 
@@ -715,7 +716,7 @@ def record_fields(draw: st.DrawFn) -> dict[str, Any]:
         "seed": draw(st.none() | st.integers(-(10**39), 10**39)),
         "options": draw(
             st.dictionaries(
-                st.from_regex(r"[a-z_]{1,6}", fullmatch=True).filter(
+                st.from_regex(r"[a-z_]{1,6}", fullmatch=True, alphabet=texts.CHARACTERS).filter(
                     lambda name: name not in ("players", "seed")
                 ),
                 st.one_of(_OPTION_VALUE, st.lists(_OPTION_VALUE, max_size=2)),

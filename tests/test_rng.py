@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import texts
 from splitmix import seed_drawing
 from step_budget import step_budget
 from tilegames import ConfigurationError, WrongTypeError
@@ -28,7 +29,9 @@ bounds = st.one_of(
     st.integers(min_value=1, max_value=TWO_64),
 )
 items = st.lists(st.integers(min_value=0, max_value=5), max_size=30)
-keys = st.lists(st.one_of(st.integers(min_value=-5, max_value=5), st.text(max_size=3)), max_size=3)
+keys = st.lists(
+    st.one_of(st.integers(min_value=-5, max_value=5), texts.text(max_size=3)), max_size=3
+)
 
 
 class SplitMix64:
