@@ -123,8 +123,8 @@ def test_check_rules(name: str, setup: Setup) -> None:
         seed=2026,
         setups=[setup],
         candidates=NEAR_MISSES[name],
-        legal_samples=size(everyday=1, deep=4),
-        illegal_samples=size(everyday=3, deep=8),
+        legal_samples=size(everyday=1, deep=2),
+        illegal_samples=size(everyday=3, deep=6),
     )
     assert report.games == GAMES
     assert report.moves >= GAMES  # every game takes at least one move

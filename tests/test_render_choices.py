@@ -116,7 +116,7 @@ class TestMoveLaid:
         rules = tilegames.get(name)
         pick = random.Random(5)
         checked = 0
-        positions = size(everyday=100, deep=300)
+        positions = size(everyday=100, deep=150)
         for seed in range(4):
             state = rules.new_game(seed=seed)
             while not rules.is_over(state) and checked < positions:

@@ -235,7 +235,7 @@ class TestAgainstReferences:
             expected = ref_score(placed, move.cell, ref_turn(held, move.rotation), move.named)
             assert rota.score_move(state, move) == expected
 
-    @settings(max_examples=examples(100, everyday=5))
+    @settings(max_examples=examples(40, everyday=5))
     @given(displays(), tiles)
     def test_listing_why_illegal_and_apply_agree_both_ways(
         self, placed: dict[Cell, Tile], held: Tile
@@ -261,7 +261,7 @@ class TestAgainstReferences:
                 assert f"{caught.value.reason} ({caught.value.rule})" == reason
         assert accepted == as_set  # every listed move lies within the candidates' box
 
-    @settings(max_examples=examples(100, everyday=5))
+    @settings(max_examples=examples(40, everyday=5))
     @given(
         st.integers(0, 2**64 - 1),
         st.integers(1, 4),

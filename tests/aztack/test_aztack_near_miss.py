@@ -764,7 +764,7 @@ def changed_and_determinized(
     return state
 
 
-@settings(max_examples=examples(150), deadline=None)
+@settings(max_examples=examples(60, everyday=30), deadline=None)
 @given(st.sampled_from(VIEWS), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 def test_changed_views_load_to_states_that_play(
     seen: View, changes: list[tuple[str, int, Any]], seed: int
@@ -810,7 +810,7 @@ def setup_views() -> tuple[View, ...]:
     return tuple(found)
 
 
-@settings(max_examples=examples(150, everyday=5), deadline=None)
+@settings(max_examples=examples(60, everyday=5), deadline=None)
 @given(st.integers(0, 10**6), st.lists(mutations(), min_size=1, max_size=3), st.integers(0, 99))
 def test_changed_setup_views_load_to_states_that_play(
     pick: int, changes: list[tuple[str, int, Any]], seed: int

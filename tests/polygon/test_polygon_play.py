@@ -72,9 +72,9 @@ class TestRandomGames:
     def test_invariants(self, players: int) -> None:
         """Tiles are kept, only the turn's end scores, seats rotate, 24 turns, the best wins.
 
-        200 games per seat count in the deep tier, 20 in the everyday tier.
+        60 games per seat count in the deep tier, 20 in the everyday tier.
         """
-        for seed in range(size(everyday=20, deep=200)):
+        for seed in range(size(everyday=20, deep=60)):
             assert check_game(players, seed) == 24
 
     def test_custom_set_with_discards(self) -> None:

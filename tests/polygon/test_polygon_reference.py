@@ -41,8 +41,8 @@ from tilegames import IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames.polygon import Move, State
 
-ON_POSITIONS = settings(max_examples=examples(100, everyday=5))
-"""Properties over random positions: the deep profile's 200 examples, 5 in the everyday tier."""
+ON_POSITIONS = settings(max_examples=examples(40, everyday=5))
+"""Properties over random positions: 40 examples under ``--deep``, 5 in the everyday tier."""
 
 
 def placements(state: State) -> polygon.LegalMoves:
