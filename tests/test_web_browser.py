@@ -17,6 +17,7 @@ import importlib.util
 import os
 import random
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,12 +125,47 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+VIOLATIONS: dict[Any, list[str]] = {}
+"""Each page's Content-Security-Policy violations, as its console reports them."""
+
+
 def _session(chromium: Any, width: int = 1280, height: int = 900) -> Any:
-    """A page in a fresh context: its own storage, as another person's browser."""
+    """A page in a fresh context: its own storage, as another person's browser.
+
+    Its console is listened to: a script, style, picture or connection the
+    server's Content-Security-Policy blocks is reported there (see
+    :func:`_no_violation`).
+    """
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.set_default_timeout(WAIT)
+    seen = VIOLATIONS[page] = []
+    page.on(
+        "console",
+        lambda message: (
+            seen.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     return page
+
+
+def _no_violation(*pages: Any) -> None:
+    """No page's console reported a Content-Security-Policy violation."""
+    for page in pages:
+        assert VIOLATIONS.pop(page, []) == []
+
+
+def _until(page: Any, expression: str) -> None:
+    """Wait until a JavaScript expression is true in the page.
+
+    Polled with ``page.evaluate`` (the browser's debugging protocol runs it):
+    Playwright's ``wait_for_function`` runs its text through ``eval`` inside
+    the page, which the page's Content-Security-Policy forbids, as it should.
+    """
+    deadline = time.monotonic() + WAIT / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not true in time: {expression}"
+        page.wait_for_timeout(20)
 
 
 def _ready(page: Any) -> None:
@@ -179,7 +215,7 @@ def _play_one_move(page: Any, chooser: random.Random) -> None:
             buttons.nth(chooser.randrange(count_buttons)).click()
         else:
             cells.nth(chooser.randrange(count_cells)).click()  # a real click, at its centre
-        page.wait_for_function(f"document.body.dataset.updates !== '{before}'")
+        _until(page, f"document.body.dataset.updates !== '{before}'")
     raise AssertionError("no move after 12 picks")
 
 
@@ -219,7 +255,7 @@ def test_two_players_and_a_spectator(chromium: Any, server: str, game: str) -> N
             _play_one_move(page, chooser)
             moves += 1
             for watcher in (ann, bob, cleo):  # live: the move reaches every browser
-                watcher.wait_for_function(f"Number(document.body.dataset.turn) > {turn}")
+                _until(watcher, f"Number(document.body.dataset.turn) > {turn}")
             assert moves < 400
         for page in (ann, bob, cleo):
             page.wait_for_selector("#end:not([hidden])")
@@ -230,6 +266,9 @@ def test_two_players_and_a_spectator(chromium: Any, server: str, game: str) -> N
         assert words != notation  # ... the move in words
         assert "Game over" in cleo.inner_text("#end")
         _shot(cleo, f"{game}-over")
+        cleo.locator("#seats input").first.click()  # a link to share: selected whole
+        assert cleo.evaluate("document.activeElement.selectionEnd") > 0
+        _no_violation(ann, bob, cleo)
     finally:
         for page in (ann, bob, cleo):
             page.context.close()
@@ -250,16 +289,12 @@ def test_phone(chromium: Any, server: str, game: str) -> None:
             if number == 8 and mover is phone:
                 break  # ... until it is the phone's turn
             turn = _turn(mover)
-            mover.wait_for_function(
-                "document.getElementById('status').textContent.includes('your turn')"
-            )
+            _until(mover, "document.getElementById('status').textContent.includes('your turn')")
             _play_one_move(mover, random.Random(turn))
             for page in (desk, phone):
-                page.wait_for_function(f"Number(document.body.dataset.turn) > {turn}")
-                page.wait_for_function("document.body.dataset.busy !== 'yes'")
-        phone.wait_for_function(
-            "document.getElementById('status').textContent.includes('your turn')"
-        )
+                _until(page, f"Number(document.body.dataset.turn) > {turn}")
+                _until(page, "document.body.dataset.busy !== 'yes'")
+        _until(phone, "document.getElementById('status').textContent.includes('your turn')")
         phone.wait_for_selector("#options .option, #board .target")
         board = phone.locator("#board svg").first.bounding_box()
         wrap = phone.locator("#board-wrap").bounding_box()
@@ -282,7 +317,7 @@ def test_phone(chromium: Any, server: str, game: str) -> None:
                 break
             before = phone.get_attribute("body", "data-updates")
             phone.locator("#options .option").first.click()
-            phone.wait_for_function(f"document.body.dataset.updates !== '{before}'")
+            _until(phone, f"document.body.dataset.updates !== '{before}'")
         cells = phone.locator("#board .target")
         assert cells.count()
         _shot(phone, f"{game}-phone")
@@ -291,7 +326,8 @@ def test_phone(chromium: Any, server: str, game: str) -> None:
         assert phone.evaluate(SMALLEST_TEXT) >= 12
         before = phone.get_attribute("body", "data-updates")
         cells.first.click()  # a tap at the centre of a cell picks it
-        phone.wait_for_function(f"document.body.dataset.updates !== '{before}'")
+        _until(phone, f"document.body.dataset.updates !== '{before}'")
+        _no_violation(desk, phone)
     finally:
         desk.context.close()
         phone.context.close()
