@@ -118,43 +118,41 @@ def apply_outcome(state: State, move: AnyMove) -> State:
         tile = move.tile
         pool = without(pool, tile)
     drawing = state.drawing
-    if drawing == START:
-        laid = len(state.display)
-        start, centre = START_CELLS[laid]
-        display = state.display | {(start, turned_to(cast(Tile, tile), centre))}
+    if drawing != START:
+        seat, counts, supply_count = state.seat, state.stack_counts, state.supply_count
+        hands, following, extra_tile, extra_turns = turned_up(
+            drawing, tile, seat, state.hands, state.extra_turns
+        )
+        unseen = 0
+        if drawing == SUPPLY:
+            supply_count -= 1
+            drawing = NOTHING
+        else:
+            counts = (*counts[:seat], counts[seat] - 1, *counts[seat + 1 :])
+            unseen = 1 << seat if tile is None else 0
+            if not following or counts[seat] != STACK_SIZE - 1:  # else the deal goes on (ROTA-8)
+                drawing = NOTHING
         after = attrs.evolve(
             state,
-            display=display,
+            hands=hands,
+            seat=following,
+            extra_tile=extra_tile,
+            extra_turns=extra_turns,
             pool=pool,
-            drawing=START if laid + 1 < START_TILES else STACK,
+            stack_counts=counts,
+            supply_count=supply_count,
+            drawing=drawing,
+            unseen=state.unseen | unseen,
         )
-        object.__setattr__(after, "_index", Board.build(display))
+        object.__setattr__(after, "_index", index_of(state))
         return after
-    seat, counts, supply_count, unseen = state.seat, state.stack_counts, state.supply_count, 0
-    hands, following, extra_tile, extra_turns = turned_up(
-        drawing, tile, seat, state.hands, state.extra_turns
-    )
-    if drawing == SUPPLY:
-        supply_count -= 1
-        drawing = NOTHING
-    else:
-        counts = (*counts[:seat], counts[seat] - 1, *counts[seat + 1 :])
-        unseen = 1 << seat if tile is None else 0
-        if not following or counts[seat] != STACK_SIZE - 1:  # else the deal goes on (ROTA-8)
-            drawing = NOTHING
+    laid = len(state.display)
+    start, centre = START_CELLS[laid]
+    display = state.display | {(start, turned_to(cast(Tile, tile), centre))}
     after = attrs.evolve(
-        state,
-        hands=hands,
-        seat=following,
-        extra_tile=extra_tile,
-        extra_turns=extra_turns,
-        pool=pool,
-        stack_counts=counts,
-        supply_count=supply_count,
-        drawing=drawing,
-        unseen=state.unseen | unseen,
+        state, display=display, pool=pool, drawing=START if laid + 1 < START_TILES else STACK
     )
-    object.__setattr__(after, "_index", index_of(state))
+    object.__setattr__(after, "_index", Board.build(display))
     return after
 
 

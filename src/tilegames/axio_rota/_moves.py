@@ -18,7 +18,6 @@ from typing import cast, overload
 
 import attrs
 
-from tilegames._core import tracks
 from tilegames._core.chance import CHANCE
 from tilegames._core.errors import IllegalMoveError
 from tilegames._core.moves import LazyMoves
@@ -195,6 +194,10 @@ class LegalMoves(LazyMoves[Move]):
         return self._cells
 
 
+Problem = tuple[str, str]
+"""Why a move is illegal: the reason in words and the rule id, as a :class:`Refusal` holds them."""
+
+
 def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
     """Check placing ``tile`` as ``move`` says on ``board`` (ROTA-6, ROTA-11, ROTA-13).
 
@@ -205,48 +208,56 @@ def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
         Refusal: at the first rule the placement breaks.
     """
     x, y = move.cell
-    if not square.packable(x, y):
-        raise Refusal(_placement_problem(board, move.cell, None), "ROTA-11")
-    cell = square.pack(x, y)
-    mask = board.mask(cell)
-    if mask is None:
-        raise Refusal(_placement_problem(board, move.cell, cell), "ROTA-11")
+    cell = square.pack(x, y) if square.packable(x, y) else None
+    mask = None if cell is None else board.mask(cell)
     info = tile_info(tile)
-    rotation = move.rotation
+    problem = _placement_problem(board, tile, info, move, cell, mask)
+    if problem is not None:
+        raise Refusal(*problem)
+    return cast(Packed, cell), info
+
+
+def _placement_problem(
+    board: Board, tile: Tile, info: TileInfo, move: Move, cell: Packed | None, mask: int | None
+) -> Problem | None:
+    """The first rule the placement breaks, or ``None``: ``mask`` is ``None`` off the frontier.
+
+    The cell must share an edge with the display (ROTA-11), the rotation be
+    the first of those giving the same corners (ROTA-6), and a colour be named
+    exactly when the empty corner, turned, touches a tile (ROTA-13).
+    """
+    if mask is None:
+        return _cell_problem(board, move.cell, cell), "ROTA-11"
+    rotation, named = move.rotation, move.named
     listed = info.same_as[rotation]
     if listed != rotation:
-        raise Refusal(
+        return (
             f"turning {format_tile(tile)} by {rotation} gives the same corners as by "
             f"{listed}; that placement is the move with rotation {listed}",
             "ROTA-6",
         )
-    if info.empty >= 0 or move.named is not None:
-        _check_named(tile, info, mask, move)
-    return cell, info
-
-
-def _check_named(tile: Tile, info: TileInfo, mask: int, move: Move) -> None:
-    """A colour is named exactly when the empty corner, turned, touches a tile (ROTA-13)."""
-    named = move.named
     if info.empty < 0:
-        raise Refusal(f"{format_tile(tile)} has no empty corner to name a colour for", "ROTA-13")
-    corner = (info.empty + move.rotation) % 4
+        if named is None:
+            return None
+        return f"{format_tile(tile)} has no empty corner to name a colour for", "ROTA-13"
+    corner = (info.empty + rotation) % 4
     if mask >> corner & 1:
         if named is None:
-            raise Refusal(
+            return (
                 f"the empty corner of {format_tile(tile)} lands on corner {corner}, which "
                 f"touches another tile: name a colour for it ({COLOUR_LETTERS})",
                 "ROTA-13",
             )
     elif named is not None:
-        raise Refusal(
+        return (
             f"the empty corner of {format_tile(tile)} lands on corner {corner}, which touches "
             "no other tile, so no colour is named for it",
             "ROTA-13",
         )
+    return None
 
 
-def _placement_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
+def _cell_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
     """Why a cell outside the frontier cannot take the tile (ROTA-11)."""
     if cell is not None and board.holds(cell):
         return f"cell {xy} already holds {format_tile(board.cells[cell])}"
@@ -266,21 +277,22 @@ def checked_placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
     if tile is None:
         tile = state.hands[state.seat]
         if tile is None:  # no tile known: chance to move, the game over, or an unseen tile
-            check_placing(state)
-            raise Refusal(
+            problem = placing_problem(state) or (
                 f"seat {state.seat} holds a tile drawn unseen: name it as you place it, "
                 "such as 'RGBO@1,0:0' (a Reveal)",
                 "ROTA-11",
             )
+            raise Refusal(*problem)
     return _placed(board, tile, move)
 
 
-def check_placing(state: State) -> None:
-    """Refuse a placement while chance is to move, or once the game is over."""
+def placing_problem(state: State) -> Problem | None:
+    """Why no placement is legal now: chance is to move, or the game is over; else ``None``."""
     if state.drawing:
-        raise _chance_to_move(state)
+        return _chance_to_move(state)
     if ended(state):
-        raise Refusal("the game is over", end_rule(state))
+        return "the game is over", end_rule(state)
+    return None
 
 
 def end_rule(state: State) -> str:
@@ -315,8 +327,8 @@ def draw_rule(state: State) -> str:
     return "ROTA-8" if state.stack_counts[state.seat] == STACK_SIZE else "ROTA-16"
 
 
-def _chance_to_move(state: State) -> Refusal:
-    return Refusal(
+def _chance_to_move(state: State) -> Problem:
+    return (
         f"chance is to move: {DRAWN[state.drawing]}; enter the tile turned up, such as '+RGBO'",
         draw_rule(state),
     )
@@ -328,7 +340,7 @@ def without(pool: tuple[Tile, ...], tile: Tile) -> tuple[Tile, ...]:
     return (*pool[:at], *pool[at + 1 :])
 
 
-def _not_in_pool(state: State, tile: Tile) -> Refusal:
+def _not_in_pool(state: State, tile: Tile) -> Problem:
     pool = cast(tuple[Tile, ...], state.pool)
     rule = draw_rule(state) if state.drawing else "ROTA-11"
     same = next((t for t in pool if canonical(t) == canonical(tile)), None)
@@ -337,7 +349,7 @@ def _not_in_pool(state: State, tile: Tile) -> Refusal:
         if same is not None
         else ", nor a tile of the set turned"
     )
-    return Refusal(
+    return (
         f"tile {format_tile(tile)} is not in the bag: it is none of the {len(pool)} tiles "
         f"still face down or drawn unseen{hint}",
         rule,
@@ -368,39 +380,47 @@ def check_explicit_move(state: State, move: AnyMove) -> tuple[State, Packed, Til
         Refusal: at the first rule the move breaks.
     """
     pool = state.pool
+    problem: Problem | None = None
     if pool is None:
-        raise Refusal(
+        problem = (
             f"{move} belongs to an explicit game (new_game(chance='explicit')); this game "
             "draws its tiles from its seed",
             "ROTA-7",
         )
-    if type(move) is Reveal:
-        check_placing(state)
-        if state.extra_tile is not None or not state.unseen >> state.seat & 1:
-            raise Refusal(
+    elif type(move) is Reveal:
+        problem = placing_problem(state)
+        if problem is None and (
+            state.extra_tile is not None or not state.unseen >> state.seat & 1
+        ):
+            problem = (
                 f"seat {state.seat} places a tile that is known; play the placement without "
                 f"naming a tile, such as '{move.move}'",
                 "ROTA-11",
             )
-        if move.tile not in pool:
-            raise _not_in_pool(state, move.tile)
-        held = holding(state, move.tile)
-        return (held, *checked_placement(held, move.move))
-    if not state.drawing:
+        if problem is None and move.tile not in pool:
+            problem = _not_in_pool(state, move.tile)
+        if problem is None:
+            held = holding(state, move.tile)
+            return (held, *checked_placement(held, move.move))
+    elif not state.drawing:
         if ended(state):
-            raise Refusal("the game is over", end_rule(state))
-        raise Refusal(
-            f"seat {state.seat} is to move, not chance: no tile is being turned up", "ROTA-10"
-        )
-    if type(move) is Draw:
+            problem = "the game is over", end_rule(state)
+        else:
+            problem = (
+                f"seat {state.seat} is to move, not chance: no tile is being turned up",
+                "ROTA-10",
+            )
+    elif type(move) is Draw:
         if move.tile not in pool:
-            raise _not_in_pool(state, move.tile)
+            problem = _not_in_pool(state, move.tile)
     elif state.drawing != STACK:
-        raise Refusal(
+        problem = (
             f"only a draw into a hand may be entered unseen; here {DRAWN[state.drawing]}, "
             "face up for everyone (ROTA-21)",
             "ROTA-22",
         )
+    if problem is not None:
+        raise Refusal(*problem)
     return None
 
 
@@ -494,9 +514,13 @@ def ended(state: State) -> bool:
     )
 
 
+ALL_AT_CAP: Points = (TRACK_CAP,) * 5
+"""Five tracks at the cap: the immediate win of ROTA-17."""
+
+
 def all_at_cap_seat(position: State | View) -> Seat | None:
     """The seat with all five tracks at 12, if any (ROTA-17)."""
-    return next((s for s, t in enumerate(position.tracks) if tracks.all_at(t, TRACK_CAP)), None)
+    return next((s for s, t in enumerate(position.tracks) if t == ALL_AT_CAP), None)
 
 
 def movers(state: State) -> tuple[Seat, ...]:

@@ -51,6 +51,7 @@ from tilegames.axio_rota._model import (
     TITLE,
     TRACK_CAP,
     AnyMove,
+    Board,
     Move,
     Points,
     Reveal,
@@ -59,6 +60,7 @@ from tilegames.axio_rota._model import (
     View,
 )
 from tilegames.axio_rota._moves import (
+    ALL_AT_CAP,
     LegalMoves,
     all_at_cap_seat,
     check_explicit_move,
@@ -86,8 +88,10 @@ def _entry(function: str, state: State) -> None:
         check_hand_made(state)
 
 
-def _check_move(function: str, state: State, move: object) -> None:
-    """The entry checks off the hot path once ``state`` is a State: a move, the state checked."""
+def _check_arguments(function: str, state: State, move: object) -> None:
+    """The entry checks off the hot path: a State and a move; a state the rules did not make."""
+    if type(state) is not State:
+        wrong_state(function, state)
     if type(move) not in MOVE_TYPES:
         wrong_move(function, move)
     if state._index is None:
@@ -356,9 +360,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
 
     Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
-    if type(state) is not State:
-        wrong_state("why_illegal", state)
-    _check_move("why_illegal", state, move)
+    _check_arguments("why_illegal", state, move)
     try:
         if type(move) is Move:
             checked_placement(state, move)
@@ -374,50 +376,41 @@ def score_move(state: State, move: AnyMove) -> Points:
 
     Arguments, result and errors as :meth:`tilegames.Rules.score_move`.
     """
-    if type(state) is not State:
-        wrong_state("score_move", state)
-    if type(move) is not Move:
-        revealed = _revealed("score_move", state, move)
-        if revealed is None:  # chance's outcome scores nothing
-            return NO_POINTS
-        state, cell, info, move = revealed
-    else:
-        cell, info = _placement(state, move)
-    return placement_points(index_of(state).circles, cell, info.turned[move.rotation], move.named)
+    checked = _checked("score_move", state, move)
+    if checked is None:  # chance's outcome scores nothing
+        return NO_POINTS
+    state, cell, info, placed = checked
+    circles = index_of(state).circles
+    return placement_points(circles, cell, info.turned[placed.rotation], placed.named)
 
 
-def _revealed(
+def _checked(
     function: str, state: State, move: AnyMove
 ) -> tuple[State, Packed, TileInfo, Move] | None:
-    """Check an explicit move: ``None`` for chance's outcome, else a Reveal's placement."""
-    _check_move(function, state, move)
-    try:
-        revealed = check_explicit_move(state, move)
-    except Refusal as refusal:
-        raise illegal(state, move, refusal) from None
-    return None if revealed is None else (*revealed, cast(Reveal, move).move)
+    """Check a move up front: ``None`` for chance's outcome, else the placement to make.
 
-
-def _placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
-    """The packed cell and tile tables of a placement: as picked from the legal moves, or checked.
-
-    A move just picked from the state's own legal moves is legal, and not
-    checked again; any other goes through :func:`checked_placement` (after the state's own
-    check, for a state the rules did not make).
+    The placement is the state (holding the tile a :class:`Reveal` names),
+    the packed cell, the tile's tables and the :class:`Move`. A move just
+    picked from the state's own legal moves is legal and not checked again;
+    any other is checked after the arguments' kinds and, for a state the rules
+    did not make, the state.
 
     Raises:
         IllegalMoveError: if the move is not legal.
     """
-    listed = state._legal
-    picked = listed._picked if type(listed) is LegalMoves else None
-    if picked is not None and picked[0] is move:
-        return picked[1], picked[2]
-    if state._index is None:
-        check_hand_made(state)
+    if type(state) is State:
+        listed = state._legal
+        picked = listed._picked if type(listed) is LegalMoves else None
+        if picked is not None and picked[0] is move:
+            return state, picked[1], picked[2], picked[0]
+    _check_arguments(function, state, move)
     try:
-        return checked_placement(state, move)
+        if type(move) is Move:
+            return state, *checked_placement(state, move), move
+        revealed = check_explicit_move(state, move)
     except Refusal as refusal:
         raise illegal(state, move, refusal) from None
+    return None if revealed is None else (*revealed, cast(Reveal, move).move)
 
 
 def apply(state: State, move: AnyMove) -> State:
@@ -435,30 +428,25 @@ def apply(state: State, move: AnyMove) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    if type(state) is not State:
-        wrong_state("apply", state)
-    if type(move) is not Move:  # a chance outcome, or a Reveal: the tile named, then placed
-        revealed = _revealed("apply", state, move)
-        if revealed is None:
-            return apply_outcome(state, move)
-        state, cell, info, move = revealed
-    else:
-        cell, info = _placement(state, move)
+    checked = _checked("apply", state, move)
+    if checked is None:  # chance's outcome
+        return apply_outcome(state, move)
+    state, cell, info, placed = checked  # a Reveal: the seat holds the tile named
     # The one transition of both chance modes: place the tile, score it, then make the
     # draw it owes (a seeded game's shuffle dealt that tile) or leave it to chance.
-    rotation = move.rotation
+    rotation = placed.rotation
     corners = info.turned[rotation]
-    board = state._index or index_of(state)  # indexed by legal_moves or _placement
+    board = cast(Board, state._index)  # indexed by legal_moves or by _checked
     grown, before = board.grown(cell, corners, info.adds[rotation])
     seat, hands, stacks, supply = state.seat, state.hands, state.stacks, state.supply
     all_tracks = state.tracks
-    mine, reached = scored_onto(all_tracks[seat], before, info, rotation, move.named)
+    mine, reached = scored_onto(all_tracks[seat], before, info, rotation, placed.named)
     if mine is not all_tracks[seat]:
         all_tracks = (*all_tracks[:seat], mine, *all_tracks[seat + 1 :])
     extra_turns = state.extra_turns + reached
     pool = state.pool
     owed = NOTHING
-    if reached and mine == _ALL_AT_CAP:  # ROTA-17: the game ends at once
+    if reached and mine == ALL_AT_CAP:  # ROTA-17: the game ends at once
         extra_turns = 0
     elif extra_turns and (supply or state.supply_count):  # ROTA-15: an extra turn
         owed = SUPPLY
@@ -483,7 +471,7 @@ def apply(state: State, move: AnyMove) -> State:
         hands = (*hands[:mover], None, *hands[mover + 1 :])
     # By position, in declaration order: keywords cost a good part of the call.
     after = State(
-        state.display | {(move.cell, corners)},
+        state.display | {(placed.cell, corners)},
         all_tracks,
         hands,
         stacks,
@@ -500,10 +488,6 @@ def apply(state: State, move: AnyMove) -> State:
     )
     object.__setattr__(after, "_index", grown)
     return after
-
-
-_ALL_AT_CAP: Points = (TRACK_CAP,) * 5
-"""Five tracks at the cap: the immediate win of ROTA-17."""
 
 
 def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
