@@ -46,6 +46,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "tilegames_pictures",
     "tilegames_rule_pictures",
+    "tilegames_contract",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]

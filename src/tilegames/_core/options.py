@@ -149,8 +149,8 @@ def check_options(
         rules: the game; its :attr:`~tilegames.Rules.options` are the options
             declared (``None``: none are, and the options are taken as given).
         given: the options, as a mapping or ``(name, value)`` pairs.
-        room: refuse the options a server's room may not set
-            (:attr:`Option.room`).
+        room: refuse a value other than the default for the options a
+            server's room may not set (:attr:`Option.room`).
 
     >>> from tilegames import get
     >>> check_options(get("polygon"), {"board": {}, "tiles": ["w", "x2", "1"]})
@@ -185,8 +185,9 @@ def check_options(
                 f"(its options: {option_names(declared)})"
             )
             raise ConfigurationError(msg)
-        if room and not option.room:
-            msg = f"a room's game cannot set {name}: its game is seeded, chance inside the rules"
+        written = option.check(value)
+        if room and not option.room and written != option.default:
+            msg = f"a room's game is seeded: {name} is inside the rules (no {name!r})"
             raise ConfigurationError(msg)
-        result.append((name, option.check(value)))
+        result.append((name, written))
     return tuple(sorted(result, key=lambda pair: pair[0]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from tilegames._core.errors import (
     RecordError,
     UnknownGameError,
 )
+from tilegames._core.options import Option, check_options
 from tilegames._core.rules import Outcome, Rules
 from tilegames.agents import AGENTS, Agent, make_agent
 from tilegames.records import Record, dumps, loads, record_of
@@ -34,7 +36,10 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a variant option for the game (for example mode=team); repeatable",
+        help=(
+            "a variant option for the game (for example mode=team, or tiles=RB,GY,... for a "
+            "list of strings, or a JSON value); the game's page lists them; repeatable"
+        ),
     )
     parser.add_argument("--seed", type=int, default=None, help="seed for the game and players")
 
@@ -55,7 +60,18 @@ def resolve_game(reference: str) -> Rules[Any, Any]:
 def new_game_options(
     rules: Rules[Any, Any], players: int | None, pairs: Sequence[str]
 ) -> dict[str, Any]:
-    """The ``new_game`` keywords: the first setup with that many players, then ``--option``."""
+    """The ``new_game`` keywords: the first setup with that many players, then ``--option``.
+
+    Each ``--option`` value is read as the game declares the option
+    (:attr:`~tilegames.Rules.options`): text for a text option, ``true`` or
+    ``false`` for a yes-no one, a comma-separated list or a JSON value for a
+    list; the options are then checked as records and the server check them
+    (:func:`tilegames.check_options`), and given in their written form.
+
+    Raises:
+        ConfigurationError: for a pair that is not ``NAME=VALUE``, a value
+            that does not read, or an option the game refuses.
+    """
     setups = rules.setups
     setup = next((s for s in setups if players is None or s.players == players), None)
     options: dict[str, Any] = dict(setup.kwargs) if setup is not None else {}
@@ -67,8 +83,28 @@ def new_game_options(
         if not equals or not name:
             msg = f"an option is NAME=VALUE, not {pair!r}"
             raise ConfigurationError(msg)
-        options[name] = int(value) if value.lstrip("-").isdigit() else value
-    return options
+        declared = {option.name: option for option in getattr(rules, "options", None) or ()}
+        options[name] = _option_value(declared.get(name), name, value)
+    players = options.pop("players")
+    return {"players": players, **dict(check_options(rules, options))}
+
+
+def _option_value(option: Option | None, name: str, text: str) -> Any:
+    """An ``--option`` value read as the game declares its option (undeclared: text or int)."""
+    kind = None if option is None else option.type
+    if text.startswith(("[", "{")) or kind not in (None, str, int, bool, tuple[str, ...]):
+        try:
+            return json.loads(text)
+        except ValueError:
+            msg = f'option {name} is a JSON value here, such as ["RB", "GY"], not {text!r}'
+            raise ConfigurationError(msg) from None
+    if text == "null" and option is not None and option.default is None:
+        return None
+    if kind is bool and text in ("true", "false"):
+        return text == "true"
+    if kind == tuple[str, ...]:
+        return tuple(part.strip() for part in text.split(","))
+    return int(text) if kind in (None, int) and text.lstrip("-").isdigit() else text
 
 
 def bots_of(text: str) -> list[Agent]:

@@ -18,6 +18,8 @@ from tilegames._core.errors import (
     WrongTypeError,
 )
 from tilegames._core.memo import LastOf
+from tilegames._core.names import player_name
+from tilegames._core.options import check_options
 from tilegames._core.rules import (
     Options,
     Outcome,
@@ -42,6 +44,9 @@ _OPTION_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 _NOT_OPTIONS: Final = frozenset({"players", "seed"})  # fields of their own
+
+
+_SEAT_TAG: Final = re.compile(r"Seat [0-9]+\Z")
 
 
 _MAX_MOVES: Final = 100_000
@@ -304,17 +309,26 @@ def record_of(
         players: the number of seats.
         seed: the seed given to ``new_game``; a seeded game cannot be
             replayed without it.
-        tags: free tags, such as ``{"Event": "Club night", "Seat 0": "Ada"}``.
+        tags: free tags, such as ``{"Event": "Club night", "Seat 0": "Ada"}``;
+            a ``Seat N`` tag is a player's name, as
+            :func:`tilegames._core.names.player_name` keeps one (printable,
+            at most 40 characters, no space at either end).
         comments: ``(after, text)`` pairs, as :attr:`Record.comments`.
-        options: further keyword options of ``new_game``.
+        options: further keyword options of ``new_game``, in any form it
+            takes; the record keeps each in its written form, as
+            :func:`tilegames.check_options` gives it (a Polygon
+            ``scoring={"1-1-1": 10, ...}`` as ``(("1-1-1", 10), ...)``), so
+            that every game ``new_game`` starts has a record that loads back.
 
     Raises:
         RecordError: naming the first move that is not legal, with the reason.
         ConfigurationError: for ``players`` that is not a whole number, a
             seeded game without a seed, a reserved or badly formed tag, a tag
             value or comment of more than one line, a comment after a move
-            that was not played, an option a record cannot hold or the game
-            does not take; and as ``new_game`` raises it for a bad setup.
+            that was not played, an option the game does not declare or a
+            value it does not take (the message :func:`tilegames.check_options`
+            gives, the server's too) or a record cannot hold; and as
+            ``new_game`` raises it for a bad setup.
         WrongTypeError: for ``moves``, ``tags`` or ``comments`` that are not
             an iterable (a string is not one), or a tag or comment that is
             not a pair.
@@ -325,7 +339,8 @@ def record_of(
     if options.get("chance", "seeded") == "seeded" and seed is None:
         msg = "a seeded game's record needs its seed: pass seed= (or play with chance='explicit')"
         raise ConfigurationError(msg)
-    checked_options = _to_options(options)  # lists as tuples, as loads reads them
+    # Each option in its written form (JSON's scalars and tuples), as loads reads it back.
+    checked_options = _to_options(check_options(rules, options))
     _check_options(None, None, checked_options)
     pairs = _to_pairs(tags or {})
     for key, value in pairs:
@@ -403,6 +418,11 @@ def _check_tag(key: object, value: object) -> None:
         msg = f"{key!r} is written by the record itself, not as a free tag"
         raise ConfigurationError(msg)
     _check_text(f"tag {key!r}", value)
+    if _SEAT_TAG.match(key):  # a seat's player: a name as the server keeps one
+        try:
+            player_name(value)
+        except ConfigurationError as error:
+            raise ConfigurationError(f"tag {key!r}: {error}") from None
 
 
 def _check_comment(index: object, text: object, moves: int) -> None:
@@ -424,7 +444,8 @@ def replay(record: Record) -> list[Any]:
     if type(record) is not Record:
         wrong_type("records.replay", "a Record", record)
     rules = get(record.game)
-    try:
+    try:  # the options as record_of and the server check them, then new_game's own checks
+        check_options(rules, record.options)
         states = [rules.new_game(**record.kwargs)]
     except (TilegamesError, TypeError) as error:  # TypeError: an option new_game does not take
         msg = (

@@ -20,6 +20,8 @@ import attrs
 import tilegames
 from tilegames import records, serialize
 from tilegames._core.errors import TilegamesError
+from tilegames._core.names import MAX_NAME, player_name
+from tilegames._core.options import check_options
 from tilegames.agents import make_agent, moves_for
 from tilegames.server._store import StoredRoom, StoredSeat
 from tilegames.server._words import move_words
@@ -35,8 +37,6 @@ __all__ = [
     "snapshot",
 ]
 
-MAX_NAME: Final = 40
-"""The longest player name, in characters."""
 MAX_MOVE: Final = 200
 """The longest move text read, in characters: every game's notation is far shorter."""
 _ROOM_FIELDS: Final = frozenset({"game", "players", "options", "seed", "bots"})
@@ -239,14 +239,13 @@ def new_room(body: object) -> StoredRoom:
     players = body.get("players", rules.setups[0].players)
     if type(players) is not int:
         raise Refused(400, f"players must be a whole number, not {_short(players)}")
-    options = body.get("options", {})
-    if not isinstance(options, dict) or any(key in ("players", "seed") for key in options):
+    given = body.get("options", {})
+    if not isinstance(given, dict):
         raise Refused(400, "options must be an object of new_game's keyword options")
-    if options.get("chance", "seeded") != "seeded":
-        raise Refused(400, "a room's game is seeded: chance is inside the rules (no 'chance')")
     seed = secrets.randbits(64) if body.get("seed") is None else _seed(body["seed"])
-    try:
-        rules.new_game(players, seed=seed, **tupled(options))
+    try:  # as records check them: each option kept in its written form, which a record holds
+        options = dict(check_options(rules, tupled(given), room=True))
+        rules.new_game(players, seed=seed, **options)
     except (TilegamesError, TypeError, ValueError) as error:
         raise Refused(400, f"{rules.title} cannot start that game: {error}") from None
     bots = _bots(body.get("bots", {}), players)
@@ -263,8 +262,10 @@ def _bots(bots: object, players: int) -> dict[int, str]:
     for key, spec in bots.items():
         if not (key.isascii() and key.isdigit() and len(key) <= 3 and int(key) < players):
             raise Refused(400, f"bots: {_short(key)} is not a seat 0..{players - 1}")
-        if not isinstance(spec, str) or len(spec) > MAX_NAME:
-            raise Refused(400, f"bots: seat {key}'s agent must be a short description")
+        try:  # a bot's description is its seat's name: the one rule of names
+            spec = player_name(spec)
+        except TilegamesError:
+            raise Refused(400, f"bots: seat {key}'s agent must be a short description") from None
         try:
             agent = make_agent(spec)
         except TilegamesError as error:
@@ -399,10 +400,12 @@ def check_name(body: object) -> str:
     """
     if not isinstance(body, dict) or set(body) - {"name"}:
         raise Refused(400, 'send {"name": TEXT}')
-    name = body.get("name", "")
-    if not isinstance(name, str) or len(name) > MAX_NAME or not name.isprintable():
-        raise Refused(400, f"name must be printable text of at most {MAX_NAME} characters")
-    return name.strip() or "player"
+    try:  # the one rule of names, as records check a seat's name
+        name = player_name(body.get("name", ""))
+    except TilegamesError:
+        msg = f"name must be printable text of at most {MAX_NAME} characters"
+        raise Refused(400, msg) from None
+    return name or "player"
 
 
 def check_move_body(body: object) -> tuple[str, int]:
