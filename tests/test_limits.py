@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
 from server_support import SERVER_MISSING, needs_server
@@ -159,31 +160,69 @@ class TestDocumentEntries:
 
 
 class TestDocumentInts:
-    """An int in a document is a 64-bit number: -2**63 to 2**64 - 1."""
+    """An int in a document is a number within 2**53 - 1 either way (what JavaScript reads
+    exactly); a seed (a field marked WIDE_INT) is any 64-bit int, -2**63 to 2**64 - 1,
+    written beyond 2**53 - 1 as a string of its digits."""
 
-    @pytest.mark.parametrize("value", [2**64 - 1, -(2**63)])
+    @pytest.mark.parametrize("value", [2**53 - 1, -(2**53 - 1)])
     def test_at_the_limit(self, value: int) -> None:
-        """The largest and the smallest read back, as a number and as digits."""
+        """The largest and the smallest int that is no seed read back, written as numbers."""
         move = axio_rota.Move((value, 0), 0, None)
+        assert json.loads(to_json(move))["data"]["cell"] == [value, 0]
         assert from_json(to_json(move), axio_rota.Move) == move
         assert from_json(_MOVE_TEXT % (value, 0), axio_rota.Move) == move
 
-    @pytest.mark.parametrize("value", [2**64, -(2**63) - 1])
+    @pytest.mark.parametrize("value", [2**53, -(2**53)])
     def test_one_past(self, value: int) -> None:
-        """One past either end is refused as out of range."""
+        """One past either end is refused as out of range, read as a number or written."""
         with pytest.raises(InvalidStateError) as error:
             from_json(_MOVE_TEXT % (value, 0), axio_rota.Move)
-        assert str(error.value) == f"Move.cell[0]: {value} is out of range for a 64-bit number"
+        assert str(error.value) == (
+            f"Move.cell[0]: {value} is out of range: a document's numbers are ints within "
+            "2**53 - 1 either way, which JavaScript reads exactly"
+        )
+        with pytest.raises(InvalidStateError, match=r"^Move\.cell\[0\]: .* is out of range"):
+            to_json(axio_rota.Move((value, 0), 0, None))
+        with pytest.raises(InvalidStateError, match=r"^Move\.cell\[0\]: expected an int"):
+            from_json(_MOVE_TEXT % (f'"{value}"', 0), axio_rota.Move)
 
-    def test_safe_ints_are_numbers(self) -> None:
-        """2**53 - 1 (MAX_SAFE_INT) is written as a number, 2**53 as a string of digits."""
-        safe = json.loads(to_json(axio_rota.Move((2**53 - 1, 0), 0, None)))
-        assert safe["data"]["cell"] == [2**53 - 1, 0]
-        big = json.loads(to_json(axio_rota.Move((2**53, 0), 0, None)))
-        assert big["data"]["cell"] == [str(2**53), 0]
-        for value in (2**53 - 1, -(2**53) + 1):  # a safe int written as digits is refused
-            with pytest.raises(InvalidStateError, match=r"only an int beyond 2\*\*53 - 1 is"):
-                from_json(_MOVE_TEXT % (f'"{value}"', 0), axio_rota.Move)
+    @pytest.mark.parametrize("seed", [2**64 - 1, -(2**63)])
+    def test_a_seed_at_the_limit(self, seed: int) -> None:
+        """The largest and the smallest seed read back, as digits and as a number."""
+        state = attrs.evolve(axio.new_game(players=2, seed=1), seed=seed)
+        text = to_json(state)
+        assert f'"seed":"{seed}"' in text
+        state_of = serialize._read._decode_fields  # the fields alone: validate wants seeds >= 0
+        for written in (text, text.replace(f'"seed":"{seed}"', f'"seed":{seed}')):
+            assert state_of(json.loads(written)["data"], axio.State, "State").seed == seed
+
+    @pytest.mark.parametrize("seed", [2**64, -(2**63) - 1])
+    def test_a_seed_one_past(self, seed: int) -> None:
+        """One past either end is refused as out of range, written or read."""
+        state = attrs.evolve(axio.new_game(players=2, seed=1), seed=seed)
+        message = f"State.seed: {seed} is out of range for a 64-bit number"
+        with pytest.raises(InvalidStateError) as error:
+            to_json(state)
+        assert str(error.value) == message
+        text = to_json(attrs.evolve(state, seed=2**60)).replace(f'"{2**60}"', f'"{seed}"')
+        with pytest.raises(InvalidStateError) as error:
+            from_json(text, axio.State)
+        assert (
+            str(error.value)
+            == f"State.seed: {json.dumps(str(seed))} is out of range for a 64-bit number"
+        )
+
+    def test_safe_seeds_are_numbers(self) -> None:
+        """A seed of 2**53 - 1 is written as a number, 2**53 as a string of digits."""
+        state = axio.new_game(players=2, seed=1)
+        safe = json.loads(to_json(attrs.evolve(state, seed=2**53 - 1)))
+        assert safe["data"]["seed"] == 2**53 - 1
+        big = json.loads(to_json(attrs.evolve(state, seed=2**53)))
+        assert big["data"]["seed"] == str(2**53)
+        for value in (2**53 - 1, 1):  # a safe int written as digits is refused
+            text = to_json(attrs.evolve(state, seed=2**60)).replace(f'"{2**60}"', f'"{value}"')
+            with pytest.raises(InvalidStateError, match=r"expected an int"):
+                from_json(text, axio.State)
 
 
 class TestEvidence:

@@ -508,8 +508,8 @@ class TestBrokenViews:
         refused(attrs.evolve(self.view(), mode="team"), "View.mode", "4 players, not 2")
 
 
-COLOUR_NUMBERS = st.integers(-(2**63), 2**64 - 1)
-"""Any int a document may hold (64 bits), as a colour."""
+COLOUR_NUMBERS = st.integers(-(2**53 - 1), 2**53 - 1)
+"""Any int a document may hold where no seed is (what JavaScript reads exactly), as a colour."""
 ON_BOARD = hexagon.area(axio.BOARD_RADIUS)
 """The cells of the whole printed board (AXIO-3)."""
 CELL_PAIRS = st.sampled_from(ON_BOARD).flatmap(

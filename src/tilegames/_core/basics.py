@@ -14,6 +14,7 @@ import attrs
 
 __all__ = [
     "OPTIONAL",
+    "WIDE_INT",
     "Options",
     "Outcome",
     "Score",
@@ -48,6 +49,15 @@ OPTIONAL: Final = {"optional": True}
 :mod:`tilegames.serialize` leaves such a field out of a document while it
 holds its default, and a document without it loads with the default, so
 documents written before the field existed still load.
+"""
+
+WIDE_INT: Final = {"wide_int": True}
+"""attrs metadata of an int field that may hold any 64-bit number (a seed).
+
+:mod:`tilegames.serialize` writes such a value beyond ``2**53 - 1`` either way
+as a string of its decimal digits. Every other int of a document is a JSON
+number within ``-(2**53 - 1) .. 2**53 - 1``, which JavaScript reads exactly:
+writing refuses a larger one, and so do reading and the JSON Schemas.
 """
 
 

@@ -10,6 +10,7 @@ from typing import Final, TypeGuard
 
 import attrs
 
+from tilegames._core.basics import WIDE_INT
 from tilegames._core.chance import Unseen as _BaseUnseen
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
@@ -423,7 +424,7 @@ class State(CachedState):
     """The tiles the previous move set aside in a swap, shown to all (AXIO-22); else empty.
     In an explicit game, during the draws of a swap they are still set aside (not in
     :attr:`bag`); they go back to the bag after the last draw."""
-    seed: int = 0
+    seed: int = attrs.field(default=0, metadata=WIDE_INT)
     """The seed of the next random event (the reshuffle after a swap); hidden from everyone."""
     tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The game's component set, sorted, when it is not :data:`STANDARD_TILES`; else ``None``."""

@@ -5,7 +5,8 @@
 * ``tilegames play GAME`` plays a game in the terminal against bots
   (``--save FILE`` keeps its record, ``--load FILE`` resumes one);
 * ``tilegames replay FILE`` prints a game record move by move;
-* ``tilegames simulate GAME`` plays many games between bots and prints a summary.
+* ``tilegames simulate GAME`` plays many games between bots and prints a summary;
+* ``tilegames schema GAME KIND`` prints the JSON Schema of a kind of document.
 
 ``GAME`` is a registered name (see ``tilegames games``) or, for a game of
 your own, an import reference ``package.module:RULES``.
@@ -22,6 +23,7 @@ from tilegames._core.errors import TilegamesError
 from tilegames.cli._demo import add_demo, run_demo
 from tilegames.cli._play import add_play, run_play
 from tilegames.cli._replay import add_replay, run_replay
+from tilegames.cli._schema import add_schema, run_schema
 from tilegames.cli._serve import add_serve, run_serve
 from tilegames.cli._simulate import add_simulate, run_simulate
 
@@ -38,7 +40,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("games", help="list the games", description="List the games.")
-    for add in (add_demo, add_play, add_replay, add_simulate, add_serve):
+    for add in (add_demo, add_play, add_replay, add_simulate, add_serve, add_schema):
         add(commands)
     return parser
 
@@ -61,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": run_replay,
         "simulate": run_simulate,
         "serve": run_serve,
+        "schema": run_schema,
     }
     try:
         if args.command == "games":

@@ -14,6 +14,7 @@ from typing import Final
 
 import attrs
 
+from tilegames._core.basics import WIDE_INT
 from tilegames._core.bits import Mask
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
@@ -475,7 +476,7 @@ class State(CachedState):
     """The space numbers where tiles were placed this turn, in order (discards leave none)."""
     bag: tuple[Value, ...]
     """The tiles still in the bag, the next to be drawn first (hidden, POLY-16)."""
-    seed: int
+    seed: int = attrs.field(metadata=WIDE_INT)
     """The generator state for the next die roll (hidden)."""
     aside: tuple[Value, ...] = ()
     """Tiles set aside unplayed because they had no legal place (POLY-11), in order."""

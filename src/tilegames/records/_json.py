@@ -15,15 +15,16 @@ from tilegames.records._record import OptionValue, Record, _checked, _json, _out
 from tilegames.serialize import (
     MAX_SAFE_INT,
 )
+from tilegames.serialize._format import RECORD_FORMAT, RECORD_VERSION, RECORD_VERSIONS
 
 # Public as tilegames.records.FORMAT, VERSION and VERSIONS, documented there.
-FORMAT: Final = "tilegames-record"
+FORMAT: Final = RECORD_FORMAT
 
 
-VERSION: Final = 2
+VERSION: Final = RECORD_VERSION
 
 
-VERSIONS: Final = (1, 2)
+VERSIONS: Final = RECORD_VERSIONS
 
 
 def _to_json(record: Record) -> dict[str, Any]:

@@ -33,26 +33,34 @@ from tilegames.serialize import (
     MAX_ENTRIES,
     check_size,
 )
+from tilegames.serialize._format import (
+    RECORD_MAX_DIGITS,
+    RECORD_MAX_MOVES,
+    RECORD_NOT_OPTIONS,
+    RECORD_OPTION_NAME,
+    RECORD_RESERVED_TAGS,
+    RECORD_TAG_NAME,
+)
 
-_RESERVED: Final = frozenset({"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"})
+_RESERVED: Final = RECORD_RESERVED_TAGS
 
 
-_TAG_NAME: Final = re.compile(r"[A-Za-z]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?\Z")
+_TAG_NAME: Final = re.compile(RECORD_TAG_NAME + r"\Z")
 
 
-_OPTION_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_OPTION_NAME: Final = re.compile(RECORD_OPTION_NAME + r"\Z")
 
 
-_NOT_OPTIONS: Final = frozenset({"players", "seed"})  # fields of their own
+_NOT_OPTIONS: Final = RECORD_NOT_OPTIONS
 
 
 _SEAT_TAG: Final = re.compile(r"Seat [0-9]+\Z")
 
 
-_MAX_MOVES: Final = 100_000
+_MAX_MOVES: Final = RECORD_MAX_MOVES
 
 
-_MAX_DIGITS: Final = 40  # a seed, a player count, a seat or a score in a record
+_MAX_DIGITS: Final = RECORD_MAX_DIGITS
 
 
 OptionValue = Any

@@ -13,10 +13,11 @@ Every document is one JSON object, an *envelope* around the value::
 a class are written as their declared types say: an int or a string as itself,
 ``None`` as ``null``, a tuple as an array, a frozenset as an array sorted by
 the JSON text of its items, an attrs class as an object of its fields.
-Every document is safe for JavaScript's ``JSON.parse``: an int beyond
-:data:`MAX_SAFE_INT` (``2**53 - 1``) either way, which a browser would
-silently round (a 64-bit seed), is written as a string of its decimal digits
-(``"seed": "12345678901234567890"``), and only such an int. The
+Every document is safe for JavaScript's ``JSON.parse``: a 64-bit seed
+beyond :data:`MAX_SAFE_INT` (``2**53 - 1``) either way, which a browser
+would silently round, is written as a string of its decimal digits
+(``"seed": "12345678901234567890"``), and every other int is a number within
+it. :func:`json_schema` gives the JSON Schema of each kind of document. The
 documentation page "JSON and pictures for frontends" lists the fields of
 every class; golden files in ``tests/data/json/`` pin the format.
 
@@ -61,9 +62,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from tilegames.serialize import _format
+from tilegames.serialize import _format, _schema
 from tilegames.serialize._format import game_of
 from tilegames.serialize._read import check_size, from_dict, from_json
+from tilegames.serialize._schema import json_schema
 from tilegames.serialize._write import to_dict, to_json
 
 __all__ = [
@@ -72,12 +74,14 @@ __all__ = [
     "MAX_DOCUMENT_CHARS",
     "MAX_ENTRIES",
     "MAX_SAFE_INT",
+    "SCHEMA_KINDS",
     "VERSION",
     "VERSIONS",
     "check_size",
     "from_dict",
     "from_json",
     "game_of",
+    "json_schema",
     "to_dict",
     "to_json",
 ]
@@ -102,9 +106,14 @@ MAX_SAFE_INT: Final = _format.MAX_SAFE_INT
 A document of version 2 writes an int beyond it (or below ``-MAX_SAFE_INT``)
 as a string of its decimal digits, and reads such a string back as the int;
 a smaller int is always a JSON number (a string of its digits is refused).
-Reading also takes a big int written as a number, as Python's JSON parser
-reads it exactly.
+Only a seed (a field marked ``WIDE_INT``) may be beyond it: any other int
+beyond it either way is refused, written or read. Reading also takes a big
+seed written as a number, as Python's JSON parser reads it exactly.
 """
+
+SCHEMA_KINDS: Final = _schema.KINDS
+"""The kinds of document :func:`json_schema` describes: ``"state"``, ``"view"``, ``"move"``,
+``"outcome"`` and ``"record"``."""
 
 MAX_DEPTH: Final = _format.MAX_DEPTH
 """How deep the values of a document may nest, by default (``max_depth=`` sets another).

@@ -34,6 +34,23 @@ _NONE_TYPE: Final = type(None)
 _BIG_INT: Final = re.compile(r"-?[1-9][0-9]{15,19}\Z")  # the digits of a 64-bit int past 2**53
 
 
+# The JSON form of a game's record (tilegames.records, which reads and writes it): here,
+# beside the documents' format, so that serialize's JSON Schemas describe records too.
+RECORD_FORMAT: Final = "tilegames-record"
+RECORD_VERSION: Final = 2
+RECORD_VERSIONS: Final = (1, 2)
+RECORD_RESERVED_TAGS: Final = frozenset(
+    {"Game", "Players", "Seed", "Result", "Scores", "Reason", "Mode"}
+)
+RECORD_TAG_NAME: Final = r"[A-Za-z]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?"
+"""A tag's name, as a regular expression (matched whole)."""
+RECORD_OPTION_NAME: Final = r"[A-Za-z_][A-Za-z0-9_]*"
+"""An option's name, as a regular expression (matched whole)."""
+RECORD_NOT_OPTIONS: Final = frozenset({"players", "seed"})  # fields of their own
+RECORD_MAX_MOVES: Final = 100_000
+RECORD_MAX_DIGITS: Final = 40  # a seed, a player count, a seat or a score in a record
+
+
 _VERSION_READ: contextvars.ContextVar[int] = contextvars.ContextVar("version", default=VERSION)
 
 
@@ -66,15 +83,37 @@ def _rules_named(name: object) -> Rules[Any, Any]:
         raise InvalidStateError(msg) from None
 
 
+class WideInt:
+    """The type serialize reads for an int field marked ``WIDE_INT`` (a seed): any 64-bit int.
+
+    Such an int beyond :data:`MAX_SAFE_INT` either way is written as a string
+    of its decimal digits; every other int is a JSON number within
+    ``-MAX_SAFE_INT .. MAX_SAFE_INT``.
+    """
+
+
 @functools.cache
 def _fields(kind: type) -> tuple[tuple[str, str, Any], ...]:
-    """The ``(name, constructor keyword, type)`` of each field an attrs class is built from."""
+    """The ``(name, constructor keyword, type)`` of each field an attrs class is built from.
+
+    The type of an int field marked ``WIDE_INT`` is :class:`WideInt`.
+    """
     hints = typing.get_type_hints(kind)
     return tuple(
-        (field.name, field.alias or field.name, hints[field.name])
+        (field.name, field.alias or field.name, _declared(kind, field, hints[field.name]))
         for field in attrs.fields(kind)
         if field.init
     )
+
+
+def _declared(kind: type, field: attrs.Attribute[Any], tp: Any) -> Any:
+    """A field's type as documents hold it: its annotation, or :class:`WideInt`."""
+    if not field.metadata.get("wide_int"):
+        return tp
+    if tp is not int:
+        msg = f"{kind.__name__}.{field.name}: only an int field may be WIDE_INT, not {tp}"
+        raise TypeError(msg)
+    return WideInt
 
 
 @functools.cache
@@ -114,7 +153,7 @@ def _shape(tp: Any) -> tuple[int, Any]:
         return _TUPLE, typing.get_args(tp)
     if origin is frozenset:
         return _FROZENSET, typing.get_args(tp)
-    if tp is _NONE_TYPE or tp in (int, str, bool):
+    if tp is _NONE_TYPE or tp in (int, str, bool, WideInt):
         return _SCALAR, None
     if isinstance(tp, type) and attrs.has(tp):
         return _FIELDS, None
@@ -137,5 +176,6 @@ def _type_name(tp: Any) -> str:
     if tp is _NONE_TYPE:
         return "null"
     if isinstance(tp, type) and not typing.get_args(tp):
-        return {int: "an int", str: "a string", bool: "a boolean"}.get(tp, tp.__name__)
+        names = {int: "an int", WideInt: "an int", str: "a string", bool: "a boolean"}
+        return names.get(tp, tp.__name__)
     return str(tp).replace("typing.", "")

@@ -34,6 +34,7 @@ from tilegames.serialize._format import (
     MAX_SAFE_INT,
     VERSIONS,
     T,
+    WideInt,
     _fields,
     _is_union,
     _optional,
@@ -122,11 +123,26 @@ def _decode_scalar(data: Any, tp: Any, path: str) -> Any:
         if data is not None:
             raise _fail(path, f"expected null, got {_shown(data)}")
         return None
-    if tp is int and type(data) is str and _VERSION_READ.get() >= 2:
-        return _big_int(data, path)
+    if tp is WideInt:
+        return _wide_int(data, path)
     if type(data) is not tp:
         raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
-    if tp is int and not _INT_MIN <= data < _INT_LIMIT:
+    if tp is int and not -MAX_SAFE_INT <= data <= MAX_SAFE_INT:
+        raise _fail(
+            path,
+            f"{_shown(data)} is out of range: a document's numbers are ints within "
+            "2**53 - 1 either way, which JavaScript reads exactly",
+        )
+    return data
+
+
+def _wide_int(data: Any, path: str) -> int:
+    """A 64-bit int (a seed): a number, or (version 2) digits beyond :data:`MAX_SAFE_INT`."""
+    if type(data) is str and _VERSION_READ.get() >= 2:
+        return _big_int(data, path)
+    if type(data) is not int:
+        raise _fail(path, f"expected an int, got {_shown(data)}")
+    if not _INT_MIN <= data < _INT_LIMIT:
         raise _fail(path, f"{_shown(data)} is out of range for a 64-bit number")
     return data
 

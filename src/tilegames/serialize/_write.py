@@ -14,6 +14,8 @@ from tilegames._core.rules import Outcome
 from tilegames.serialize._format import (
     _FIELDS,
     _FROZENSET,
+    _INT_LIMIT,
+    _INT_MIN,
     _NONE_TYPE,
     _SCALAR,
     _SEQUENCE,
@@ -22,6 +24,7 @@ from tilegames.serialize._format import (
     FORMAT,
     MAX_SAFE_INT,
     VERSION,
+    WideInt,
     _fields,
     _optional,
     _rules_named,
@@ -49,8 +52,8 @@ def _encode(value: Any, tp: Any, path: str) -> Any:
         return _encode_items(value, frozenset, args, path)
     if tp is _NONE_TYPE or value is None:
         return None
-    if tp is int and not -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
-        return str(value)  # JavaScript would round it
+    if tp is int or tp is WideInt:
+        return _encode_int(value, tp, path)
     if kind == _SCALAR:
         return value
     if kind == _FIELDS:
@@ -59,6 +62,25 @@ def _encode(value: Any, tp: Any, path: str) -> Any:
         return [_encode(item, args, f"{path}[{i}]") for i, item in enumerate(value)]
     msg = f"{path}: cannot write a value declared as {_type_name(tp)} as JSON"
     raise TypeError(msg)
+
+
+def _encode_int(value: int, tp: Any, path: str) -> int | str:
+    """An int as a JSON number within what JavaScript reads exactly, or a wide one as digits.
+
+    Raises:
+        InvalidStateError: for an int that no document holds (reading would refuse it).
+    """
+    if -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+        return value
+    if tp is int:
+        msg = (
+            f"{path}: {value} is out of range: a document's numbers are ints within "
+            "2**53 - 1 either way, which JavaScript reads exactly"
+        )
+        raise InvalidStateError(msg)
+    if not _INT_MIN <= value < _INT_LIMIT:
+        raise InvalidStateError(f"{path}: {value} is out of range for a 64-bit number")
+    return str(value)  # JavaScript would round it
 
 
 def _encode_items(value: Any, origin: type, args: tuple[Any, ...], path: str) -> list[Any]:
