@@ -88,7 +88,7 @@ class TestDeterminize:
         self, state: rota.State, seeds: list[int]
     ) -> None:
         """The samples of one view share one index, the one built from scratch."""
-        check_samples_share_a_right_index(rota.RULES, rota.view(state, 0), seeds, "_board")
+        check_samples_share_a_right_index(rota.RULES, rota.view(state, 0), seeds, "_index")
 
     def test_samples_vary(self) -> None:
         """Different streams deal the hidden tiles differently."""

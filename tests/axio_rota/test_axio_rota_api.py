@@ -309,7 +309,7 @@ class TestStateValues:
         """Two equal states are equal whether or not their index was built."""
         state = play(rota.new_game(2, seed=3), 3)
         assert attrs.evolve(state) == state
-        assert "_board" not in repr(state)
+        assert "_index" not in repr(state)
 
 
 class TestHandMadeStates:

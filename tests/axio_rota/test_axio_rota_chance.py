@@ -631,7 +631,7 @@ def test_packed_cells_unchanged() -> None:
     """The explicit display is indexed like a seeded one (sanity of the shared board)."""
     state = settled(explicit(1), list(rota.STANDARD_TILES[:5]))
     assert sorted(rota.tiles_on_display(state)) == sorted(cell for cell, _ in START)
-    assert square.pack(0, 0) in state._board.cells  # type: ignore[union-attr]
+    assert square.pack(0, 0) in state._index.cells  # type: ignore[union-attr]
 
 
 # ---------------------------------------------------------------------------

@@ -45,7 +45,7 @@ class TestScoring:
         """Same tracks and the same number of colours reaching 12, for every legal move."""
         for seed in SEEDS:
             for state in positions(players, seed)[:-1:3]:
-                board = state._board
+                board = state._index
                 assert board is not None
                 mine = state.tracks[state.seat]
                 for move in rota.legal_moves(state):
@@ -175,6 +175,6 @@ class TestStartBoard:
         """The template board equals Board.build of the start display."""
         for seed in range(40):
             state = rota.new_game(players, seed=seed)
-            board = state._board
+            board = state._index
             assert board is not None
             assert board_dicts(board) == board_dicts(Board.build(state.display))

@@ -93,7 +93,7 @@ class TestIndex:
         """
         for seed in range(size(everyday=2, deep=6)):
             for state in positions(players, seed):
-                board = state._board
+                board = state._index
                 assert board is not None
                 check_board(board, state.display)
 
@@ -129,8 +129,8 @@ class TestIndex:
         first = rota.apply(state, moves[0])
         last = rota.apply(state, moves[len(moves) - 1])
         for after in (state, first, last):
-            assert after._board is not None
-            check_board(after._board, after.display)
+            assert after._index is not None
+            check_board(after._index, after.display)
 
 
 class TestStartSquare:
@@ -163,8 +163,8 @@ class TestStartSquare:
         tiles = ["RGB.", "PPPP", ".OBG", "RRGG"] * 5
         for seed in range(10):
             state = rota.new_game(1, seed=seed, tiles=tiles)
-            assert state._board is not None
-            check_board(state._board, state.display)
+            assert state._index is not None
+            check_board(state._index, state.display)
 
 
 class TestLegalMovesReadTheIndex:
@@ -175,6 +175,6 @@ class TestLegalMovesReadTheIndex:
         for state in positions(2, 4)[:-1:5]:
             moves = rota.legal_moves(state)
             assert type(moves) is LegalMoves
-            assert state._board is not None
-            assert moves._frontier == state._board.frontier
-            assert moves._sorted() == sorted(state._board.frontier)
+            assert state._index is not None
+            assert moves._frontier == state._index.frontier
+            assert moves._sorted() == sorted(state._index.frontier)

@@ -18,12 +18,14 @@ ASCII, with the digits 0-9 and the letters shown
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar
 
-from tilegames._core.errors import NotationError
+from tilegames._core.errors import ConfigurationError, NotationError
 
-__all__ = ["MAX_DIGITS", "TOO_BIG", "ascii_only", "integer", "with_legend"]
+__all__ = ["MAX_DIGITS", "TOO_BIG", "ascii_only", "integer", "read_tile", "with_legend"]
+
+T = TypeVar("T")
 
 MAX_DIGITS: Final = 640
 """The most digits a number in notation may have.
@@ -70,6 +72,42 @@ def integer(digits: str, text: str) -> int:
         )
         raise NotationError(msg)
     return int(digits)
+
+
+def read_tile(
+    index: int,
+    given: object,
+    parse: Callable[[str], T],
+    tile_of: Callable[[object], T | str],
+    rule: str,
+) -> T:
+    """Tile ``index`` of a custom set given to ``new_game``: its notation, or its parts.
+
+    A string is read by ``parse`` (the game's ``parse_tile``); any other value
+    goes to ``tile_of``, which returns the tile or, in words, why it is none.
+
+    >>> read_tile(0, "RB", tuple, lambda given: "two letters", "AXIO-2")
+    ('R', 'B')
+    >>> read_tile(3, 7, tuple, lambda given: "two letters", "AXIO-2")
+    Traceback (most recent call last):
+    ...
+    tilegames.errors.ConfigurationError: tile 3 7 is not a tile: two letters (AXIO-2)
+
+    Raises:
+        ConfigurationError: naming the tile by its index, and the rule (``rule``).
+    """
+    if isinstance(given, str):
+        try:
+            return parse(given)
+        except NotationError as error:
+            problem = str(error)
+    else:
+        tile = tile_of(given)
+        if not isinstance(tile, str):
+            return tile
+        problem = tile
+    msg = f"tile {index} {given!r} is not a tile: {problem} ({rule})"
+    raise ConfigurationError(msg)
 
 
 def with_legend(lines: Iterable[str], legend: str) -> str:

@@ -15,6 +15,7 @@ from tilegames._core.notation import MAX_DIGITS as _MAX_DIGITS
 from tilegames._core.notation import TOO_BIG as _TOO_BIG
 from tilegames._core.notation import ascii_only as _ascii
 from tilegames._core.notation import integer as _integer
+from tilegames._core.notation import read_tile
 from tilegames.axio._model import (
     A_MOVE,
     COLOUR_LETTERS,
@@ -189,23 +190,13 @@ def written_move(move: object) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _read_tile(index: int, given: object) -> Tile:
-    """One tile of a custom set: two colours 0..5 in either order, or two letters."""
-    tile: Tile | None = None
-    if isinstance(given, str):
-        try:
-            tile = parse_tile(given)
-        except NotationError as error:
-            msg = f"tile {index} {given!r} is not a tile: {error}"
-            raise ConfigurationError(msg) from None
-    elif isinstance(given, Sequence) and len(given) == 2:
+def _tile_of(given: object) -> Tile | str:
+    """A tile of a custom set given as two colours 0..5, in either order; else why it is none."""
+    if isinstance(given, Sequence) and len(given) == 2:
         low, high = given[0], given[1]
-        if type(low) is int and type(high) is int:
-            tile = TILE_OF.get((low, high))
-    if tile is None:
-        msg = f"tile {index} {given!r} is not two colours 0..5 ({COLOUR_LETTERS}) (AXIO-2)"
-        raise ConfigurationError(msg)
-    return tile
+        if type(low) is int and type(high) is int and (low, high) in TILE_OF:
+            return TILE_OF[low, high]
+    return f"a tile is two colours 0..5 ({COLOUR_LETTERS}) in either order, or two letters"
 
 
 def check_tiles(tiles: Iterable[Tile | str], need: int) -> tuple[Tile, ...]:
@@ -213,7 +204,10 @@ def check_tiles(tiles: Iterable[Tile | str], need: int) -> tuple[Tile, ...]:
     if isinstance(tiles, (str, bytes)):
         msg = "tiles must be a collection of tiles, not one string"
         raise ConfigurationError(msg)
-    result = tuple(_read_tile(index, given) for index, given in enumerate(tiles))
+    result = tuple(
+        read_tile(index, given, parse_tile, _tile_of, "AXIO-2")
+        for index, given in enumerate(tiles)
+    )
     if not need <= len(result) <= MAX_TILES:
         msg = (
             f"a set of {len(result)} tiles cannot fill the racks: {need} tiles are needed "

@@ -14,7 +14,8 @@ from itertools import islice
 from typing import NoReturn, cast
 
 from tilegames._core import checks
-from tilegames._core.errors import ConfigurationError, NotationError
+from tilegames._core.errors import ConfigurationError
+from tilegames._core.notation import read_tile
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import check_tracks
 from tilegames.axio_rota._model import (
@@ -55,21 +56,10 @@ def wrong_move(function: str, move: object) -> NoReturn:
 # ---------------------------------------------------------------------------
 
 
-def _given_tile(index: int, given: object) -> Tile:
-    tile: object = given
-    if isinstance(given, str):
-        try:
-            tile = parse_tile(given)
-        except NotationError as error:
-            msg = f"tile {index} {given!r} is not a tile: {error} (ROTA-2)"
-            raise ConfigurationError(msg) from None
-    elif isinstance(given, Sequence):
-        tile = tuple(given)
-    problem = tile_problem(tile)
-    if problem:
-        msg = f"tile {index} {given!r} is not allowed: {problem} (ROTA-2)"
-        raise ConfigurationError(msg)
-    return cast(Tile, tile)
+def _tile_of(given: object) -> Tile | str:
+    """A tile of a custom set given as its four corners; else why it is none (ROTA-2)."""
+    tile = tuple(given) if isinstance(given, Sequence) and len(given) == 4 else given
+    return tile_problem(tile) or cast(Tile, tile)
 
 
 def read_tiles(tiles: object) -> tuple[Tile, ...]:
@@ -87,7 +77,10 @@ def read_tiles(tiles: object) -> tuple[Tile, ...]:
         raise ConfigurationError(msg)
     try:  # read one tile past the largest set, no further: an endless iterable is refused
         given_tiles = islice(cast("Iterable[object]", tiles), MAX_TILES + 1)
-        return tuple(_given_tile(index, given) for index, given in enumerate(given_tiles))
+        return tuple(
+            read_tile(index, given, parse_tile, _tile_of, "ROTA-2")
+            for index, given in enumerate(given_tiles)
+        )
     except TypeError:
         msg = f"tiles must be a collection of tiles, not {tiles!r:.60}"
         raise ConfigurationError(msg) from None

@@ -628,11 +628,6 @@ class State(CachedState):
         """One line: the seats, the tiles on the board, explicit chance, who moves."""
         return summary(self, len(self.tracks), _facts(self.display, self.pool))
 
-    @property
-    def _board(self) -> Board | None:
-        """The index cache under its former name (read-only): :attr:`_index`."""
-        return self._index
-
 
 @attrs.frozen(repr=False)
 class View(Drawable):
