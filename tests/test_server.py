@@ -17,13 +17,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 import tilegames
 from document_mutations import mutate, mutations
 from server_support import SERVER_MISSING, expected_snapshot, needs_server, replayed
+from sleeper import Sleeper
 from test_arguments_hostile import (
     AT_LIMIT,
     HOSTILE_NOTATION,
@@ -539,18 +539,6 @@ class TestPageEndpoints:
         assert answer.status_code == 401
 
 
-@attrs.frozen
-class _Sleeper:
-    """An agent that ignores every clock: it thinks for ``seconds``, then plays the first move."""
-
-    seconds: float
-    name = "sleeper"
-
-    def choose(self, rules: Any, seat: int, view: Any, moves: Any, stream: Any) -> Any:
-        time.sleep(self.seconds)
-        return moves[0]
-
-
 class TestBotTime:
     """A bot's time limit holds whatever the agent is asked to do."""
 
@@ -573,23 +561,28 @@ class TestBotTime:
                 assert time.monotonic() - started < 20, "the bots did not move in time"
                 time.sleep(0.02)
             self._legal_history("axio-rota", 3, table.snapshot(room)["history"])
-            server = client.app.state.server
-            assert server.rooms[room].late_bot is None  # every move the bot's own, in time
+            assert client.app.state.server.bots.replaced == 0  # every move the bot's own, in time
 
     def test_a_bot_over_its_time(self, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-        """An agent past the limit: a random legal move instead, and other rooms play on.
+        """An agent past the limit is stopped: a random legal move instead; other rooms play on.
 
-        The slow room's agent ignores every clock (3 s a move); the other
-        room's answers at once with its first legal move, so its history shows
-        that its own bot chose every move (a fallback is a random move), with
-        the slow room's thread still busy.
+        The slow room's agent ignores every clock (3 s a move): each of its
+        moves is a random legal one made in time, and the worker process it
+        thought in is killed and replaced. The other room's agent answers at
+        once with its first legal move, so its history shows that its own bot
+        chose every move (a fallback is a random move) while the slow room
+        went on.
         """
-        agents = {"greedy": _Sleeper(3.0), "random": _Sleeper(0.0)}
+        agents = {"greedy": Sleeper(3.0), "random": Sleeper(0.0)}
         monkeypatch.setattr(
             "tilegames.server._app.make_agent", lambda spec: agents.get(spec) or make_agent(spec)
         )
         with TestClient(create_app(db, bot_seconds=0.2, bot_workers=2)) as client:
             table = Table(client)
+            server = client.app.state.server
+            warm = table.room("aztack", 2, seed=4, bots={"0": "random", "1": "random"})["room"]
+            _wait_over(table, warm)  # the worker processes are up (their first start is slow)
+            replaced = server.bots.replaced
             started = time.monotonic()
             slow = table.room("aztack", 2, seed=5, bots={"0": "greedy", "1": "greedy"})["room"]
             while len(table.snapshot(slow)["history"]) < 4:  # random moves, each in time
@@ -598,6 +591,7 @@ class TestBotTime:
             fast = table.room("aztack", 2, seed=6, bots={"0": "random", "1": "random"})["room"]
             _wait_over(table, fast)
             assert time.monotonic() - started < 3.0  # before the slow agent's first answer
+            assert server.bots.replaced >= replaced + 4  # a worker killed for each slow move
             self._legal_history("aztack", 5, table.snapshot(slow)["history"])
             rules = tilegames.get("aztack")
             state = rules.new_game(2, seed=6)

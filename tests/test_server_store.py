@@ -253,7 +253,24 @@ class TestAcrossConnections:
 
 
 class TestNotifications:
-    """PostgreSQL only: every process hears of each change to a room."""
+    """PostgreSQL only: every process hears of each change to a room, and reads its version."""
+
+    def test_version(self, postgres_url: str) -> None:
+        """A room's turn and the seats people hold, as any connection stored them."""
+        from tilegames.server._postgres import PostgresStore
+
+        writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
+        try:
+            assert reader.version("r1") is None
+            writer.create(_room())
+            assert reader.version("r1") == (0, 0)
+            assert writer.take_seat("r1", 2, "Ann", "a" * 64)
+            assert writer.add_move("r1", 0, 0, "m0", False)
+            assert writer.add_move("r1", 1, 0, "m1", False)
+            assert reader.version("r1") == (2, 1)
+        finally:
+            writer.close()
+            reader.close()
 
     def test_postgres_here(self, postgres_url: str) -> None:
         """PostgreSQL can be had (else every PostgreSQL test skips, and this one says why)."""
@@ -263,6 +280,7 @@ class TestNotifications:
         store.close()
 
     def test_changes_of_another_connection(self, postgres_url: str) -> None:
+        """A seat taken and a move stored are heard by another store; its own are not."""
         from tilegames.server._postgres import PostgresStore
 
         writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
@@ -275,6 +293,7 @@ class TestNotifications:
             assert writer.take_seat("r1", 0, "Ann", "a" * 64)
             assert not writer.take_seat("r1", 0, "Bob", "b" * 64)  # no change: no notice
             assert writer.add_move("r1", 0, 0, "m0", False)
+            assert reader.add_move("r1", 1, 1, "m1", False)  # the reader's own: not given
             got = [await asyncio.wait_for(first, 10)]
             got.append(await asyncio.wait_for(changes.__anext__(), 10))
             with pytest.raises(asyncio.TimeoutError):

@@ -23,10 +23,17 @@ def run_serve(args: argparse.Namespace) -> int:
             idle_seconds=args.idle_seconds,
             max_rooms=args.max_rooms,
             rooms_per_minute=args.rooms_per_minute,
+            workers=args.workers,
         )
     except StoreError as error:
         print(f"tilegames: error: {error}", file=sys.stderr)
         return 1
+    except ValueError as error:  # --workers above 1 on a SQLite file
+        print(f"tilegames: error: {error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:  # a PostgreSQL URL without psycopg
+        print(f"tilegames: error: {error}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -37,11 +44,25 @@ def add_serve(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="run the game server for frontends (needs tilegames[server])",
         description="Run the game server: rooms that players join from their own browsers, "
         "live updates, bots, and every game kept in a SQLite database (created on first "
-        'start). Needs the server extra: pip install "tilegames[server]".',
+        "start) or in PostgreSQL, where several server processes may share it. Needs the "
+        'server extra: pip install "tilegames[server]" (and "tilegames[server,postgres]" '
+        "for PostgreSQL).",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="the port (0: a free one)")
-    serve.add_argument("--db", default="tilegames.sqlite3", help="the SQLite database file")
+    serve.add_argument(
+        "--db",
+        default="tilegames.sqlite3",
+        help="the SQLite database file, or a PostgreSQL URL such as "
+        "postgresql://user:password@host/dbname (default: %(default)s)",
+    )
+    serve.add_argument(
+        "--workers",
+        type=_positive(int),
+        default=1,
+        help="the server processes on one port; above 1 needs a PostgreSQL --db "
+        "(default: %(default)s)",
+    )
     serve.add_argument(
         "--idle-seconds",
         type=_positive(float),

@@ -14,7 +14,6 @@ import sys
 import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final, cast
 
@@ -32,6 +31,7 @@ from tilegames import serialize
 from tilegames._core import rng
 from tilegames.agents import Agent, MCTSAgent, make_agent, moves_for
 from tilegames.server import _page
+from tilegames.server._bots import BotPool
 from tilegames.server._rooms import (
     Refused,
     Room,
@@ -44,7 +44,7 @@ from tilegames.server._rooms import (
     seats_of,
     snapshot,
 )
-from tilegames.server._store import SQLiteStore, Store
+from tilegames.server._store import SharedStore, Store, StoredRoom, open_store
 
 __all__ = [
     "API_POLICY",
@@ -85,6 +85,7 @@ _BUSY_RETRY: Final = 60  # seconds a client is told to wait when every room in m
 _log = logging.getLogger("tilegames.server")
 _QUEUE_LIMIT: Final = 64  # snapshots waiting for a slow WebSocket client before it is dropped
 _PAGE: Final = "index.html"
+_TAKE_OVER: Final = 5.0  # seconds past the bot's time before another process moves it
 
 
 def _page_path() -> Path:
@@ -182,7 +183,7 @@ class Server:
         open_store: Callable[[], Store],
         *,
         bot_seconds: float,
-        bot_workers: int,
+        bot_workers: int | None,
         idle_seconds: float = 900.0,
         max_rooms: int = 2000,
         rooms_per_minute: int = 60,
@@ -200,9 +201,11 @@ class Server:
         self.creations = _Creations(rooms_per_minute)
         self.listeners: dict[str, set[_Listener]] = {}
         self.workers = bot_workers
-        self.bots = ThreadPoolExecutor(bot_workers, thread_name_prefix="tilegames-bot")
+        self.bots = BotPool(bot_workers)
         self.tasks: set[asyncio.Task[None]] = set()
         self.running = False
+        self.following = False
+        """The store is shared with other processes: their changes are followed."""
 
     # Rooms ----------------------------------------------------------------
 
@@ -233,6 +236,8 @@ class Server:
                 raise Refused(404, "no such room")
         else:
             self.rooms.move_to_end(room)
+            if self.following:
+                found = await self._fresh(found)
         found.used = time.monotonic()
         return found
 
@@ -278,8 +283,7 @@ class Server:
 
     def _may_leave(self, room: Room) -> bool:
         """No one listens to the room, and none of its bots is thinking."""
-        late = room.late_bot is not None and not room.late_bot.done()
-        return not self.listeners.get(room.room) and not room.bot_busy and not late
+        return not self.listeners.get(room.room) and not room.bot_busy
 
     def sweep(self, now: float | None = None) -> int:
         """Let the rooms idle for longer than :attr:`idle_seconds` leave memory; how many left.
@@ -352,6 +356,8 @@ class Server:
         words = room.words_for(move, seat, state)
         bots = not over and room.bot_to_move(state) is not None
         if not self.store.add_move(room.room, room.turn, seat, notation, over, words, bots):
+            if self.following:  # another process's move: take it
+                self._spawn(self.sync(room.room))
             raise Refused(409, f"turn {room.turn} was taken by another move")
         room.advance(move, notation, seat, state, words)
         self.broadcast(room)
@@ -422,43 +428,99 @@ class Server:
         task.add_done_callback(self.tasks.discard)
 
     async def _bot_turn(self, room: Room) -> None:
-        """One bot move, chosen in a worker thread within the time limit, then committed."""
+        """One bot move, chosen in a worker process within the time limit, then committed."""
+        lost = False
         try:
             seat = room.bot_to_move()
             if seat is None:
                 return
             turn, rules, state = room.turn, room.rules, room.state
-            moves = moves_for(rules, state, seat)
             spec = room.seats[seat].bot or "random"
             stream = rng.Stream(rng.derive(room.seed, "bot", turn))
             agent = bounded(make_agent(spec), self.bot_seconds)
-            view = rules.view(state, seat)
-            move = await self._think(room, agent.choose, rules, seat, view, moves, stream)
-            if move is None:  # over its time (or failed): a random legal move instead
-                move = moves[rng.Stream(rng.derive(room.seed, "late", turn)).randbelow(len(moves))]
+            text = await self.bots.choose(rules, state, seat, agent, stream, self.bot_seconds)
+            if text is None:  # over its time (or failed): a random legal move instead
+                moves = moves_for(rules, state, seat)
+                late = rng.Stream(rng.derive(room.seed, "late", turn))
+                text = rules.format_move(moves[late.randbelow(len(moves))])
             if self.running and room.turn == turn:  # nobody moved meanwhile (speed games)
-                with contextlib.suppress(Refused):
-                    self.commit(room, seat, rules.format_move(move))
+                try:
+                    self.commit(room, seat, text)
+                except Refused:  # another process stored the turn: its bots carry on
+                    lost = True
         finally:
             room.bot_busy = False
-        if self.running:
+        if self.running and not lost:
             self.wake_bots(room)
 
-    async def _think(self, room: Room, choose: Callable[..., Any], *arguments: Any) -> Any:
-        """The bot's choice, or ``None`` when it is not made within the time limit.
+    def _spawn(self, job: Any) -> None:
+        """Run a coroutine as a task of the server (cancelled when it stops)."""
+        task = asyncio.ensure_future(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
-        A thread cannot be stopped from outside: a bot over its time keeps its
-        thread until it returns, and until then the room's next bot move is a
-        random one at once, so that one room never holds more than one thread.
+    # Other processes (a store several share) ----------------------------------
+
+    async def _follow(self) -> None:
+        """Bring the rooms in memory up to date as other processes change them."""
+        async for changed in cast(SharedStore, self.store).changes():
+            for room in [changed] if changed else list(self.rooms):  # "": every room
+                if room in self.rooms:
+                    await self.sync(room)
+
+    async def _fresh(self, room: Room) -> Room:
+        """The room as the shared store has it now (another process may have moved it on)."""
+        version = cast(SharedStore, self.store).version(room.room)
+        if version == (room.turn, _taken(room)):
+            return room
+        await self.sync(room.room)
+        return self.rooms.get(room.room) or await self.room(room.room)
+
+    async def sync(self, room_id: str) -> None:
+        """Take the moves and seats that another process stored in a room held in memory.
+
+        The live clients of the room here are sent the new snapshot; a room
+        whose store no longer matches it leaves memory (read anew when next
+        asked for). A bot to move next is moved by the process that stored the
+        move, or here when that one has not done it in its time (it may have
+        died).
         """
-        if room.late_bot is not None and not room.late_bot.done():
-            return None
-        future = self.bots.submit(choose, *arguments)
+        if room_id not in self.rooms or not self.running:
+            return
         try:
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.bot_seconds)
-        except Exception:  # over its time (the thread goes on), or the agent failed
-            room.late_bot = future
-            return None
+            stored = await asyncio.to_thread(self.store.load, room_id)
+        except Exception:  # read again, and refused as damaged, when next asked for
+            stored = None
+        room = self.rooms.get(room_id)
+        if room is None:
+            return
+        try:
+            changed = stored is not None and _catch_up(room, stored, lambda: self.broadcast(room))
+        except ValueError as error:
+            _log.warning("room %s left memory: %s", room_id, error)
+            self.rooms.pop(room_id, None)
+            return
+        if stored is None:
+            self.rooms.pop(room_id, None)
+        elif changed:
+            self._watch(room)
+
+    def _watch(self, room: Room) -> None:
+        """Move the room's bot here if it is still to move once its time is well past."""
+        if room.bot_to_move() is None:
+            return
+        turn = room.turn
+
+        def check() -> None:
+            if self.running and self.rooms.get(room.room) is room and room.turn == turn:
+                self._spawn(self._take_over(room, turn))
+
+        asyncio.get_running_loop().call_later(self.bot_seconds + _TAKE_OVER, check)
+
+    async def _take_over(self, room: Room, turn: int) -> None:
+        await self.sync(room.room)
+        if self.rooms.get(room.room) is room and room.turn == turn:
+            self.wake_bots(room)
 
     def start(self) -> None:
         """Open the store, and answer at once: no room is read yet.
@@ -473,11 +535,12 @@ class Server:
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self.store = self.open_store()
         self.running = True
-        self.bots = ThreadPoolExecutor(self.workers, thread_name_prefix="tilegames-bot")
-        for job in (self._resume(), self._sweeping()):
-            task = asyncio.ensure_future(job)
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+        self.bots = BotPool(self.workers)
+        self.following = isinstance(self.store, SharedStore)
+        self._spawn(self._resume())
+        self._spawn(self._sweeping())
+        if self.following:
+            self._spawn(self._follow())
 
     async def close(self) -> None:
         """Stop the bots and close the store."""
@@ -487,7 +550,7 @@ class Server:
         for loading in list(self.loading.values()):
             with contextlib.suppress(BaseException):
                 await loading  # a room being read: let its thread finish with the store
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
         self.store.close()
         self.store = _Closed()
         self.rooms.clear()
@@ -503,6 +566,52 @@ def _read(store: Store, room: str) -> tuple[Any, Room | None]:
     """A room read from the store and replayed (in a worker thread): ``(stored, room)``."""
     stored = store.load(room)
     return stored, None if stored is None else room_from(stored)
+
+
+def _taken(room: Room) -> int:
+    """The number of the room's seats that a person holds."""
+    return sum(seat.token_hash is not None for seat in room.seats)
+
+
+def _catch_up(room: Room, stored: StoredRoom, each: Callable[[], None]) -> bool:
+    """Take the seats and moves that another process stored; whether anything changed.
+
+    ``each`` is called once the seats are taken and after each move (the live
+    clients are sent every turn).
+
+    Raises:
+        ValueError: when the stored moves are not the room's followed by more.
+    """
+    known = min(room.turn, len(stored.moves))
+    if list(stored.moves[:known]) != room.moves[:known]:
+        raise ValueError("its stored moves are not the ones in memory")
+    changed = False
+    for held in stored.seats:
+        if held.token_hash is not None and room.seats[held.seat].token_hash is None:
+            room.seats[held.seat] = held
+            changed = True
+    if changed:
+        each()
+    rules = room.rules
+    for number in range(room.turn, len(stored.moves)):
+        text = stored.moves[number]
+        try:
+            move = rules.parse_move(text, room.state)
+            reason = rules.why_illegal(room.state, move)
+        except (tilegames.TilegamesError, TypeError, ValueError) as error:
+            raise ValueError(f"its move {number} does not read: {error}") from None
+        if reason is not None:
+            raise ValueError(f"its move {number} is against the rules: {reason}")
+        seat = stored.movers[number] if stored.movers else rules.to_move(room.state)[0]
+        after = rules.apply(room.state, move)
+        if number < len(stored.words):
+            words = stored.words[number]
+        else:
+            words = room.words_for(move, seat, after)
+        room.advance(move, text, seat, after, words)
+        each()
+        changed = True
+    return changed
 
 
 class _Closed:
@@ -720,7 +829,7 @@ def create_app(
     *,
     store: Store | None = None,
     bot_seconds: float = 10.0,
-    bot_workers: int = 2,
+    bot_workers: int | None = None,
     idle_seconds: float = 900.0,
     max_rooms: int = 2000,
     rooms_per_minute: int = 60,
@@ -728,14 +837,18 @@ def create_app(
     """The tilegames server as an ASGI application (run it with uvicorn).
 
     Args:
-        db: the SQLite database file, created on first start; ignored with ``store``.
+        db: the SQLite database file, created on first start, or a PostgreSQL URL
+            (``postgresql://...``: :class:`~tilegames.server.PostgresStore`, which
+            several server processes may share); ignored with ``store``.
         store: another :class:`~tilegames.server.Store` to keep the rooms in.
         bot_seconds: the time a bot may think about one move. A searching
             bot's clock is cut to :data:`BOT_CLOCK_SHARE` of it (see
-            :func:`bounded`); a bot still over it plays a random legal move
-            instead, and so do the room's next bot moves while its thread is
-            still busy.
-        bot_workers: the threads the bots think in (shared by every room).
+            :func:`bounded`); a bot still thinking when the time is up is
+            stopped (its worker process killed and replaced) and its seat
+            plays a random legal move instead (drawn from the room's seed).
+        bot_workers: the worker processes the bots think in, shared by every
+            room (``None``: one per core of the machine); see
+            :class:`~tilegames.server._bots.BotPool`.
         idle_seconds: a room nobody asked for in this time leaves memory (it is
             read from the store again when next asked for); a room with live
             listeners or a bot thinking stays.
@@ -755,7 +868,7 @@ def create_app(
         application answers at once whatever the number of rooms stored.
     """
     server = Server(
-        (lambda: store) if store is not None else (lambda: SQLiteStore(db)),
+        (lambda: store) if store is not None else (lambda: open_store(db)),
         bot_seconds=bot_seconds,
         bot_workers=bot_workers,
         idle_seconds=idle_seconds,

@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import re
 import threading
 import time
 from collections.abc import AsyncGenerator, Iterator, Sequence
@@ -28,13 +27,20 @@ from contextlib import contextmanager
 from typing import Any, Final
 
 from tilegames._core.extras import optional_imports
-from tilegames.server._store import StoredRoom, StoredSeat, StoreError, _options, _stored_seed
+from tilegames.server._store import (
+    StoredRoom,
+    StoredSeat,
+    StoreError,
+    _options,
+    _stored_seed,
+    shown_url,
+)
 
 with optional_imports("tilegames.server.PostgresStore", "postgres", "psycopg"):
     import psycopg
     from psycopg import errors as pg_errors
 
-__all__ = ["CHANNEL", "PostgresStore", "shown_url"]
+__all__ = ["CHANNEL", "PostgresStore"]
 
 CHANNEL: Final = "tilegames_rooms"
 """The notification channel: each write to a room sends its id there."""
@@ -70,11 +76,6 @@ _SCHEMA: Final = (
     "CREATE INDEX IF NOT EXISTS rooms_unfinished ON rooms (created) WHERE NOT over",
 )
 _SCHEMA_LOCK: Final = 0x7469_6C65  # the advisory lock held while the tables are made ("tile")
-
-
-def shown_url(url: str) -> str:
-    """A connection URL as an error message shows it: without its password."""
-    return re.sub(r"(://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
 
 
 class PostgresStore:
@@ -250,13 +251,25 @@ class PostgresStore:
             rows = db.execute("SELECT room FROM rooms WHERE NOT over ORDER BY created").fetchall()
         return [room for (room,) in rows]
 
+    def version(self, room: str) -> tuple[int, int] | None:
+        """The room's turn and how many of its seats people hold, or ``None`` (one query)."""
+        with self._transaction() as db:
+            row = db.execute(
+                "SELECT turn, (SELECT count(*) FROM seats WHERE seats.room = rooms.room "
+                "AND token_hash IS NOT NULL) FROM rooms WHERE room = %s",
+                (room,),
+            ).fetchone()
+        return None if row is None else (row[0], row[1])
+
     def close(self) -> None:
         """Close the connection."""
         with self._lock:
             self._db.close()
 
     async def changes(self) -> AsyncGenerator[str, None]:
-        """The id of each room that any process changed (a move, a seat), as it commits.
+        """The id of each room that another process changed (a move, a seat), as it commits.
+
+        A change made through this store's own connection is not given.
 
         Listens on its own connection; a lost connection is opened again
         (after a pause), and then ``""`` is given once: changes may have been
@@ -277,7 +290,8 @@ class PostgresStore:
                         yield ""
                     pause = 0.1
                     async for notice in listener.notifies():
-                        yield notice.payload
+                        if notice.pid != self._db.info.backend_pid:  # not this store's
+                            yield notice.payload
             except psycopg.OperationalError:
                 pause = 0.2
                 await asyncio.sleep(pause)

@@ -12,7 +12,6 @@ import hashlib
 import hmac
 import json
 import secrets
-from concurrent.futures import Future
 from typing import Any, Final
 
 import attrs
@@ -78,8 +77,6 @@ class Room:
     """Every accepted move, as the game's move object."""
     bot_busy: bool = False
     """A bot of the room is thinking (one at a time per room)."""
-    late_bot: Future[Any] | None = None
-    """The thread of a bot that went over its time and may still be thinking."""
     _seen: dict[int | None, tuple[Any, Any, list[str]]] = attrs.field(factory=dict)
     _seen_turn: int = -1
     words: list[str] = attrs.field(factory=list)

@@ -19,17 +19,27 @@ words (the history as players read it) and whether a bot may move next
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, runtime_checkable
 
 import attrs
 
-__all__ = ["SQLiteStore", "Store", "StoreError", "StoredRoom", "StoredSeat"]
+__all__ = [
+    "SQLiteStore",
+    "SharedStore",
+    "Store",
+    "StoreError",
+    "StoredRoom",
+    "StoredSeat",
+    "open_store",
+    "shown_url",
+]
 
 _HEADER: Final = b"SQLite format 3\x00"
 _VERSION: Final = 2
@@ -154,6 +164,52 @@ class Store(Protocol):
     def close(self) -> None:
         """Release the database."""
         ...
+
+
+@runtime_checkable
+class SharedStore(Store, Protocol):
+    """A :class:`Store` that several server processes share (PostgreSQL's).
+
+    Each process holds its own copy of the rooms it serves: it follows the
+    others' changes (:meth:`changes`) to tell its live clients, and checks a
+    room's :meth:`version` before answering a request for it.
+    """
+
+    def changes(self) -> AsyncIterator[str]:
+        """The id of each room another process changed, as it commits (``""``: any room)."""
+        ...
+
+    def version(self, room: str) -> tuple[int, int] | None:
+        """The room's turn and the number of its seats people hold, or ``None``."""
+        ...
+
+
+def open_store(db: str | Path) -> Store:
+    """The store a ``--db`` names: PostgreSQL for a ``postgresql://`` URL, else a SQLite file.
+
+    A PostgreSQL database (:class:`~tilegames.server.PostgresStore`, the
+    ``postgres`` extra) may be shared by several server processes; a SQLite
+    file serves one.
+
+    Raises:
+        StoreError: for a database that cannot be used, naming it and the fault.
+        ModuleNotFoundError: for a PostgreSQL URL without psycopg (naming the extra).
+    """
+    if is_postgres(db):
+        from tilegames.server._postgres import PostgresStore  # psycopg: the postgres extra
+
+        return PostgresStore(str(db))
+    return SQLiteStore(db)
+
+
+def shown_url(url: str) -> str:
+    """A database URL as messages show it: its password hidden."""
+    return re.sub(r"(://[^:/@?]*):[^@/?]*@", r"\1:***@", url)
+
+
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``db`` is a PostgreSQL URL (``postgresql://...`` or ``postgres://...``)."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 _SCHEMA = """
