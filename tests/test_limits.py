@@ -20,12 +20,14 @@ from typing import Any
 import attrs
 import pytest
 
+import tilegames
 from server_support import SERVER_MISSING, needs_server
 from tilegames import (
     ConfigurationError,
     InvalidStateError,
     NotationError,
     RecordError,
+    Words,
     axio,
     axio_rota,
     aztack,
@@ -41,7 +43,7 @@ if not SERVER_MISSING:
 
     from tilegames.server import create_app
     from tilegames.server._app import _Listener, bounded
-    from tilegames.server._words import names, option_label, piece_name
+    from tilegames.server._words import option_label
 
 CHARS = 1_000_000
 """serialize.MAX_DOCUMENT_CHARS, and the default of records.loads(max_chars=)."""
@@ -639,22 +641,22 @@ class TestBotClock:
 
 @needs_server
 class TestHistoryNames:
-    """The history's words take a legend's names of one letter and one lower-case word."""
+    """The history's words are the names a game declares (``RULES.words``), of any length."""
 
     def test_at_the_limit(self) -> None:
-        """One word is a name: a piece of those letters is named in words."""
-        named = names("board\nLegend:\n  R red, B blue")
-        assert named == {"R": "red", "B": "blue"}
-        assert piece_name("RB", named) == "red/blue"
+        """Every letter declared: a piece of those letters is named in words, several too."""
+        named = Words(letters=(("R", "red"), ("B", "blue"), ("G", "light green")))
+        assert named.spelt("RB") == "red/blue"
+        assert named.spelt("RG") == "red/light green"
 
     def test_one_past(self) -> None:
-        """Two words are no name: the letter is left out and a piece with it keeps its title."""
-        named = names("board\nLegend:\n  R red, G light green, B blue")
-        assert named == {"R": "red", "B": "blue"}
-        assert piece_name("RG", named) == "RG"
+        """One letter not declared: the piece keeps its short name."""
+        named = Words(letters=(("R", "red"), ("B", "blue")))
+        assert named.spelt("RG") == "RG"
 
     def test_colour_options(self) -> None:
-        """A colour option 0 to tracks - 1 is named by its score column; -1 and tracks are not."""
-        board = "   R  G  rack\nseat 0  1  2  6\nLegend:\n  R red, G green."
-        shown = [option_label("colour", option, None, board, 2) for option in (-1, 0, 1, 2)]
+        """A colour option 0 to colours - 1 is named by its declared word; -1 and n are not."""
+        game: Any = tilegames.get("axio-rota")
+        rules = attrs.evolve(game, words=Words(colours=("red", "green")))
+        shown = [option_label(rules, None, "colour", option, None) for option in (-1, 0, 1, 2)]
         assert shown == ["-1", "red", "green", "2"]

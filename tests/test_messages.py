@@ -56,17 +56,17 @@ class TestWrongType:
     """A value of the wrong kind: the function, what it expects, and whose the value is."""
 
     def test_a_state_of_another_game(self) -> None:
-        """An AXIO Rota state given to AXIO names the game it belongs to."""
+        """An AXIO Rota state given to AXIO names the game it belongs to, as the registry does."""
         wrong: Any = ROTA
         assert _message(WrongTypeError, lambda: axio.legal_moves(wrong)) == (
-            "axio.legal_moves expects an AXIO State, got a State of axio_rota"
+            "axio.legal_moves expects an AXIO State, got a State of AXIO Rota"
         )
 
     def test_a_move_of_another_game(self) -> None:
         """A Polygon move given to Aztack's apply names Polygon."""
         move: Any = polygon.legal_moves(POLYGON)[0]
         assert _message(WrongTypeError, lambda: aztack.apply(AZTACK, move)) == (
-            "aztack.apply expects an Aztack move (Place or Pass), got a Move of polygon"
+            "aztack.apply expects an Aztack move (Place or Pass), got a Move of Polygon"
         )
 
     def test_notation_where_a_move_is_needed(self) -> None:

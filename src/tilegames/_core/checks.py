@@ -56,14 +56,24 @@ def shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+OWNER_OF: list[Callable[[type], str | None]] = []
+"""The registry's answer to "which game owns this class?" (the game's title, or ``None``).
+
+:mod:`tilegames._core.rules` puts its lookup here when it is imported: the
+checks sit below the registry and cannot import it, and a message names a
+value's game as the registry knows it, never from the module its class is in.
+"""
+
+
 def _described(value: object) -> str:
     kind = type(value)
     if value is None:
         return "None"
-    module = kind.__module__
-    if module.startswith("tilegames."):
-        game = module.split(".")[1].lstrip("_")
-        return f"a {kind.__name__} of {game}" if game not in ("_core", "core") else kind.__name__
+    owner = OWNER_OF[0](kind) if OWNER_OF else None
+    if owner is not None:
+        return f"a {kind.__name__} of {owner}"
+    if kind.__module__.startswith("tilegames."):  # the library's own values: named alone
+        return kind.__name__
     return f"a {kind.__name__} ({shown(value)})"
 
 

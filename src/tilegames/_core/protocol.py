@@ -344,13 +344,16 @@ class Rules(Protocol[StateT, MoveT]):
     def words(self) -> Words | None:
         """Optional: the game's words, declared (:class:`~tilegames.Words`).
 
-        The letter and word of each colour or symbol (``letters``, and
-        ``colours`` by number), the letters of a seat's score tracks in the
-        order of its score (``tracks``), what a one-number score counts
-        (``score``), the kinds of :class:`~tilegames.Choice` that pick a
-        piece or a cell (``pieces``, ``cells``), the text board's
-        ``legend`` and ``piece(position, move)``, the short name of the
-        piece a move lays. ``None``: the game declares none.
+        The letter and word of each letter its boards and pieces use
+        (``letters``), the word of each colour or symbol by number
+        (``colours``), the words of a seat's score tracks in the order of
+        its score (``tracks``), what a one-number score counts (``score``,
+        and ``lower_is_better``), the kinds of :class:`~tilegames.Choice`
+        that pick a piece or a cell (``pieces``, ``cells``), the text
+        board's ``legend`` and ``piece(position, move)``, the short name of
+        the piece a move lays (its picture's title). The text board, the
+        command line and the server's history in words read them.
+        ``None``: the game declares none.
         """
         ...
 

@@ -26,7 +26,7 @@ from tilegames._core.basics import Options as Options
 from tilegames._core.basics import Outcome, Score, Seat, Setup, rank_by
 from tilegames._core.basics import new_game_kwargs as new_game_kwargs
 from tilegames._core.basics import sorted_options as sorted_options
-from tilegames._core.checks import wrong_type
+from tilegames._core.checks import OWNER_OF, wrong_type
 from tilegames._core.errors import UnknownGameError, WrongTypeError
 from tilegames._core.options import Option
 from tilegames._core.protocol import Pictures, Rules
@@ -307,6 +307,29 @@ def _owned(rules: Rules[Any, Any]) -> tuple[type, ...]:
     return (*(kind for kind in kinds if kind is not None), *getattr(rules, "move_types", ()))
 
 
+def _owner(kind: type) -> str | None:
+    """The name of the registered game whose state, view or move class ``kind`` is, or ``None``."""
+    name = _OWNERS.get(kind)
+    if name is None:
+        for candidate in names():
+            for owned in _owned(get(candidate)):
+                _OWNERS.setdefault(owned, candidate)
+        name = _OWNERS.get(kind)
+    return name
+
+
+def _owner_title(kind: type) -> str | None:
+    """The title of the game that owns ``kind``, for messages (:data:`checks.OWNER_OF`)."""
+    try:
+        name = _owner(kind)
+    except Exception:  # a registered game that fails to import: the message names no game
+        return None
+    return None if name is None else get(name).title
+
+
+OWNER_OF[:] = [_owner_title]
+
+
 def game_of(value: object) -> Rules[Any, Any]:
     """The :class:`Rules` of the registered game that a value (or class) belongs to.
 
@@ -327,13 +350,7 @@ def game_of(value: object) -> Rules[Any, Any]:
         msg = "this Outcome does not name its game (its game field is empty)"
         raise WrongTypeError(msg)
     kind = value if isinstance(value, type) else type(value)
-    name = _OWNERS.get(kind)
-    if name is None:
-        for candidate in names():
-            rules = get(candidate)
-            for owned in _owned(rules):
-                _OWNERS.setdefault(owned, candidate)
-        name = _OWNERS.get(kind)
+    name = _owner(kind)
     if name is None:
         what = kind.__name__ if isinstance(value, type) else f"a {kind.__name__}"
         msg = (

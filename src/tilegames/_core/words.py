@@ -8,11 +8,11 @@ frontend) reads the names here instead of parsing the printed board.
 
 >>> words = Words(
 ...     letters=(("R", "red"), ("G", "green"), ("f", "flower")),
-...     colours=("R", "G"),
-...     tracks=("R", "G"),
+...     colours=("red", "green"),
+...     tracks=("red", "green"),
 ... )
->>> words.word("G"), words.track_words, words.spelt("RGf")
-('green', ('red', 'green'), 'red/green flower')
+>>> words.word("G"), words.letter("green"), words.spelt("RGf")
+('green', 'G', 'red/green flower')
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ class Words:
     a part of a piece's name (a colour, a half), lower-case letters add to it."""
 
     colours: tuple[str, ...] = ()
-    """The letter of each colour or die symbol by its number, the number that
+    """The word of each colour or die symbol by its number, the number that
     moves, states and views use: colour ``i`` is ``colours[i]``."""
 
     tracks: tuple[str, ...] = ()
-    """The letter of each score track of a seat, in the order
-    :attr:`tilegames.Outcome.scores` and a view's running scores give them;
-    ``()`` when a seat's score is one number."""
+    """The word of each score track of a seat, in the order
+    :attr:`tilegames.Outcome.scores` and a view's running scores give them
+    (``("red", "green", ...)``); ``()`` when a seat's score is one number."""
 
     score: str = "points"
     """What a score counts when it is one number (``"points"``, ``"stones left"``)."""
@@ -78,15 +78,9 @@ class Words:
         """The word of a letter, or the letter itself when it has none."""
         return next((word for known, word in self.letters if known == letter), letter)
 
-    @property
-    def colour_words(self) -> tuple[str, ...]:
-        """The word of each colour or symbol, by number."""
-        return tuple(self.word(letter) for letter in self.colours)
-
-    @property
-    def track_words(self) -> tuple[str, ...]:
-        """The word of each score track, in the order of a seat's score."""
-        return tuple(self.word(letter) for letter in self.tracks)
+    def letter(self, word: str) -> str:
+        """The letter of a word (a track's column in the text board), or the word itself."""
+        return next((letter for letter, known in self.letters if known == word), word)
 
     def spelt(self, name: str) -> str:
         """A piece's short name in words; a name with a letter not in :attr:`letters` as it is.

@@ -46,10 +46,10 @@ from tilegames._core.rules import GameRules, Setup
 from tilegames.axio._agents import determinize, evaluate
 from tilegames.axio._checks import OPTIONS
 from tilegames.axio._choices import choices as choices
+from tilegames.axio._draw import WORDS, render_text
 from tilegames.axio._draw import draw as draw
 from tilegames.axio._draw import move_cells as move_cells
 from tilegames.axio._draw import pictures as pictures
-from tilegames.axio._draw import render_text
 from tilegames.axio._encoding import encoding as encoding
 from tilegames.axio._explicit import chance_outcomes
 from tilegames.axio._model import (
@@ -196,5 +196,6 @@ RULES: Final[GameRules[State, Move]] = GameRules.collect(
     _SETUPS,
     move_types=(Place, SwapChoice, Decline, Draw, Unseen),
     options=OPTIONS,
+    words=WORDS,
 )
 """The package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio")``."""

@@ -24,6 +24,7 @@ from tilegames._core.svg import (
 )
 from tilegames._core.svg import hex_centre as centre
 from tilegames._core.svg import hex_outline as outline
+from tilegames._core.words import Words
 from tilegames.axio._model import (
     A_POSITION,
     COLOUR_LETTERS,
@@ -39,6 +40,7 @@ from tilegames.axio._model import (
     Tile,
     View,
 )
+from tilegames.axio._model import COLOURS as COLOUR_WORDS
 from tilegames.axio._notation import format_tile
 from tilegames.axio._rules import board, playing_area, scores, solo_score, to_move
 from tilegames.axio._tables import GEOMETRY
@@ -143,7 +145,7 @@ def render_text(position: State | View) -> str:
         lines.append(row + ("  to move" if seat in moving else ""))
     lines.append(f"bag: {bag} tiles")
     lines.extend(_status_lines(position, moving))
-    return with_legend(lines, _LEGEND)
+    return with_legend(lines, WORDS.legend)
 
 
 _LEGEND: Final = """\
@@ -361,6 +363,26 @@ def laid_piece(position: State | View, move: AnyMove, *, size: float = 48.0) -> 
         return None
     low, high = sorted(move.colours)
     return draw_piece((low, high), size=size)
+
+
+def piece_name(position: State | View, move: AnyMove) -> str:
+    """The tile a placement lays, lower colour first, as its picture's title (``"RY"``).
+
+    ``""`` for a move that lays no tile.
+    """
+    return format_tile(tuple(sorted(move.colours))) if type(move) is Place else ""
+
+
+WORDS: Final = Words(
+    letters=tuple(zip(COLOUR_LETTERS, COLOUR_WORDS, strict=True)),
+    colours=COLOUR_WORDS,
+    tracks=COLOUR_WORDS,
+    pieces=("tile",),
+    cells=("cell", "second_cell"),
+    legend=_LEGEND,
+    piece=piece_name,
+)
+"""The game's words (``RULES.words``): its colours, tracks, pieces, cells and legend."""
 
 
 pictures = Pictures(

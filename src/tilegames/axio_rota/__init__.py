@@ -50,10 +50,10 @@ from typing import Final
 from tilegames._core.rules import GameRules, Setup
 from tilegames.axio_rota._agents import determinize, evaluate
 from tilegames.axio_rota._choices import choices as choices
+from tilegames.axio_rota._draw import WORDS, render_text
 from tilegames.axio_rota._draw import draw as draw
 from tilegames.axio_rota._draw import move_cells as move_cells
 from tilegames.axio_rota._draw import pictures as pictures
-from tilegames.axio_rota._draw import render_text
 from tilegames.axio_rota._encoding import encoding as encoding
 from tilegames.axio_rota._model import (
     BLUE,
@@ -161,6 +161,6 @@ __all__ = [
 
 _SETUPS: Final = (Setup(2), Setup(1), Setup(3), Setup(4))
 RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=MOVE_TYPES, options=OPTIONS
+    globals(), NAME, TITLE, _SETUPS, move_types=MOVE_TYPES, options=OPTIONS, words=WORDS
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

@@ -11,8 +11,10 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, cell_key, inset, number, track_bars
+from tilegames._core.words import Words
 from tilegames.axio_rota._model import (
     COLOUR_LETTERS,
+    COLOURS,
     LETTER,
     TITLE,
     TRACK_CAP,
@@ -189,7 +191,7 @@ def render_text(position: State | View) -> str:
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("axio_rota.render_text", f"an {TITLE} State or View", position)
     lines = [*_text_display(dict(position.display)), *_text_status(position)]
-    return with_legend(lines, _LEGEND)
+    return with_legend(lines, WORDS.legend)
 
 
 _LEGEND: Final = """\
@@ -308,6 +310,24 @@ def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str
     if tile is None:
         return None
     return draw_piece(tile, rotation=move.rotation, size=size, named=move.named)
+
+
+def piece_name(position: State | View, move: Move) -> str:
+    """The tile a move lays, its corners as its picture's title starts (``".PGR"``), or ``""``."""
+    tile = _to_lay(position) if type(move) is Move else None
+    return "" if tile is None else format_tile(tile)
+
+
+WORDS: Final = Words(
+    letters=tuple(zip(COLOUR_LETTERS, COLOURS, strict=True)),
+    colours=COLOURS,
+    tracks=COLOURS,
+    pieces=(),
+    cells=("cell",),
+    legend=_LEGEND,
+    piece=piece_name,
+)
+"""The game's words (``RULES.words``): its colours, tracks, cells and legend."""
 
 
 pictures = Pictures(

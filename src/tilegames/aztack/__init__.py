@@ -51,10 +51,10 @@ from typing import Final
 from tilegames._core.rules import GameRules, Setup
 from tilegames.aztack._agents import determinize, evaluate
 from tilegames.aztack._choices import choices as choices
+from tilegames.aztack._draw import WORDS, render_text
 from tilegames.aztack._draw import draw as draw
 from tilegames.aztack._draw import move_cells as move_cells
 from tilegames.aztack._draw import pictures as pictures
-from tilegames.aztack._draw import render_text
 from tilegames.aztack._encoding import encoding as encoding
 from tilegames.aztack._explicit import ChanceMoves
 from tilegames.aztack._model import (
@@ -210,5 +210,6 @@ RULES: Final[GameRules[State, Move]] = GameRules.collect(
     move_types=(Place, Pass, Lay, Deal),
     search_endgame=24,
     options=OPTIONS,
+    words=WORDS,
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("aztack")``."""

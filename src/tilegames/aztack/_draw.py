@@ -16,9 +16,12 @@ from tilegames._core.checks import wrong_type
 from tilegames._core.notation import with_legend
 from tilegames._core.rules import Pictures
 from tilegames._core.svg import Drawing, inset
+from tilegames._core.words import Words
 from tilegames.aztack._model import (
     A_POSITION,
+    COLOUR_LETTERS,
     DEPTH,
+    GLYPH_LETTERS,
     NAME,
     STANDARD_STONES,
     TITLE,
@@ -35,6 +38,8 @@ from tilegames.aztack._model import (
     check_halves,
     half_of,
 )
+from tilegames.aztack._model import COLOURS as COLOUR_WORDS
+from tilegames.aztack._model import GLYPHS as GLYPH_WORDS
 from tilegames.aztack._moves import match_of
 from tilegames.aztack._notation import format_half
 from tilegames.aztack._rules import heights, supply, to_move, tops
@@ -125,7 +130,7 @@ def render_text(position: State | View) -> str:
         lines.append("Chance: the next base stone laid or stone dealt (enter what chance gives)")
     if not moving:
         lines.append("game over")
-    return with_legend(lines, _LEGEND)
+    return with_legend(lines, WORDS.legend)
 
 
 _LEGEND: Final = """\
@@ -376,6 +381,32 @@ def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str
     dx, dy = move.second[0] - move.first[0], move.second[1] - move.first[1]
     rotation = {(1, 0): 0, (0, 1): 1, (-1, 0): 2, (0, -1): 3}.get((dx, dy), 0)
     return draw_piece(stones[move.stone], rotation=rotation, size=size)
+
+
+def piece_name(position: State | View, move: Move) -> str:
+    """The stone a placement lays, its halves as its picture's title (``"OfBd"``); else ``""``."""
+    if type(move) is not Place:
+        return ""
+    stones = position.stones if position.stones is not None else STANDARD_STONES
+    first, second = stones[move.stone].halves
+    return f"{format_half(first)}{format_half(second)}"
+
+
+WORDS: Final = Words(
+    letters=(
+        *zip(COLOUR_LETTERS, COLOUR_WORDS, strict=True),
+        *zip(GLYPH_LETTERS, GLYPH_WORDS, strict=True),
+    ),
+    colours=COLOUR_WORDS,
+    tracks=(),
+    score="stones left",
+    lower_is_better=True,
+    pieces=("stone",),
+    cells=("cell", "second_cell"),
+    legend=_LEGEND,
+    piece=piece_name,
+)
+"""The game's words (``RULES.words``): its colours and glyphs, stones, cells and legend."""
 
 
 pictures = Pictures(

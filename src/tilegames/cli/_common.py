@@ -19,6 +19,7 @@ from tilegames._core.errors import (
 )
 from tilegames._core.options import Option, check_options
 from tilegames._core.rules import Outcome, Rules
+from tilegames._core.words import Words
 from tilegames.agents import AGENTS, Agent, make_agent
 from tilegames.records import Record, dumps, loads, record_of
 
@@ -115,12 +116,13 @@ def bots_of(text: str) -> list[Agent]:
     return [make_agent(spec) for spec in specs]
 
 
-def format_outcome(result: Outcome, board: str = "") -> str:
+def format_outcome(result: Outcome, board: str = "", words: Words | None = None) -> str:
     """The end of a game in words: the reason, the ranking, the winners or a solo result.
 
-    ``board`` is the text board of the final position: a score made of several
-    numbers (one per colour) is printed under the column letters of its score
-    table, and a solo game quotes its ``solo score`` line.
+    ``board`` is the text board of the final position: a solo game quotes its
+    ``solo score`` line. ``words`` are the game's (``RULES.words``): a score
+    made of several numbers (one per track) is printed under the letters of
+    its tracks.
     """
     lines = [f"Game over: {result.reason}" if result.reason else "Game over."]
     if len(result.scores) == 1:
@@ -136,7 +138,7 @@ def format_outcome(result: Outcome, board: str = "") -> str:
     tracks = [score for _, _, score in rows if isinstance(score, tuple)]
     if len(tracks) == len(rows):
         width = max(len(label) for label, _, _ in rows) + 1
-        headers = _score_headers(board, len(tracks[0]))
+        headers = _track_letters(words, len(tracks[0]))
         if headers:
             lines.append(" " * width + "".join(f"{header:>3}" for header in headers))
         for (label, shared, _), track in zip(rows, tracks, strict=True):
@@ -148,27 +150,29 @@ def format_outcome(result: Outcome, board: str = "") -> str:
     return "\n".join(lines)
 
 
-def _score_headers(board: str, count: int) -> list[str]:
-    """The column letters of a text board's score table (``R  G  B ...``), if it has one."""
-    for line in board.splitlines():
-        words = line.split()
-        letters = words[:count]
-        if len(letters) == count and all(len(w) == 1 and w.isupper() for w in letters):
-            return letters
-    return []
+def _track_letters(words: Words | None, count: int) -> list[str]:
+    """The letters of a score's ``count`` tracks (``R G B ...``), as the game declares them."""
+    if words is None or len(words.tracks) != count:
+        return []
+    return [words.letter(track) for track in words.tracks]
 
 
-def legend_lines(board: str) -> list[str]:
-    """The lines of a text board's ``Legend:`` (heading included), or none."""
-    lines = board.splitlines()
-    return lines[lines.index("Legend:") :] if "Legend:" in lines else []
+def legend_lines(rules: Rules[Any, Any]) -> list[str]:
+    """The game's declared legend as its text board prints it (``Legend:`` first), or none."""
+    words: Words | None = getattr(rules, "words", None)
+    if words is None or not words.legend:
+        return []
+    return ["Legend:", *("  " + line for line in words.legend.splitlines())]
 
 
-def final_board(board: str, *, legend: bool = True) -> str:
-    """A text board followed by the result: its own ``game over`` line left out."""
-    shown = legend_lines(board)
+def final_board(board: str, rules: Rules[Any, Any], *, legend: bool = True) -> str:
+    """A text board followed by the result: its own ``game over`` line left out.
+
+    Without ``legend``, the game's declared legend is left off its end.
+    """
+    shown = legend_lines(rules)
     lines = [line for line in board.splitlines() if not line.startswith("game over")]
-    if shown and not legend:
+    if shown and not legend and lines[-len(shown) :] == shown:
         lines = lines[: len(lines) - len(shown)]
     return "\n".join(lines)
 

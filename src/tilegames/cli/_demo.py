@@ -34,7 +34,7 @@ def run_demo(args: argparse.Namespace) -> int:
     names = ", ".join(f"seat {s}: {bots[s % len(bots)].name}" for s in range(players))
     print(f"{rules.title}, {players} player{'s' if players > 1 else ''}, seed {game_seed}")
     print(names)
-    legend = legend_lines(str(state))
+    legend = legend_lines(rules)
     if not args.quiet:
         print("Each numbered line is a move: the seat, then the move in the game's notation.")
         if legend:
@@ -66,9 +66,9 @@ def run_demo(args: argparse.Namespace) -> int:
     print()
     board = str(state)
     result = rules.outcome(state)
-    print(final_board(board, legend=args.quiet) if result is not None else board)
+    print(final_board(board, rules, legend=args.quiet) if result is not None else board)
     if result is not None:
-        print(format_outcome(result, board))
+        print(format_outcome(result, board, getattr(rules, "words", None)))
     return 0
 
 

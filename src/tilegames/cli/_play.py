@@ -109,7 +109,7 @@ class _Listing:
     def notation_help(self) -> None:
         """How to write a move: the board's legend, and examples from the legal moves."""
         rules, cut = self.rules, self.cut
-        legend = legend_lines(str(rules.view(self.state, self.human)))
+        legend = legend_lines(rules)
         print(f"\nThe notation of {rules.title} (as the board's legend says):")
         print("\n".join(legend[1:]) if legend else "  the listed moves show it")
         examples = [rules.format_move(move)[cut:] for move in self.moves[:3]]
@@ -277,9 +277,9 @@ class _Terminal:
         print()
         board = str(rules.view(self.state, self.human))
         result = rules.outcome(self.state)
-        print(final_board(board) if result is not None else board)
+        print(final_board(board, rules) if result is not None else board)
         if result is not None:
-            print(format_outcome(result, board))
+            print(format_outcome(result, board, getattr(rules, "words", None)))
             if result.winners == {self.human} and self.players > 1:
                 print("You win!")
 

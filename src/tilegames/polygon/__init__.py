@@ -60,10 +60,10 @@ from typing import Final
 from tilegames._core.rules import GameRules, Setup
 from tilegames.polygon._agents import determinize, evaluate
 from tilegames.polygon._choices import choices as choices
+from tilegames.polygon._draw import WORDS, render_text
 from tilegames.polygon._draw import draw as draw
 from tilegames.polygon._draw import move_cells as move_cells
 from tilegames.polygon._draw import pictures as pictures
-from tilegames.polygon._draw import render_text
 from tilegames.polygon._encoding import encoding as encoding
 from tilegames.polygon._model import (
     CIRCLE,
@@ -199,6 +199,6 @@ __all__ = [
 
 _SETUPS: Final = (Setup(2), Setup(3), Setup(4))
 RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll), options=OPTIONS
+    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll), options=OPTIONS, words=WORDS
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

@@ -27,6 +27,7 @@ from tilegames._core.svg import (
 from tilegames._core.svg import hex_centre as centre
 from tilegames._core.svg import hex_corners as corners
 from tilegames._core.svg import hex_outline as outline
+from tilegames._core.words import Words
 from tilegames.geometry import hexagon
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
@@ -349,7 +350,7 @@ def render_text(position: State | View) -> str:
     moving = position.to_move if isinstance(position, View) else to_move(position)
     if moving == (CHANCE,):
         lines.append("Chance: the die or the tiles drawn (enter what chance gives)")
-    return with_legend(lines, _LEGEND)
+    return with_legend(lines, WORDS.legend)
 
 
 _LEGEND: Final = """\
@@ -427,6 +428,24 @@ def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str
     if type(move) is not Move:
         return None
     return draw_piece(move.tile, size=size)
+
+
+def piece_name(position: State | View, move: Move) -> str:
+    """The tile a move places or sets aside, its value as its picture's title (``"X2"``)."""
+    return move.tile if type(move) is Move else ""
+
+
+WORDS: Final = Words(
+    letters=(("W", "wild"),),
+    colours=SYMBOLS,
+    tracks=(),
+    score="points",
+    pieces=("tile",),
+    cells=("cell",),
+    legend=_LEGEND,
+    piece=piece_name,
+)
+"""The game's words (``RULES.words``): its die symbols, tiles, cells and legend."""
 
 
 pictures = Pictures(

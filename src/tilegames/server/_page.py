@@ -101,7 +101,6 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     if seat not in rules.to_move(state):
         raise Refused(409, f"seat {seat} is not to move")
     view = rules.view(state, seat)
-    board = str(view)
     chosen: list[Any] = []
     labels: list[str] = []
     choice = _choose(room, seat, chosen)
@@ -111,7 +110,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
             raise Refused(400, f"option {number} is not offered ({len(options)} options)")
         chosen.append(options[number])
         moves = choice.options[options[number]]
-        labels.append(_named(rules, state, view, board, choice.kind, options[number], moves))
+        labels.append(option_label(rules, view, choice.kind, options[number], moves[0]))
         choice = _choose(room, seat, chosen)
     kind = choice.kind
     answer: dict[str, Any] = {
@@ -132,10 +131,10 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
         answer["options"].append(
             {
                 "index": index,
-                "label": _named(rules, state, view, board, kind, option, moves, drawn),
+                "label": option_label(rules, view, kind, option, moves[0]),
                 "cell": ",".join(map(str, option)) if is_cell else None,
                 "svg": drawn,
-                "score": _scored(rules.score_move(state, moves[0]), board)
+                "score": _scored(rules, rules.score_move(state, moves[0]))
                 if len(moves) == 1
                 else None,
                 "count": len(moves),
@@ -146,7 +145,7 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     if move is not None:
         answer["move"] = {
             "notation": rules.format_move(move),
-            "score": _scored(rules.score_move(state, move), board),
+            "score": _scored(rules, rules.score_move(state, move)),
         }
         answer["svg"] = to_svg(view, move=move, recent=recent)
     else:
@@ -154,27 +153,9 @@ def choices(room: Room, seat: int, picked_text: str) -> dict[str, Any]:
     return answer
 
 
-def _named(
-    rules: tilegames.Rules[Any, Any],
-    state: Any,
-    view: Any,
-    board: str,
-    kind: str,
-    option: Any,
-    moves: Sequence[Any],
-    drawn: str | None = None,
-) -> str:
-    """An option's label in words (a tile by its colours), from the piece it lays."""
-    if kind in ("tile", "stone") and drawn is None:
-        drawn = laid_svg(view, moves[0])
-    score = rules.score_move(state, moves[0]) if kind == "colour" else None
-    points = len(score) if isinstance(score, tuple) else 0
-    return option_label(kind, option, drawn, board, points)
-
-
-def _scored(score: Any, board: str) -> str:
-    """A score in words, its tracks named as the game's text board names its columns."""
-    tracks = track_names(board, len(score)) if isinstance(score, tuple) else None
+def _scored(rules: tilegames.Rules[Any, Any], score: Any) -> str:
+    """A score in words, its tracks named as the game declares them (``RULES.words``)."""
+    tracks = track_names(rules, len(score)) if isinstance(score, tuple) else None
     return score_text(score, tracks)
 
 

@@ -2,11 +2,11 @@
 
 Nothing here names a game. The parts come from the game's
 :attr:`~tilegames.Rules.choices` (the path from the position before the move
-down to the move), the names of colours and symbols from the legend of the
-game's own text board (``R red, G green``, as ``str(view)`` prints it), the
-name of a tile or stone from the title of the picture the game draws of it,
-and the points from :meth:`~tilegames.Rules.score_move`. A move whose game
-offers none of these is written in notation.
+down to the move), the names of colours, tracks and pieces from the game's
+declared :attr:`~tilegames.Rules.words` (:class:`~tilegames.Words`), and the
+points from :meth:`~tilegames.Rules.score_move`. A move whose game offers
+none of these is written in notation. Nothing reads a game's printed text
+board or pictures.
 
 Every word is of the move itself (what it lays, where, turned how) or of its
 score: nothing a seat's view hides from another seat once the move is made.
@@ -15,83 +15,42 @@ score: nothing a seat's view hides from another seat once the move is made.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Sequence
 from typing import Any, Final
 
 import tilegames
-from tilegames.render import laid_svg
+from tilegames._core.words import Words
 
 __all__ = [
     "label",
     "move_words",
-    "names",
     "option_label",
-    "piece_name",
     "score_text",
     "track_names",
 ]
 
-CELL_KINDS: Final = ("cell", "second_cell")
-PIECE_KINDS: Final = ("tile", "stone")
-# One letter, a space, one word, then a comma, semicolon, full stop, bracket or the end:
-# the "R red, G green" pairs of a text board's legend.
-_PAIR: Final = re.compile(r"(?<![\w.,'@:/])([A-Za-z]) ([a-z]+)(?=\s*[,;.)]|\s\(|\s*$)")
-_TITLE: Final = re.compile(r"<title>([^<]*)</title>")
+_NO_WORDS: Final = Words()
+"""The words of a game that declares none: every piece and colour in notation."""
 _NONE: Final = object()
 _SCORELESS: Final = ("pass", "swap", "seat")
 
 
-def names(board: str) -> dict[str, str]:
-    r"""The letters a text board's legend names (``"R red, G green"``): letter to word.
-
-    >>> names("a board\nLegend:\n  R red, G green; f flower (1Rf: a red flower)")
-    {'R': 'red', 'G': 'green', 'f': 'flower'}
-    """
-    lines = board.splitlines()
-    if "Legend:" not in lines:
-        return {}
-    legend = "\n".join(lines[lines.index("Legend:") + 1 :])
-    found: dict[str, str] = {}
-    for letter, word in _PAIR.findall(legend):
-        found.setdefault(letter, word)
-    return found
+def words_of(rules: tilegames.Rules[Any, Any]) -> Words:
+    """The game's declared words, or none (a game of one's own may declare none)."""
+    words = getattr(rules, "words", None)
+    return words if isinstance(words, Words) else _NO_WORDS
 
 
-def track_names(board: str, count: int) -> list[str] | None:
-    r"""The names of a score's ``count`` tracks: the board's score columns (``R G B``) in words.
+def track_names(rules: tilegames.Rules[Any, Any], count: int) -> list[str] | None:
+    """The names of a score's ``count`` tracks, as the game declares them, or ``None``.
 
-    >>> track_names("   R  G  rack\nseat 0  1  2  6\nLegend:\n  R red, G green.", 2)
-    ['red', 'green']
-    >>> track_names("no columns here", 2) is None
+    >>> track_names(tilegames.get("axio-rota"), 5)
+    ['red', 'green', 'blue', 'orange', 'purple']
+    >>> track_names(tilegames.get("axio-rota"), 2) is None
     True
     """
-    named = names(board)
-    for line in board.splitlines():
-        letters = line.split()[:count]
-        if len(letters) == count and all(len(w) == 1 and w.isupper() for w in letters):
-            return [named.get(letter, letter) for letter in letters]
-    return None
-
-
-def piece_name(title: str, named: dict[str, str]) -> str:
-    """A piece's short name (a picture's title such as ``RG`` or ``OfOw``) in words.
-
-    A capital starts a part (a hex, a half), lower-case letters add to it;
-    a name with a letter the legend does not name stays as it is.
-
-    >>> named = {"R": "red", "G": "green", "O": "orange", "f": "flower", "w": "water"}
-    >>> piece_name("RG", named), piece_name("OfOw", named), piece_name("X2", named)
-    ('red/green', 'orange flower/orange water', 'X2')
-    """
-    if not title or not all(letter in named for letter in title):
-        return title
-    parts: list[list[str]] = []
-    for letter in title:
-        if letter.isupper() or not parts:
-            parts.append([])
-        parts[-1].append(named[letter])
-    return "/".join(" ".join(words) for words in parts)
+    tracks = words_of(rules).tracks
+    return list(tracks) if tracks and len(tracks) == count else None
 
 
 def score_text(score: Any, tracks: Sequence[str] | None = None) -> str:
@@ -114,9 +73,9 @@ def score_text(score: Any, tracks: Sequence[str] | None = None) -> str:
     return " ".join(scored) or "no points"
 
 
-def label(kind: str, option: Any) -> str:
+def label(kind: str, option: Any, words: Words = _NO_WORDS) -> str:
     """An option of a part of a move, as the page's buttons and "picked" line show it."""
-    if kind in CELL_KINDS and isinstance(option, tuple):
+    if (kind in words.cells or kind in ("cell", "second_cell")) and isinstance(option, tuple):
         return ",".join(map(str, option))
     if kind == "rotation" and isinstance(option, int):
         return f"turned {option * 90}\u00b0"
@@ -125,34 +84,34 @@ def label(kind: str, option: Any) -> str:
     return "none" if option is None else str(option)
 
 
-def option_label(kind: str, option: Any, drawn: str | None, board: str, points: int = 0) -> str:
+def option_label(
+    rules: tilegames.Rules[Any, Any], view: Any, kind: str, option: Any, move: Any
+) -> str:
     """An option as a person reads it: a tile or stone by its name, a colour by its word.
 
-    ``drawn`` is the picture of the piece the option lays (its title names
-    it), ``board`` the asking seat's text board, ``points`` the number of
-    score tracks (the colours, in order).
+    ``move`` is a move the option leads to, from ``view``: the piece it lays
+    names a piece option.
     """
-    found = _TITLE.search(drawn or "") if kind in PIECE_KINDS else None
-    if found:
-        name = piece_name(found.group(1), names(board))
-        if name != found.group(1):
-            return name
-    colours = track_names(board, points) if kind == "colour" and points else None
-    if colours and isinstance(option, int) and 0 <= option < len(colours):
-        return colours[option]
-    return label(kind, option)
+    words = words_of(rules)
+    if kind in words.pieces and words.piece is not None:
+        short = words.piece(view, move)
+        if short and words.spelt(short) != short:
+            return words.spelt(short)
+    if kind == "colour" and isinstance(option, int) and 0 <= option < len(words.colours):
+        return words.colours[option]
+    return label(kind, option, words)
 
 
-def _phrase(kind: str, option: Any, piece: str, colours: Sequence[str] | None) -> str:
+def _phrase(kind: str, option: Any, piece: str, words: Words) -> str:
     """A part of a played move in words (``""`` for a part that says nothing)."""
-    if kind in PIECE_KINDS:
+    if kind in words.pieces:
         return "declined the bonus placement" if option == "decline" else piece
     if kind == "cell":
-        return "at " + label(kind, option) if isinstance(option, tuple) else f"set {option}"
+        return "at " + label(kind, option, words) if isinstance(option, tuple) else f"set {option}"
     if kind == "second_cell":
-        return "and " + label(kind, option)
-    if kind == "colour" and isinstance(option, int) and colours and 0 <= option < len(colours):
-        return f"naming {colours[option]}"
+        return "and " + label(kind, option, words)
+    if kind == "colour" and isinstance(option, int) and 0 <= option < len(words.colours):
+        return f"naming {words.colours[option]}"
     if kind == "colour":
         return f"naming colour {option}"
     if kind == "discard":
@@ -163,7 +122,7 @@ def _phrase(kind: str, option: Any, piece: str, colours: Sequence[str] | None) -
         return "passed"
     if kind == "seat":
         return ""
-    return label(kind, option)
+    return label(kind, option, words)
 
 
 def _path(
@@ -197,37 +156,30 @@ def move_words(
     give.
     """
     view = rules.view(state, seat)
-    board = str(view)
+    words = words_of(rules)
     score = rules.score_move(state, move)
-    colours = track_names(board, len(score)) if isinstance(score, tuple) else None
+    tracks = track_names(rules, len(score)) if isinstance(score, tuple) else None
     movers = rules.to_move(state)
     path = _path(rules, state, move, seat if seat in movers and len(movers) > 1 else None)
-    said = rules.format_move(move) if path is None else _said(view, board, move, path, colours)
+    said = rules.format_move(move) if path is None else _said(words, view, move, path)
     if path is not None and all(k in _SCORELESS or o == "decline" for k, o in path):
         return said  # a pass, a swap, a bonus declined: nothing laid, nothing scored
     if score == 0 and type(score) is int:
         return f"{said}, no points"
-    points = score_text(score, colours)
+    points = score_text(score, tracks)
     after = rules.apply(state, move) if after is None else after
     if rules.to_move(after) == movers and _running(rules, after) == _running(rules, state):
         return f"{said}, the turn so far {points}"  # the seat goes on, no score counted yet
     return f"{said}, {points}"
 
 
-def _said(
-    view: Any,
-    board: str,
-    move: Any,
-    path: Sequence[tuple[str, Any]],
-    colours: Sequence[str] | None,
-) -> str:
+def _said(words: Words, view: Any, move: Any, path: Sequence[tuple[str, Any]]) -> str:
     """The parts of a move in words, the piece it lays named."""
-    drawn = laid_svg(view, move) if any(k in PIECE_KINDS for k, _ in path) else None
-    found = _TITLE.search(drawn or "")
-    title = found.group(1) if found else ""
-    piece = piece_name(title, names(board))
-    words = [_phrase(k, o, _piece(k, o, title, piece), colours) for k, o in path]
-    return " ".join(word for word in words if word)
+    lays = words.piece is not None and any(k in words.pieces for k, _ in path)
+    short = words.piece(view, move) if lays and words.piece is not None else ""
+    piece = words.spelt(short)
+    parts = [_phrase(k, o, _piece(k, o, short, piece, words), words) for k, o in path]
+    return " ".join(part for part in parts if part)
 
 
 def _running(rules: tilegames.Rules[Any, Any], state: Any) -> Any:
@@ -236,8 +188,8 @@ def _running(rules: tilegames.Rules[Any, Any], state: Any) -> Any:
     return getattr(view, "tracks", None), getattr(view, "totals", None)
 
 
-def _piece(kind: str, option: Any, title: str, name: str) -> str:
+def _piece(kind: str, option: Any, short: str, name: str, words: Words) -> str:
     """The piece a move lays: its name in words, or the kind and its short name (``tile 3``)."""
-    if not title:
-        return f"{kind} {label(kind, option)}"
-    return name if name != title else f"{kind} {title}"
+    if not short:
+        return f"{kind} {label(kind, option, words)}"
+    return name if name != short else f"{kind} {short}"
