@@ -370,7 +370,10 @@ def piece_name(position: State | View, move: AnyMove) -> str:
 
     ``""`` for a move that lays no tile.
     """
-    return format_tile(tuple(sorted(move.colours))) if type(move) is Place else ""
+    if type(move) is not Place:
+        return ""
+    low, high = sorted(move.colours)
+    return format_tile((low, high))
 
 
 WORDS: Final = Words(
