@@ -30,7 +30,7 @@ import tilegames
 from tilegames import serialize
 from tilegames._core import rng
 from tilegames.agents import Agent, MCTSAgent, make_agent, moves_for
-from tilegames.server import _page
+from tilegames.server import _openapi, _page
 from tilegames.server._bots import BotPool
 from tilegames.server._rooms import (
     Refused,
@@ -776,6 +776,7 @@ def _routes(server: Server) -> list[Any]:
 
     return [
         Route("/", page, methods=["GET"]),
+        Route("/api/openapi.json", _openapi.answer, methods=["GET"]),
         Route("/api/games", games, methods=["GET"]),
         Route("/api/rooms", create, methods=["POST"]),
         Route("/api/rooms/{room}", read, methods=["GET"]),
@@ -890,7 +891,9 @@ def create_app(
 
     async def http_error(request: Request, error: Exception) -> Response:
         failure = cast(HTTPException, error)
-        return _error(failure.status_code, str(failure.detail))
+        answer = _error(failure.status_code, str(failure.detail))
+        answer.headers.update(failure.headers or {})  # a 405's Allow (RFC 9110)
+        return answer
 
     async def crashed(request: Request, error: Exception) -> Response:
         return _error(500, "the server failed on this request")
