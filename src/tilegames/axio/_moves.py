@@ -8,9 +8,7 @@ it (see ``_rules``) before its index is built.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, cast, overload
-
-import attrs
+from typing import cast, overload
 
 from tilegames._core.bits import Mask, iter_bits, nth_bit
 from tilegames._core.checks import wrong_type
@@ -91,13 +89,6 @@ def build_index(state: State) -> Index:
     if state.draws:
         return empty, False
     return empty, game_ends(state, empty, sizes_of(state.racks, state.unknown))
-
-
-def _evolved(state: State, index: Index, **changes: Any) -> State:
-    """A state like ``state`` with ``changes``, its index given: the moves off the hot path."""
-    after = attrs.evolve(state, **changes)
-    set_slot(after, "_index", index)
-    return after
 
 
 def index_of(state: State) -> Index:
@@ -246,36 +237,28 @@ def checked_move(state: State, move: AnyMove) -> Placed | None:
         place: Place = move  # type: ignore[assignment]  # the callers let moves only in
         geometry = GEOMETRY[len(state.cells)]
         pair = geometry.pair_of.get(place.cells)
-        problem = _placement_problem(state, place, geometry, pair, index[0])
-        if problem is None:
-            first, second = place.colours
-            return cast(PairIndex, pair), first, second
+        colours = place.colours
+        tile = TILE_OF.get(colours)
+        if pair is None or tile is None:
+            problem = _shape_problem(geometry, place)
+        elif not index[0] >> pair & 1:
+            problem = _filled_problem(state, geometry, pair), "AXIO-7"
+        elif (
+            state.turn < len(state.racks)  # the seat's first placement (AXIO-8)
+            and not state.bonuses
+            and not _first_round_pairs(state, geometry) >> pair & 1
+        ):
+            problem = (
+                f"in the first round a placement must put a hex next to a start cell that "
+                f"no earlier placement touched; {_free_starts(state, geometry)}",
+                "AXIO-8",
+            )
+        elif tile not in state.racks[state.seat] and not _could_hold(state, tile):
+            problem = _not_held(state, tile), "AXIO-7"
+        else:
+            return pair, colours[0], colours[1]
     if problem is not None:
         raise Refusal(*problem)
-    return None
-
-
-def _placement_problem(
-    state: State, place: Place, geometry: Geometry, pair: PairIndex | None, empty: Mask
-) -> Problem | None:
-    """Why a placement breaks the rules (AXIO-1 .. AXIO-3, AXIO-7, AXIO-8), or ``None``."""
-    tile = TILE_OF.get(place.colours)
-    if pair is None or tile is None:
-        return _shape_problem(geometry, place)
-    if not empty >> pair & 1:
-        return _filled_problem(state, geometry, pair), "AXIO-7"
-    if (
-        state.turn < len(state.racks)  # the seat's first placement (AXIO-8)
-        and not state.bonuses
-        and not _first_round_pairs(state, geometry) >> pair & 1
-    ):
-        return (
-            f"in the first round a placement must put a hex next to a start cell that "
-            f"no earlier placement touched; {_free_starts(state, geometry)}",
-            "AXIO-8",
-        )
-    if tile not in state.racks[state.seat] and not _could_hold(state, tile):
-        return _not_held(state, tile), "AXIO-7"
     return None
 
 
