@@ -32,7 +32,7 @@ pytestmark = needs_server
 if not SERVER_MISSING:
     from starlette.testclient import TestClient
 
-    from tilegames.server import MAX_BODY, _app, create_app
+    from tilegames.server import MAX_BODY, _http, create_app
 
 HEADERS = {"x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
 API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
@@ -292,7 +292,7 @@ class TestRoomsPerMinute:
 
     def test_no_limit(self) -> None:
         """0: no limit, and no address remembered."""
-        creations = _app._Creations(0)
+        creations = _http.Creations(0)
         for _ in range(100):
             creations.check("203.0.113.1", 0.0)
             creations.add("203.0.113.1", 0.0)

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
 import json
 import logging
-import math
 import re
 import sys
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final, cast
@@ -20,18 +17,18 @@ from typing import Any, Final, cast
 import attrs
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import tilegames
-from tilegames import serialize
 from tilegames._core import rng
 from tilegames.agents import Agent, MCTSAgent, make_agent, moves_for
 from tilegames.server import _openapi, _page
 from tilegames.server._bots import BotPool
+from tilegames.server._http import MAX_BODY, Creations, SecurityHeaders, page_policy, read_body
 from tilegames.server._rooms import (
     Refused,
     Room,
@@ -46,41 +43,13 @@ from tilegames.server._rooms import (
 )
 from tilegames.server._store import SharedStore, Store, StoredRoom, open_store
 
-__all__ = [
-    "API_POLICY",
-    "BOT_CLOCK_SHARE",
-    "MAX_BODY",
-    "PAGE_POLICY",
-    "Server",
-    "bounded",
-    "create_app",
-    "page_policy",
-]
+__all__ = ["BOT_CLOCK_SHARE", "MAX_BODY", "Server", "bounded", "create_app"]
 
-MAX_BODY: Final = 64 * 1024
-"""The largest request body accepted, in bytes (a larger one is answered 413), and the
-largest WebSocket message (a larger one closes the socket with 1009)."""
-API_POLICY: Final = (
-    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-)
-"""The Content-Security-Policy of every answer but the page: it may load and run nothing."""
-PAGE_POLICY: Final = (
-    "default-src 'none'; script-src {scripts}; style-src 'unsafe-inline'; img-src 'self' data:; "
-    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
-)
-"""The page's Content-Security-Policy: its own inline scripts (by their SHA-256) and
-styles, pictures from the server, requests and the live WebSocket to the server only."""
-SECURITY_HEADERS: Final = (
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-)
 BOT_CLOCK_SHARE: Final = 0.8
 """The share of the server's time limit a searching bot's clock is given (the rest: margin)."""
 SWITCH_INTERVAL: Final = 0.001
 """The longest a thread holds the interpreter while the event loop waits for it, in seconds."""
 _ROOM_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
-_SCRIPT: Final = re.compile(r"<script>(.*?)</script>", re.DOTALL)
-_WINDOW: Final = 60.0  # seconds: rooms created per client address are counted over a minute
 _BUSY_RETRY: Final = 60  # seconds a client is told to wait when every room in memory is in use
 _log = logging.getLogger("tilegames.server")
 _QUEUE_LIMIT: Final = 64  # snapshots waiting for a slow WebSocket client before it is dropped
@@ -94,15 +63,6 @@ def _page_path() -> Path:
     if shipped.is_file():
         return shipped
     return Path(__file__).resolve().parents[3] / "examples" / "web" / _PAGE
-
-
-def page_policy(page: str) -> str:
-    """The page's Content-Security-Policy: :data:`PAGE_POLICY` with its inline scripts' hashes."""
-    hashes = [
-        "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
-        for script in _SCRIPT.findall(page)
-    ]
-    return PAGE_POLICY.format(scripts=" ".join(hashes) or "'none'")
 
 
 def _error(status: int, reason: str, retry_after: int | None = None) -> JSONResponse:
@@ -123,48 +83,6 @@ class _Listener:
         self.socket = socket
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-
-
-class _Creations:
-    """The rooms each client address created in the last minute, for the limit on them."""
-
-    def __init__(self, per_minute: int) -> None:
-        self.per_minute = per_minute
-        self.times: dict[str, deque[float]] = {}
-
-    def check(self, address: str, now: float) -> None:
-        """Refuse a room to an address that made its minute's share.
-
-        Raises:
-            Refused: 429, with the seconds until the address may make one again.
-        """
-        if self.per_minute <= 0:
-            return
-        made = self.times.get(address)
-        if made is None:
-            return
-        while made and made[0] <= now - _WINDOW:
-            made.popleft()
-        if len(made) >= self.per_minute:
-            wait = max(1, math.ceil(made[0] + _WINDOW - now))
-            raise Refused(
-                429,
-                f"at most {self.per_minute} rooms a minute from one address: "
-                f"try again in {wait} s",
-                retry_after=wait,
-            )
-
-    def add(self, address: str, now: float) -> None:
-        """Count a room the address created."""
-        if self.per_minute > 0:
-            self.times.setdefault(address, deque()).append(now)
-
-    def forget(self, now: float) -> None:
-        """Drop the addresses that made no room in the last minute (memory stays bounded)."""
-        for address in [
-            a for a, made in self.times.items() if not made or made[-1] <= now - _WINDOW
-        ]:
-            del self.times[address]
 
 
 class Server:
@@ -198,7 +116,7 @@ class Server:
         """The rooms found damaged in the store, and why (each refused, logged once)."""
         self.idle_seconds = idle_seconds
         self.max_rooms = max_rooms
-        self.creations = _Creations(rooms_per_minute)
+        self.creations = Creations(rooms_per_minute)
         self.listeners: dict[str, set[_Listener]] = {}
         self.workers = bot_workers
         self.bots = BotPool(bot_workers)
@@ -637,50 +555,6 @@ def bounded(agent: Agent, seconds: float) -> Agent:
     return attrs.evolve(agent, seconds=limit)
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON body, read up to :data:`MAX_BODY` bytes.
-
-    Raises:
-        Refused: 413 for a larger body (by its Content-Length or as it arrives),
-            400 for one that is not JSON (NaN, Infinity and repeated keys are not).
-    """
-    length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or len(length) > 12):
-        raise Refused(400, "Content-Length is not a number")
-    if length is not None and int(length) > MAX_BODY:
-        raise Refused(413, f"the body is over {MAX_BODY} bytes")
-    data = bytearray()
-    try:
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise Refused(413, f"the body is over {MAX_BODY} bytes")
-    except ClientDisconnect:  # the client left before its body arrived: no one to answer
-        raise Refused(400, "the client left before sending the whole body") from None
-    try:
-        body = json.loads(
-            bytes(data) or b"null", parse_constant=_no_constant, object_pairs_hook=_no_repeats
-        )
-        serialize.check_size(body, serialize.MAX_DEPTH, 10_000)
-    except (ValueError, RecursionError, tilegames.TilegamesError):
-        raise Refused(400, "the body is not a JSON document of the shape asked for") from None
-    return body
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are all different (a repeated key is read no way)."""
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        msg = "a key is repeated"
-        raise ValueError(msg)
-    return result
-
-
-def _no_constant(name: str) -> Any:
-    msg = f"{name} is not JSON"
-    raise ValueError(msg)
-
-
 def _token(request: Request) -> str | None:
     """The token of ``Authorization: Bearer TOKEN``, or ``None`` without the header."""
     header = request.headers.get("authorization")
@@ -719,7 +593,7 @@ def _routes(server: Server) -> list[Any]:
     async def create(request: Request) -> Response:
         address = request.client.host if request.client else ""
         server.creations.check(address, time.monotonic())  # before reading the body
-        room = server.create(await _body(request), address)
+        room = server.create(await read_body(request), address)
         return _answer(
             {
                 "room": room.room,
@@ -735,14 +609,14 @@ def _routes(server: Server) -> list[Any]:
         return _answer(snapshot(room, _seat(room, request)))
 
     async def seat(request: Request) -> Response:
-        body = await _body(request)
+        body = await read_body(request)
         room = await server.room(request.path_params["room"])
         number = seat_number(request.path_params["seat"], room.players)
         name = check_name(body)
         return _answer({"seat": number, "token": server.take_seat(room, number, name)})
 
     async def move(request: Request) -> Response:
-        body = await _body(request)
+        body = await read_body(request)
         text, turn = check_move_body(body)
         room = await server.room(request.path_params["room"])
         token = _token(request)
@@ -789,40 +663,11 @@ def _routes(server: Server) -> list[Any]:
     ]
 
 
-class _SecurityHeaders:
-    """Adds the security headers to every HTTP answer (errors and 500s too).
-
-    ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: no-referrer``, and
-    :data:`API_POLICY` as the Content-Security-Policy of any answer that does not
-    set its own (the page sets :func:`page_policy`).
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                names = {name.lower() for name, _ in headers}
-                headers += [(n, v) for n, v in SECURITY_HEADERS if n not in names]
-                if b"content-security-policy" not in names:
-                    headers.append((b"content-security-policy", API_POLICY.encode()))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 class _Application(Starlette):
     """Starlette with the security headers outside everything, its error pages included."""
 
     def build_middleware_stack(self) -> ASGIApp:
-        return _SecurityHeaders(super().build_middleware_stack())
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def create_app(
