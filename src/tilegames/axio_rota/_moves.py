@@ -201,6 +201,10 @@ Problem = tuple[str, str]
 def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
     """Check placing ``tile`` as ``move`` says on ``board`` (ROTA-6, ROTA-11, ROTA-13).
 
+    The cell must share an edge with the display (ROTA-11), the rotation be
+    the first of those giving the same corners (ROTA-6), and a colour be named
+    exactly when the empty corner, turned, touches a tile (ROTA-13).
+
     Returns:
         The packed cell and the tile's tables.
 
@@ -211,50 +215,37 @@ def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
     cell = square.pack(x, y) if square.packable(x, y) else None
     mask = None if cell is None else board.mask(cell)
     info = tile_info(tile)
-    problem = _placement_problem(board, tile, info, move, cell, mask)
-    if problem is not None:
-        raise Refusal(*problem)
-    return cast(Packed, cell), info
-
-
-def _placement_problem(
-    board: Board, tile: Tile, info: TileInfo, move: Move, cell: Packed | None, mask: int | None
-) -> Problem | None:
-    """The first rule the placement breaks, or ``None``: ``mask`` is ``None`` off the frontier.
-
-    The cell must share an edge with the display (ROTA-11), the rotation be
-    the first of those giving the same corners (ROTA-6), and a colour be named
-    exactly when the empty corner, turned, touches a tile (ROTA-13).
-    """
-    if mask is None:
-        return _cell_problem(board, move.cell, cell), "ROTA-11"
     rotation, named = move.rotation, move.named
     listed = info.same_as[rotation]
-    if listed != rotation:
-        return (
+    corner = (info.empty + rotation) % 4  # where the empty corner lands, if the tile has one
+    problem: Problem | None = None
+    if mask is None:
+        problem = _cell_problem(board, move.cell, cell), "ROTA-11"
+    elif listed != rotation:
+        problem = (
             f"turning {format_tile(tile)} by {rotation} gives the same corners as by "
             f"{listed}; that placement is the move with rotation {listed}",
             "ROTA-6",
         )
-    if info.empty < 0:
+    elif info.empty < 0:
+        if named is not None:
+            problem = f"{format_tile(tile)} has no empty corner to name a colour for", "ROTA-13"
+    elif mask >> corner & 1:
         if named is None:
-            return None
-        return f"{format_tile(tile)} has no empty corner to name a colour for", "ROTA-13"
-    corner = (info.empty + rotation) % 4
-    if mask >> corner & 1:
-        if named is None:
-            return (
+            problem = (
                 f"the empty corner of {format_tile(tile)} lands on corner {corner}, which "
                 f"touches another tile: name a colour for it ({COLOUR_LETTERS})",
                 "ROTA-13",
             )
     elif named is not None:
-        return (
+        problem = (
             f"the empty corner of {format_tile(tile)} lands on corner {corner}, which touches "
             "no other tile, so no colour is named for it",
             "ROTA-13",
         )
-    return None
+    if problem is not None:
+        raise Refusal(*problem)
+    return cast(Packed, cell), info
 
 
 def _cell_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
