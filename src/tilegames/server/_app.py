@@ -262,8 +262,11 @@ class Server:
         self.broadcast(room)
         return token
 
-    def commit(self, room: Room, seat: int, text: str) -> None:
+    def commit(self, room: Room, seat: int, text: str, words: str | None = None) -> None:
         """Apply a seat's move, store it, then tell every client and wake the bots.
+
+        ``words``: the move's words for the history, when they are known already
+        (a bot's, worked out in its worker process); else worked out here.
 
         Raises:
             Refused: as :meth:`Room.play`, or 409 if the store has the turn already.
@@ -271,7 +274,8 @@ class Server:
         move, state = room.play(seat, text)
         notation = room.rules.format_move(move)
         over = room.rules.is_over(state)
-        words = room.words_for(move, seat, state)
+        if words is None:
+            words = room.words_for(move, seat, state)
         bots = not over and room.bot_to_move(state) is not None
         if not self.store.add_move(room.room, room.turn, seat, notation, over, words, bots):
             if self.following:  # another process's move: take it
@@ -356,14 +360,14 @@ class Server:
             spec = room.seats[seat].bot or "random"
             stream = rng.Stream(rng.derive(room.seed, "bot", turn))
             agent = bounded(make_agent(spec), self.bot_seconds)
-            text = await self.bots.choose(rules, state, seat, agent, stream, self.bot_seconds)
-            if text is None:  # over its time (or failed): a random legal move instead
+            chosen = await self.bots.choose(rules, state, seat, agent, stream, self.bot_seconds)
+            if chosen is None:  # over its time (or failed): a random legal move instead
                 moves = moves_for(rules, state, seat)
                 late = rng.Stream(rng.derive(room.seed, "late", turn))
-                text = rules.format_move(moves[late.randbelow(len(moves))])
+                chosen = rules.format_move(moves[late.randbelow(len(moves))]), None
             if self.running and room.turn == turn:  # nobody moved meanwhile (speed games)
                 try:
-                    self.commit(room, seat, text)
+                    self.commit(room, seat, *chosen)
                 except Refused:  # another process stored the turn: its bots carry on
                     lost = True
         finally:

@@ -34,14 +34,19 @@ from typing import Any, Final
 
 import tilegames
 from tilegames.agents import Agent, moves_for
+from tilegames.server._words import move_words
 
-__all__ = ["ROUND_TRIP", "BotPool", "default_size"]
+__all__ = ["NICENESS", "ROUND_TRIP", "BotPool", "default_size"]
+
+NICENESS: Final = 10
+"""How much lower the workers' scheduling priority is than the server's (``os.nice``)."""
 
 ROUND_TRIP: Final = 0.1
 """Seconds a worker is given past a move's time limit for the trip there and back (the
 pickled state, scheduling on a busy machine) before it is killed."""
 
 _log = logging.getLogger("tilegames.server")
+_WORDS_SECONDS: Final = 30.0  # the longest a worker may take over a chosen move's words
 
 
 def default_size() -> int:
@@ -53,7 +58,15 @@ def default_size() -> int:
 
 
 def _work(connection: Connection) -> None:
-    """A worker process: answer each ``(rules, state, seat, agent, stream)`` with a notation."""
+    """A worker process: answer each ``(rules, state, seat, agent, stream)`` with a notation.
+
+    The move's words for the history follow in a second message (worked out
+    here too, not in the server's process: an AXIO move's take tens of
+    milliseconds). It runs at a lower priority (:data:`NICENESS`), so that
+    the server's own process answers first when the cores are busy with bots.
+    """
+    with contextlib.suppress(AttributeError, OSError):  # no os.nice (Windows)
+        os.nice(NICENESS)
     connection.send(("ready", ""))
     while True:
         try:
@@ -63,10 +76,15 @@ def _work(connection: Connection) -> None:
         try:
             moves = moves_for(rules, state, seat)
             move = agent.choose(rules, seat, rules.view(state, seat), moves, stream)
-            answer = ("move", rules.format_move(move))
+            connection.send(("move", rules.format_move(move)))
         except Exception as error:  # the agent failed: the server plays for it
-            answer = ("error", f"{type(error).__name__}: {error}")
-        connection.send(answer)
+            connection.send(("error", f"{type(error).__name__}: {error}"))
+            continue
+        try:
+            words: str | None = move_words(rules, state, move, seat, rules.apply(state, move))
+        except Exception:  # the server works them out itself
+            words = None
+        connection.send(("words", words))
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -159,11 +177,13 @@ class BotPool:
         agent: Agent,
         stream: Any,
         seconds: float,
-    ) -> str | None:
-        """The notation of the agent's move, or ``None`` when it is not chosen in ``seconds``.
+    ) -> tuple[str, str | None] | None:
+        """The agent's move and its words, or ``None`` when it is not chosen in ``seconds``.
 
-        ``None`` too when the agent fails or its arguments cannot travel to a
-        worker (logged).
+        The move is in the game's notation; its words (for the history, as
+        :func:`~tilegames.server._words.move_words` gives them) are ``None``
+        when the worker could not work them out. ``None`` too when the agent
+        fails or its arguments cannot travel to a worker (logged).
         """
         if self._idle is None:
             self._idle = asyncio.Queue()
@@ -194,8 +214,19 @@ class BotPool:
                 self._idle.put_nowait(worker)
             _log.warning("a bot failed to choose a move: %s", text)
             return None
+        try:
+            kind, words = await asyncio.wait_for(worker.receive(), _WORDS_SECONDS)
+        except asyncio.TimeoutError:  # too slow: the server works them out
+            self._replace(worker)
+            return text, None
+        except BaseException:  # cancelled (the server stops)
+            self._replace(worker)
+            raise
+        if kind != "words":
+            self._replace(worker)
+            return text, None
         self._idle.put_nowait(worker)
-        return text
+        return text, words
 
     def _start(self) -> None:
         """Start a worker; it joins the idle ones once it says it is ready."""

@@ -1,0 +1,111 @@
+"""The bots' worker processes (``tilegames.server._bots.BotPool``) on their own.
+
+A move comes back in notation with its words, as the server would work them
+out itself; an agent over its time is stopped (its process killed, another
+started) and the answer is ``None``; an agent that fails gives ``None`` and
+keeps its worker. One pool for the module (its fork server starts once).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import tilegames
+from server_support import SERVER_MISSING, needs_server
+from sleeper import Failing, Sleeper
+from tilegames._core import rng
+from tilegames.agents import make_agent, moves_for
+
+if not SERVER_MISSING:
+    from tilegames.server._bots import BotPool, default_size
+    from tilegames.server._words import move_words
+
+pytestmark = needs_server
+
+
+@pytest.fixture(scope="module")
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    running = asyncio.new_event_loop()
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+@pytest.fixture(scope="module")
+def pool(loop: asyncio.AbstractEventLoop) -> Iterator[BotPool]:
+    made = BotPool(1)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def _choose(
+    loop: asyncio.AbstractEventLoop, pool: BotPool, agent: Any, seconds: float = 30.0
+) -> Any:
+    rules = tilegames.get("aztack")
+    state = rules.new_game(2, seed=5)
+    return loop.run_until_complete(
+        pool.choose(rules, state, rules.to_move(state)[0], agent, rng.Stream(1), seconds)
+    )
+
+
+class TestBotPool:
+    """Moves chosen in worker processes, each within its time."""
+
+    def test_a_move_and_its_words(self, loop: asyncio.AbstractEventLoop, pool: BotPool) -> None:
+        """The agent's own choice (its first legal move), with the words the server would give."""
+        rules = tilegames.get("aztack")
+        state = rules.new_game(2, seed=5)
+        seat = rules.to_move(state)[0]
+        first = moves_for(rules, state, seat)[0]
+        assert _choose(loop, pool, Sleeper(0.0)) == (
+            rules.format_move(first),
+            move_words(rules, state, first, seat, rules.apply(state, first)),
+        )
+
+    def test_a_search_is_legal(self, loop: asyncio.AbstractEventLoop, pool: BotPool) -> None:
+        rules = tilegames.get("aztack")
+        state = rules.new_game(2, seed=5)
+        text, _words = _choose(loop, pool, make_agent("mcts:50"))
+        assert rules.why_illegal(state, rules.parse_move(text, state)) is None
+
+    def test_over_its_time(self, loop: asyncio.AbstractEventLoop, pool: BotPool) -> None:
+        """An agent that ignores the clock: None once the time is up, its process killed."""
+        _choose(loop, pool, Sleeper(0.0))  # the worker is up
+        (worker,) = pool._workers
+        replaced = pool.replaced
+        assert _choose(loop, pool, Sleeper(30.0), seconds=0.2) is None
+        assert pool.replaced == replaced + 1
+        worker.process.join(5)
+        assert not worker.process.is_alive()
+        assert _choose(loop, pool, Sleeper(0.0)) is not None  # a new worker serves
+
+    def test_a_failing_agent(self, loop: asyncio.AbstractEventLoop, pool: BotPool) -> None:
+        """None, and the worker stays (it did nothing wrong but answer)."""
+        replaced = pool.replaced
+        assert _choose(loop, pool, Failing()) is None
+        assert pool.replaced == replaced
+        assert _choose(loop, pool, Sleeper(0.0)) is not None
+
+    def test_arguments_that_do_not_travel(
+        self, loop: asyncio.AbstractEventLoop, pool: BotPool
+    ) -> None:
+        """An agent that does not pickle (a lambda inside it): None at once."""
+        assert _choose(loop, pool, Sleeper(lambda: 0)) is None  # type: ignore[arg-type]
+        assert _choose(loop, pool, Sleeper(0.0)) is not None
+
+
+def test_sized_to_the_machine() -> None:
+    """One worker per core the process may use; at least one."""
+    expected = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert default_size() == expected
+    assert BotPool().size == expected
+    with pytest.raises(ValueError, match="at least one process"):
+        BotPool(0)
