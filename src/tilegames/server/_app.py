@@ -244,11 +244,7 @@ class Server:
         stored = new_room(body)
         room = room_from(stored)
         self._admit(room)
-        try:
-            self.store.create(stored, room.bot_to_move() is not None)
-        except BaseException:  # not kept: not served either
-            del self.rooms[room.room]
-            raise
+        self.store.create(stored, room.bot_to_move() is not None)
         self.creations.add(address, now)
         self.wake_bots(room)
         return room
