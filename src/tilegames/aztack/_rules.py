@@ -45,6 +45,7 @@ from tilegames.aztack._model import (
     Glyph,
     Half,
     Index,
+    Kind,
     Lay,
     Match,
     Move,
@@ -139,15 +140,15 @@ def new_game(
     explicit = chance_mode(chance) == EXPLICIT
     info = STANDARD if stones is None else check_set(_check_stones(stones), count)
     stream = rng.Stream(rng.normalize_seed(seed))
-    state = _table(info, count, mode, explicit)
+    turn, nobody = (0 if mode == "turns" else None), (0,) * count
     if explicit:  # chance is to move: each stone laid or dealt is an outcome (chance_outcomes)
-        object.__setattr__(state, "_index", setup_index(info, (0,) * count))
-        return state
+        return _table(info, _EMPTY, _NO_FACES, ((),) * count, turn, nobody, True)
     # Seeded: what those outcomes would enter is drawn from the seed and set out at once.
     order = _shuffle(info, stream)
     turned = stream.randbelow(1 << BASE_STONES)  # bit i: base stone i lies second half first
-    base = [(stone, turned >> i & 1 == 1) for i, stone in enumerate(order[:BASE_STONES])]
-    return _set_out(state, info, base, order[BASE_STONES : BASE_STONES + SUPPLY_SIZE * count])
+    base, dealt = order[:BASE_STONES], order[BASE_STONES : BASE_STONES + SUPPLY_SIZE * count]
+    grid, faces, supplies = _set_out(info, _EMPTY, _NO_FACES, ((),) * count, base, turned, dealt)
+    return _table(info, grid, faces, supplies, turn, nobody, False)
 
 
 def written_stones(stones: object) -> tuple[str, ...]:
@@ -198,71 +199,69 @@ def _shuffle(info: SetInfo, stream: rng.Stream) -> list[StoneId]:
 _EMPTY: Final = Pyramid(WIDTH, DEPTH, (0,) * CELLS, (NO_STONE,) * CELLS)
 """The grid before the first base stone is laid."""
 
+_NO_FACES: Final = (0,) * CELLS
+"""The faces of :data:`_EMPTY`."""
 
-def _table(info: SetInfo, count: int, mode: str, explicit: bool) -> State:
-    """The table before the setup: no base stone laid, nothing dealt (AZT-8)."""
-    return State(
-        info.stones,
-        _EMPTY,
-        (0,) * CELLS,  # faces
-        ((),) * count,  # supplies
-        0 if mode == "turns" else None,  # turn
-        (0,) * count,  # last_placed
-        explicit,
-    )
+_Table = tuple[Pyramid, tuple[Kind, ...], tuple[tuple[StoneId, ...], ...]]
+"""What the setup changes: the grid, the faces and the supplies."""
 
 
 def _set_out(
-    state: State,
     info: SetInfo,
-    base: Sequence[tuple[StoneId, bool]],
+    grid: Pyramid,
+    faces: Sequence[Kind],
+    supplies: Sequence[tuple[StoneId, ...]],
+    base: Sequence[StoneId],
+    turned: int,
     dealt: Sequence[StoneId],
-) -> State:
-    """The state with ``base`` laid next, each ``(stone, turned)``, and ``dealt`` dealt next.
+) -> _Table:
+    """The table with ``base`` laid next (bit i of ``turned``: stone i turned), ``dealt`` dealt.
 
     The one step of the setup (AZT-8 .. AZT-10): a seeded game takes it once
     with all that its seed drew, an explicit game once an outcome (a
     :class:`Lay` lays one base stone, a :class:`Deal` deals one). Base stones
     go to the next places of the base, row by row (the order of
     :func:`tilegames.geometry.pyramid.base`), first half on the place's first
-    cell unless turned; a finished base with a colour on fewer than two of
-    its stones goes back into the bag, to be laid again (AZT-9: a seeded
-    game draws none such). Each stone dealt goes to the first seat holding
+    cell unless turned. Each stone dealt goes to the first seat holding
     fewer than twelve, its supply kept ascending.
     """
-    supplies = list(state.supplies)
-    rest = list(dealt)
-    for seat, held in enumerate(supplies):
+    given = list(supplies)
+    at = 0  # the first of the stones dealt not yet given to a seat
+    for seat, held in enumerate(given):
         room = SUPPLY_SIZE - len(held)
-        if room and rest:
-            supplies[seat] = tuple(sorted((*held, *rest[:room])))
-            del rest[:room]
-    masks = tuple([mask_of(held) for held in supplies])
-    grid = state.pyramid
-    heights, tops, faces = list(grid.heights), list(grid.tops), list(state.faces)
+        if room and at < len(dealt):
+            given[seat] = tuple(sorted((*held, *dealt[at : at + room])))
+            at += room
+    heights, tops, shown = list(grid.heights), list(grid.tops), list(faces)
     kinds = info.kinds
-    empty = [slot for slot in BASE_SLOTS if not heights[slot[0]]]  # the places still to lay
-    for (near, far), (stone, turned) in zip(empty[: len(base)], base, strict=True):
+    laid = 0  # the first place still to lay (one outcome lays one stone, a seed all twelve)
+    while laid < BASE_STONES and heights[BASE_SLOTS[laid][0]]:
+        laid += 1
+    for (near, far), stone in zip(BASE_SLOTS[laid : laid + len(base)], base, strict=True):
         heights[near] = heights[far] = 1
         tops[near] = tops[far] = stone
         k1, k2 = kinds[stone]
-        faces[near], faces[far] = (k2, k1) if turned else (k1, k2)
-    finished = bool(base) and state.explicit and 0 not in heights  # a seeded base is one kept
-    if finished and not base_ok(info, [tops[near] for near, _ in BASE_SLOTS]):
-        heights, tops, faces = [0] * CELLS, [NO_STONE] * CELLS, [0] * CELLS
-    after = State(
-        state.stones,
-        Pyramid(WIDTH, DEPTH, tuple(heights), tuple(tops)),
-        tuple(faces),
-        tuple(supplies),
-        state.turn,
-        state.last_placed,
-        state.explicit,
-    )
-    done = 0 not in heights and all(len(held) == SUPPLY_SIZE for held in supplies)
-    index = base_index(info, masks, after.faces) if done else setup_index(info, masks)
-    object.__setattr__(after, "_index", index)
-    return after
+        shown[near], shown[far] = (k2, k1) if turned & 1 else (k1, k2)
+        turned >>= 1
+    return Pyramid(WIDTH, DEPTH, tuple(heights), tuple(tops)), tuple(shown), tuple(given)
+
+
+def _table(
+    info: SetInfo,
+    grid: Pyramid,
+    faces: tuple[Kind, ...],
+    supplies: tuple[tuple[StoneId, ...], ...],
+    turn: int | None,
+    last: tuple[int, ...],
+    explicit: bool,
+) -> State:
+    """The state of a table being set up, or just set up, with its index (built by position)."""
+    state = State(info.stones, grid, faces, supplies, turn, last, explicit)
+    masks = tuple([mask_of(held) for held in supplies])
+    done = 0 not in grid.heights and min(map(len, supplies)) == SUPPLY_SIZE
+    index = base_index(info, masks, faces) if done else setup_index(info, masks)
+    object.__setattr__(state, "_index", index)
+    return state
 
 
 def _check_stones(stones: object) -> StoneSet:
@@ -498,7 +497,7 @@ def _move_of(function: str, move: Move) -> AnyMove:
     """``move``, if it is a move or a chance outcome of Aztack; else raise WrongTypeError."""
     if type(move) not in MOVE_TYPES and type(move) not in CHANCE_TYPES:
         wrong_type(f"{NAME}.{function}", A_MOVE, move, move=True)
-    return move  # type: ignore[return-value]  # one of the four types, by the test above
+    return move  # one of the four types of Move, by the test above
 
 
 def _check_any(state: State, index: Index, move: AnyMove) -> Match:
@@ -566,9 +565,9 @@ def apply(state: State, move: Move) -> State:
     if type(checked) is Place:
         return _place(state, index, checked)
     if isinstance(checked, Lay):  # an outcome of an explicit game's setup: its next step
-        base, dealt = [(checked.stone, checked.turned)], []
+        base, turned, dealt = [checked.stone], int(checked.turned), []
     elif isinstance(checked, Deal):
-        base, dealt = [], [checked.stone]
+        base, turned, dealt = [], 0, [checked.stone]
     else:  # a legal pass: nothing on the table changes
         after = State(
             state.stones,
@@ -581,7 +580,13 @@ def apply(state: State, move: Move) -> State:
         )
         object.__setattr__(after, "_index", passed_index(index))
         return after
-    return _set_out(state, index.info, base, dealt)
+    info = index.info
+    grid, faces, supplies = _set_out(
+        info, state.pyramid, state.faces, state.supplies, base, turned, dealt
+    )
+    if base and 0 not in grid.heights and not base_ok(info, set(grid.tops)):
+        grid, faces = _EMPTY, _NO_FACES  # AZT-9: back into the bag, laid again (a seed draws none)
+    return _table(info, grid, faces, supplies, state.turn, state.last_placed, state.explicit)
 
 
 def _place(state: State, index: Index, move: Place) -> State:
