@@ -98,9 +98,8 @@ class TestAgainstReference:
         first = data.draw(st.sampled_from(CELLS))
         second = data.draw(st.sampled_from(CELLS))
         discard = data.draw(st.none() | st.sampled_from(sorted(pos.halves)))
-        move: aztack.Move = data.draw(
-            st.sampled_from([aztack.Place(seat, stone, first, second, discard), aztack.Pass(seat)])
-        )
+        tried: list[aztack.Move] = [aztack.Place(seat, stone, first, second, discard)]
+        move = data.draw(st.sampled_from([*tried, aztack.Pass(seat)]))
         reason = aztack.why_illegal(state, move)
         if as_tuple(move) in legal:
             assert reason is None

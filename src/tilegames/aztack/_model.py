@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Final, overload
+from typing import Final, cast, overload
 
 import attrs
 
@@ -330,24 +330,28 @@ def _check_cell(value: object, what: str) -> None:
 
 
 @attrs.frozen
-class Move:
-    """A move of Aztack, made by ``seat``: a :class:`Place` or a :class:`Pass`.
+class MoveBase:
+    """What every move of Aztack has: the ``seat`` that makes it, and its notation.
 
-    The base class of both, and of the chance outcomes :class:`Lay` and
-    :class:`Deal` of an explicit game's setup; never made itself. ``str(move)`` is its notation
-    (:func:`format_move`).
+    The base class of :class:`Place` and :class:`Pass`, and of the chance
+    outcomes :class:`Lay` and :class:`Deal` of an explicit game's setup;
+    never made itself. ``str(move)`` is its notation (:func:`format_move`).
+    The moves themselves are :data:`Move`, their union, as in every game.
+
+    .. versionchanged:: 0.1 named ``MoveBase``; ``Move`` is the union of the
+       move classes, as every game's ``Move`` is (issue 44).
 
     Raises:
-        TypeError: if the seat is not an int, or on ``Move(...)`` itself.
+        TypeError: if the seat is not an int, or on ``MoveBase(...)`` itself.
     """
 
     seat: Seat
     """The seat making the move: the seat to move, or in the speed stack any seat (AZT-17)."""
 
     def __attrs_post_init__(self) -> None:
-        """Refuse a seat that is not an int, and a bare Move."""
-        if type(self) is Move:
-            msg = "Move is the base of Place and Pass; make one of those"
+        """Refuse a seat that is not an int, and a bare MoveBase."""
+        if type(self) is MoveBase:
+            msg = "MoveBase is the base of Place and Pass; make one of those"
             raise TypeError(msg)
         _check_int(self.seat, "seat")
 
@@ -355,11 +359,11 @@ class Move:
         """The move in notation (see :func:`format_move`)."""
         from tilegames.aztack._notation import format_move  # (a cycle: it reads this module)
 
-        return format_move(self)
+        return format_move(cast("Move", self))
 
 
 @attrs.frozen
-class Place(Move):
+class Place(MoveBase):
     """Seat ``seat`` lays stone ``stone``: its first half on ``first``, its second on ``second``.
 
     The order of the two cells is the stone's orientation (AZT-7). With the
@@ -403,7 +407,7 @@ class Place(Move):
 
 
 @attrs.frozen
-class Pass(Move):
+class Pass(MoveBase):
     """Seat ``seat`` passes: allowed only when it cannot place (AZT-14); never in the speed stack.
 
     >>> str(Pass(1))
@@ -421,7 +425,7 @@ def _check_flag(value: object, what: str) -> None:
 
 
 @attrs.frozen
-class Lay(Move):
+class Lay(MoveBase):
     """Chance lays the next base stone (AZT-8): stone ``stone``, turned round if ``turned``.
 
     An outcome of a chance step of a game started with ``chance="explicit"``
@@ -452,7 +456,7 @@ class Lay(Move):
 
 
 @attrs.frozen
-class Deal(Move):
+class Deal(MoveBase):
     """Chance deals stone ``stone`` to the seat being dealt (AZT-10).
 
     An outcome of a chance step of a game started with ``chance="explicit"``
@@ -482,9 +486,12 @@ MOVE_TYPES: Final = (Place, Pass)
 CHANCE_TYPES: Final = (Lay, Deal)
 """The chance outcomes of an explicit game (AZT-8 .. AZT-10)."""
 
-AnyMove = Place | Pass | Lay | Deal
+Move = Place | Pass | Lay | Deal
 """Every move of Aztack: the seats' :class:`Place` and :class:`Pass`, chance's :class:`Lay`
-and :class:`Deal` (the outcomes of an explicit game's setup)."""
+and :class:`Deal` (the outcomes of an explicit game's setup); ``isinstance(x, Move)`` works."""
+
+AnyMove = Move
+"""The same union as :data:`Move` (its name before ``Move`` was the union in every game)."""
 
 # What the entry points expect, for their WrongTypeError messages.
 A_STATE: Final = f"an {TITLE} State"

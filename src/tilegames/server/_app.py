@@ -244,7 +244,11 @@ class Server:
         stored = new_room(body)
         room = room_from(stored)
         self._admit(room)
-        self.store.create(stored, room.bot_to_move() is not None)
+        try:
+            self.store.create(stored, room.bot_to_move() is not None)
+        except BaseException:  # not kept: not served either
+            del self.rooms[room.room]
+            raise
         self.creations.add(address, now)
         self.wake_bots(room)
         return room
