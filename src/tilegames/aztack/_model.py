@@ -336,7 +336,7 @@ class MoveBase:
     The base class of :class:`Place` and :class:`Pass`, and of the chance
     outcomes :class:`Lay` and :class:`Deal` of an explicit game's setup;
     never made itself. ``str(move)`` is its notation (:func:`format_move`).
-    The moves themselves are :data:`Move`, their union, as in every game.
+    The moves themselves are ``Move``, their union, as in every game.
 
     .. versionchanged:: 0.1 named ``MoveBase``; ``Move`` is the union of the
        move classes, as every game's ``Move`` is (issue 44).
@@ -491,7 +491,7 @@ Move = Place | Pass | Lay | Deal
 and :class:`Deal` (the outcomes of an explicit game's setup); ``isinstance(x, Move)`` works."""
 
 AnyMove = Move
-"""The same union as :data:`Move` (its name before ``Move`` was the union in every game)."""
+"""The same union as ``Move`` (its name before ``Move`` was the union in every game)."""
 
 # What the entry points expect, for their WrongTypeError messages.
 A_STATE: Final = f"an {TITLE} State"
