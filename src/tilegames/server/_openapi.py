@@ -43,13 +43,22 @@ def _prefix(game: str) -> str:
     return "".join(word.capitalize() for word in game.replace("_", "-").split("-"))
 
 
+_SHARED: Final = ("Int", "WideInt")
+"""Definitions that every game's schemas hold alike: one component each, not one a game."""
+
+
+def _named(name: str, prefix: str) -> str:
+    """A game's definition's component name: ``PolygonView``; ``Int`` for a shared one."""
+    return name if name in _SHARED else f"{prefix}{name}"
+
+
 def _moved(schema: Any, prefix: str) -> Any:
     """A copy of a schema whose ``#/$defs/X`` references point at ``components/schemas``."""
     if isinstance(schema, dict):
         moved = {}
         for key, value in schema.items():
             if key == "$ref" and isinstance(value, str) and (match := _REF.match(value)):
-                moved[key] = f"#/components/schemas/{prefix}{match[1]}"
+                moved[key] = f"#/components/schemas/{_named(match[1], prefix)}"
             elif key not in ("$schema", "$defs"):
                 moved[key] = _moved(value, prefix)
         return moved
@@ -63,7 +72,8 @@ def _component(schemas: dict[str, Any], game: str, kind: str) -> dict[str, Any]:
     prefix = _prefix(game)
     schema = json_schema(game, kind)
     for name, definition in schema.get("$defs", {}).items():
-        schemas.setdefault(f"{prefix}{name}", _moved(definition, prefix))
+        named = _named(name, prefix)
+        schemas.setdefault(named, {**_moved(definition, prefix), "title": named})
     name = f"{prefix}{kind.capitalize()}Document"
     schemas[name] = _moved(schema, prefix)
     return _ref(name)
@@ -300,7 +310,8 @@ def _new_room(schemas: dict[str, Any]) -> dict[str, Any]:
         record = json_schema(game, "record")
         prefix = _prefix(game)
         for name, definition in record.get("$defs", {}).items():
-            schemas.setdefault(f"{prefix}{name}", _moved(definition, prefix))
+            named = _named(name, prefix)
+            schemas.setdefault(named, {**_moved(definition, prefix), "title": named})
         options = _moved(record["properties"]["options"], prefix)
         for option in getattr(rules, "options", None) or ():
             if not option.room:
@@ -432,7 +443,11 @@ def _shared() -> dict[str, Any]:
                             "label": {"type": "string"},
                             "cell": {"type": ["string", "null"]},
                             "svg": {"type": ["string", "null"]},
-                            "score": {},
+                            "score": {
+                                "type": ["string", "null"],
+                                "description": "What the option scores, in words, when it "
+                                "is one whole move.",
+                            },
                             "count": {"type": "integer"},
                         },
                         "required": ["index", "label", "cell", "svg", "score", "count"],
@@ -443,7 +458,10 @@ def _shared() -> dict[str, Any]:
                         {"type": "null"},
                         {
                             "type": "object",
-                            "properties": {"notation": {"type": "string"}, "score": {}},
+                            "properties": {
+                                "notation": {"type": "string"},
+                                "score": {"type": "string"},
+                            },
                             "required": ["notation", "score"],
                         },
                     ]
