@@ -17,7 +17,7 @@ Every stone is face up (AZT-10, AZT-20): nothing dealt is hidden from any
 seat, so Aztack has no unseen outcome. Here are the outcomes only, with
 their probabilities. Applying one is the setup step of ``_rules.py`` that a
 seeded game takes too, with the stones it draws from its seed; whether an
-outcome is legal is said by ``_moves.check_chance``.
+outcome is legal is said by ``_moves.check``.
 """
 
 from __future__ import annotations

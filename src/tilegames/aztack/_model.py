@@ -665,20 +665,6 @@ class Index:
     """Per seat, its stones (for :func:`~tilegames.aztack.view`)."""
 
 
-def setting_up(
-    explicit: object,
-    heights: Sequence[int],
-    supplies: Sequence[Sequence[object]],
-    last: Sequence[int],
-) -> bool:
-    """Whether an explicit game is still being set up: the base or a supply is unfinished."""
-    if explicit is not True:
-        return False
-    if 0 in heights:
-        return True
-    return not any(last) and any(len(held) < SUPPLY_SIZE for held in supplies)
-
-
 # ---------------------------------------------------------------------------
 # States and views
 # ---------------------------------------------------------------------------

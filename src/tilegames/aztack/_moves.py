@@ -1,11 +1,10 @@
 """Aztack's move generator and its move checks (AZT-6 .. AZT-19, AZT-8 .. AZT-10).
 
-A state's index (its spots with the masks of the stones that fit, and the
-supplies as bitmasks) is built here on first use, unless ``apply`` made it
-from the previous state's (``_tables.py``); :class:`LegalMoves` lists the
-moves lazily from it, and :func:`check_move` says why one move is illegal,
-raising a :class:`~tilegames._core.refusal.Refusal`; :func:`check_chance`
-says the same of a chance outcome of an explicit game's setup.
+:class:`LegalMoves` lists the moves lazily from a state's index (its spots
+with the masks of the stones that fit, and the supplies as bitmasks, built
+in ``_tables.py``), and :func:`check` says why one move or chance outcome
+of an explicit game's setup is illegal, raising a
+:class:`~tilegames._core.refusal.Refusal`.
 """
 
 from __future__ import annotations
@@ -43,42 +42,14 @@ from tilegames.aztack._model import (
     State,
     StoneId,
     half_of,
-    setting_up,
 )
 from tilegames.aztack._notation import format_half, format_move, format_stone
 from tilegames.aztack._tables import (
     ADJACENT,
     CELL_XY,
     NUMBER,
-    full_index,
-    set_info,
-    setup_index,
 )
 from tilegames.geometry.pyramid import NO_STONE, Pyramid
-
-# ---------------------------------------------------------------------------
-# The index of a state
-# ---------------------------------------------------------------------------
-
-
-def index_of(state: State) -> Index:
-    """The state's index, built on first use (the rules give the states they make theirs).
-
-    It reads a well-formed state: check a state that the rules did not make
-    first (:func:`~tilegames.aztack._validate.check_hand_made`).
-    """
-    index = state._index
-    if index is None:
-        info = set_info(state.stones)
-        masks = tuple(mask_of(held) for held in state.supplies)
-        grid = state.pyramid
-        if setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
-            index = setup_index(info, masks)
-        else:
-            index = full_index(info, masks, grid, state.faces)
-        object.__setattr__(state, "_index", index)
-    return index
-
 
 # ---------------------------------------------------------------------------
 # Legal moves
@@ -325,7 +296,7 @@ class LegalMoves(LazyMoves[Move]):
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) not in MOVE_TYPES:
+        if type(move) not in MOVE_TYPES or self._index.over:
             return False
         try:
             check_move(self._state, self._index, move)  # type: ignore[arg-type]
@@ -375,16 +346,29 @@ def end_rule(state: State) -> str:
     return "AZT-18" if state.turn is None else "AZT-16"
 
 
-def check_move(state: State, index: Index, move: Place | Pass) -> Match:
-    """What a legal move matches (``NONE`` for a pass); raise :class:`Refusal` if it is illegal.
+def check(state: State, index: Index, move: AnyMove) -> Match:
+    """What a legal move matches (``NONE`` for a pass or a chance outcome); else raise Refusal.
 
-    The one check behind :func:`why_illegal`, :func:`apply`, :func:`score_move`
-    and ``in`` :func:`legal_moves`; ``move`` is a :class:`Place` or :class:`Pass`.
+    The one check behind :func:`why_illegal`, :func:`apply` and
+    :func:`score_move`: first whether the game is over, then the rules of a
+    seat's move (:func:`check_move`) or of a chance outcome.
     """
-    if index.over:
-        if index.setup:
-            raise _chance_to_move(state, move.seat)
-        raise Refusal("the game is over", end_rule(state))
+    if index.over and not index.setup:
+        rule = end_rule(state)
+        raise Refusal("the game is over", rule)
+    if isinstance(move, (Lay, Deal)):  # the exact types: the rules take no other
+        _check_chance(state, index, move)
+        return Match.NONE
+    return check_move(state, index, move)
+
+
+def check_move(state: State, index: Index, move: Place | Pass) -> Match:
+    """What a legal move of a game not over matches (``NONE`` for a pass); else raise Refusal.
+
+    Also behind ``in`` :func:`legal_moves`.
+    """
+    if index.setup:
+        raise _chance_to_move(state, move.seat)
     seat, count, turn = move.seat, len(state.supplies), state.turn
     if not 0 <= seat < count:
         raise Refusal(f"seat {seat} is not in this {count}-player game")
@@ -456,7 +440,8 @@ def _check_match(state: State, index: Index, move: Place, a: Cell, b: Cell) -> M
     fa, fb = state.faces[a], state.faces[b]
     found = match_of(k1, k2, fa, fb)
     if not found:
-        raise Refusal(_mismatch(stone, k1, k2, fa, fb), "AZT-12")
+        why = _mismatch(stone, k1, k2, fa, fb)
+        raise Refusal(why, "AZT-12")
     if a > b and info.doubles >> stone & 1:
         turned = format_move(attrs.evolve(move, first=CELL_XY[b], second=CELL_XY[a]))
         raise Refusal(
@@ -562,14 +547,12 @@ def _base_laid(grid: Pyramid) -> int:
     return sum(1 for height in grid.heights if height) // 2
 
 
-def check_chance(state: State, index: Index, move: Lay | Deal) -> None:
-    """Raise :class:`Refusal` unless ``move`` is an outcome of the state's chance step."""
+def _check_chance(state: State, index: Index, move: Lay | Deal) -> None:
+    """Raise :class:`Refusal` unless ``move`` is an outcome of the chance step (game not over)."""
     written = format_move(move)
     laying = type(move) is Lay
     rule = "AZT-8" if laying else "AZT-10"
     if not index.setup:
-        if index.over:
-            raise Refusal("the game is over", end_rule(state))
         seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
         raise Refusal(
             f"{written} is a chance outcome, but the table is set up and seat {seats} is to "

@@ -61,10 +61,8 @@ from tilegames.aztack._model import (
 )
 from tilegames.aztack._moves import (
     LegalMoves,
-    check_chance,
-    check_move,
+    check,
     end_rule,
-    index_of,
     listed_match,
     seats_to_move,
 )
@@ -77,6 +75,7 @@ from tilegames.aztack._tables import (
     STANDARD,
     base_index,
     base_ok,
+    index_of,
     passed_index,
     placed_index,
     setup_index,
@@ -297,7 +296,9 @@ def _indexed(function: str, state: State) -> Index:
     """
     if type(state) is not State:
         wrong_type(f"{NAME}.{function}", A_STATE, state)
-    return state._index or index_of(check_hand_made(state))
+    if state._index is None:
+        check_hand_made(state)
+    return index_of(state)
 
 
 def players(state: State) -> int:
@@ -500,14 +501,6 @@ def _move_of(function: str, move: Move) -> AnyMove:
     return move  # one of the four types of Move, by the test above
 
 
-def _check_any(state: State, index: Index, move: AnyMove) -> Match:
-    """What a legal move matches (``NONE`` for a chance outcome); raise Refusal if illegal."""
-    if isinstance(move, (Lay, Deal)):  # the exact types: see _move_of
-        check_chance(state, index, move)
-        return Match.NONE
-    return check_move(state, index, move)
-
-
 def why_illegal(state: State, move: Move) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
@@ -520,7 +513,7 @@ def why_illegal(state: State, move: Move) -> str | None:
     index = _indexed("why_illegal", state)
     checked = _move_of("why_illegal", move)
     try:
-        _check_any(state, index, checked)
+        check(state, index, checked)
     except Refusal as refusal:
         return explain(refusal)
     return None
@@ -535,7 +528,7 @@ def score_move(state: State, move: Move) -> Match:
     if move is index.picked:  # the move legal_moves(state) built last is legal: no check
         return listed_match(state, index, move)
     try:
-        return _check_any(state, index, _move_of("score_move", move))
+        return check(state, index, _move_of("score_move", move))
     except Refusal as refusal:
         raise _refused(state, index, move, refusal) from None
 
@@ -556,10 +549,7 @@ def apply(state: State, move: Move) -> State:
     checked = move if move is index.picked and move is not None else _move_of("apply", move)
     if checked is not index.picked:  # a move that legal_moves(state) built is legal: no check
         try:
-            if isinstance(checked, (Lay, Deal)):
-                check_chance(state, index, checked)
-            else:
-                check_move(state, index, checked)
+            check(state, index, checked)
         except Refusal as refusal:
             raise _refused(state, index, move, refusal) from None
     if type(checked) is Place:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from tilegames._core.bits import Mask
+from tilegames._core.bits import Mask, mask_of
 from tilegames.aztack._model import (
     BASE_STONES,
     CELLS,
@@ -22,6 +22,7 @@ from tilegames.aztack._model import (
     KINDS,
     PAIRS,
     STANDARD_STONES,
+    SUPPLY_SIZE,
     WIDTH,
     XY,
     Cell,
@@ -30,6 +31,7 @@ from tilegames.aztack._model import (
     Kind,
     SetInfo,
     Spot,
+    State,
     StoneId,
     StoneSet,
 )
@@ -262,4 +264,37 @@ def setup_index(info: SetInfo, masks: tuple[Mask, ...]) -> Index:
     """
     index = Index(info, masks, (None,) * len(PAIRS))  # no spot, so no mover: over
     index.setup = True
+    return index
+
+
+def setting_up(
+    explicit: object,
+    heights: Sequence[int],
+    supplies: Sequence[Sequence[object]],
+    last: Sequence[int],
+) -> bool:
+    """Whether an explicit game is still being set up: the base or a supply is unfinished."""
+    if explicit is not True:
+        return False
+    if 0 in heights:
+        return True
+    return not any(last) and any(len(held) < SUPPLY_SIZE for held in supplies)
+
+
+def index_of(state: State) -> Index:
+    """The state's index, built on first use (the rules give the states they make theirs).
+
+    It reads a well-formed state: check a state that the rules did not make
+    first (:func:`~tilegames.aztack._validate.check_hand_made`).
+    """
+    index = state._index
+    if index is None:
+        info = set_info(state.stones)
+        masks = tuple(mask_of(held) for held in state.supplies)
+        grid = state.pyramid
+        if setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
+            index = setup_index(info, masks)
+        else:
+            index = full_index(info, masks, grid, state.faces)
+        object.__setattr__(state, "_index", index)
     return index

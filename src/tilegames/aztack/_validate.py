@@ -48,7 +48,6 @@ from tilegames.aztack._model import (
     StoneId,
     StoneSet,
     View,
-    setting_up,
 )
 from tilegames.aztack._tables import (
     ADJACENT,
@@ -58,6 +57,7 @@ from tilegames.aztack._tables import (
     base_ok,
     full_index,
     set_info,
+    setting_up,
 )
 from tilegames.geometry.pyramid import Pyramid
 
