@@ -1,18 +1,35 @@
-"""Load on ``tilegames serve``: many rooms at once, two clients each, to the end of every game.
+"""Load on ``tilegames serve``: many rooms at once, two clients each, as fast as they can or paced.
 
 Starts the server as users do (``python -m tilegames serve --port 0``, on a
-fresh SQLite file in a temporary folder), opens ``--rooms`` rooms cycling
-through the games, and gives each two clients: each takes a seat, listens
-on the live WebSocket and, whenever a snapshot says its seat is to move,
-answers with a random legal move over HTTP. It reports moves per second,
-the p50 and p99 latency of a move (the POST answered), the server's memory
-(peak resident set), the error answers (there should be none), and whether
-every room's record replays to the final state the server shows.
+fresh SQLite file in a temporary folder, with no limit on the rooms one
+address creates), opens rooms cycling through the games, and gives each two
+clients: each takes a seat, listens on the live WebSocket and, whenever a
+snapshot says its seat is to move, answers with a random legal move over
+HTTP. Two modes:
+
+* as fast as they can (the default): ``--rooms`` rooms play to the end of
+  their games; it reports moves per second, the p50 and p99 latency of a
+  move (the POST answered), the server's memory, the error answers (there
+  should be none), and whether every room's record replays to the final
+  state the server shows;
+* paced like people (``--pace 2``): each seat waits a random time before it
+  moves, 2 s on average (exponentially distributed), so that each room makes
+  a move every 2 s or so; a room whose game ends starts another. It runs for
+  ``--seconds`` and reports the same figures. With ``--find``, it runs with
+  more and more rooms (``--steps``) and reports the largest number of rooms
+  with a p99 move latency of at most ``--p99`` milliseconds (100) and no
+  error.
+
+A dropped connection (HTTP or WebSocket) is opened again and counted, not
+fatal; a move whose answer was lost is looked up again.
 
     python benchmarks/server_load.py --rooms 200
+    python benchmarks/server_load.py --pace 2 --rooms 300 --seconds 60
+    python benchmarks/server_load.py --pace 2 --find --steps 50,100,200,400,700,1000
 
-Loopback only; needs the server extra and httpx2 (the dev extra). Not a test: nothing is
-asserted about speed.
+``--workers N --db postgresql://...`` runs the server that way instead.
+Loopback only; needs the server extra and httpx2 (the dev extra). Not a
+test: nothing is asserted about speed.
 """
 
 from __future__ import annotations
@@ -31,134 +48,267 @@ from typing import Any
 
 import httpx2 as httpx  # the dev extra's HTTP client (Starlette's test client takes it too)
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 import tilegames
 from tilegames import records
 from tilegames.serialize import to_json
 
 GAMES = ("axio", "axio-rota", "aztack", "polygon")
+_DROPPED = (httpx.TransportError, OSError, WebSocketException, asyncio.TimeoutError)
 
 
 class Totals:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors: list[str] = []
+        self.retries = 0
         self.finals: dict[str, tuple[int, dict[str, Any]]] = {}
+        self.measuring = True
+        self.stop = False
+
+
+async def request(
+    http: httpx.AsyncClient, totals: Totals, method: str, path: str, **more: Any
+) -> Any:
+    """An HTTP request, sent again (and counted) when its connection drops."""
+    for attempt in range(10):
+        try:
+            return await http.request(method, path, **more)
+        except _DROPPED:
+            totals.retries += 1
+            await asyncio.sleep(0.1 * (attempt + 1))
+    raise RuntimeError(f"{method} {path}: the connection dropped ten times")
 
 
 async def player(
-    http: httpx.AsyncClient, base: str, room: str, seat: int, token: str, totals: Totals, seed: int
+    http: httpx.AsyncClient,
+    base: str,
+    room: str,
+    seat: int,
+    token: str,
+    totals: Totals,
+    seed: int,
+    pace: float | None,
 ) -> None:
-    """One client: listen for snapshots, move whenever this seat may."""
+    """One client: listen for snapshots, move whenever this seat may (after a pause if paced)."""
     chooser = random.Random(seed)
     url = base.replace("http", "ws") + f"/api/rooms/{room}/live?token={token}"
-    async with connect(url, max_size=2**24, open_timeout=60) as socket:
-        async for text in socket:
-            snapshot = json.loads(text)
-            if snapshot["over"]:
-                totals.finals[room] = (seat, snapshot)
-                return
-            if seat not in snapshot["to_move"] or not snapshot["legal"]:
-                continue
-            move = chooser.choice(snapshot["legal"])
-            started = time.perf_counter()
-            answer = await http.post(
-                f"/api/rooms/{room}/moves",
-                json={"move": move, "turn": snapshot["turn"]},
-                headers={"Authorization": f"Bearer {token}"},
-            )
-            totals.latencies.append(time.perf_counter() - started)
-            if answer.status_code != 200:
-                totals.errors.append(f"{room}: {answer.status_code} {answer.text[:100]}")
+    headers = {"Authorization": f"Bearer {token}"}
+    while not totals.stop:
+        try:
+            async with connect(url, max_size=2**24, open_timeout=60) as socket:
+                async for text in socket:
+                    snapshot = json.loads(text)
+                    if snapshot["over"]:
+                        totals.finals[room] = (seat, snapshot)
+                        return
+                    if seat not in snapshot["to_move"] or not snapshot["legal"]:
+                        continue
+                    if pace is not None:
+                        await asyncio.sleep(chooser.expovariate(1 / pace))
+                    move = chooser.choice(snapshot["legal"])
+                    body = {"move": move, "turn": snapshot["turn"]}
+                    started = time.perf_counter()
+                    path = f"/api/rooms/{room}/moves"
+                    answer = await request(http, totals, "POST", path, json=body, headers=headers)
+                    took = time.perf_counter() - started
+                    if totals.measuring:
+                        totals.latencies.append(took)
+                    if answer.status_code == 409 and "is past" in answer.text:
+                        continue  # sent again after a dropped connection: the first one counted
+                    if answer.status_code != 200 and totals.measuring:
+                        totals.errors.append(f"{room}: {answer.status_code} {answer.text[:100]}")
+        except _DROPPED:
+            totals.retries += 1
+            await asyncio.sleep(0.2)
 
 
 async def room_pair(
-    http: httpx.AsyncClient, base: str, number: int, totals: Totals
+    http: httpx.AsyncClient,
+    base: str,
+    number: int,
+    totals: Totals,
+    pace: float | None,
+    games: tuple[str, ...] = GAMES,
 ) -> tuple[str, str, int]:
-    game = GAMES[number % len(GAMES)]
-    made = (
-        await http.post("/api/rooms", json={"game": game, "players": 2, "seed": number})
-    ).json()
-    room = made["room"]
-    tokens = [
-        (await http.post(f"/api/rooms/{room}/seats/{seat}", json={"name": f"p{seat}"})).json()[
-            "token"
-        ]
-        for seat in (0, 1)
-    ]
-    await asyncio.gather(
-        *(
-            player(http, base, room, seat, tokens[seat], totals, number * 2 + seat)
-            for seat in (0, 1)
+    """A room of two clients played to its end; paced rooms start another while the run lasts."""
+    while True:
+        game = games[number % len(games)]
+        body = {"game": game, "players": 2, "seed": number}
+        made = (await request(http, totals, "POST", "/api/rooms", json=body)).json()
+        room = made["room"]
+        tokens = []
+        for seat in (0, 1):
+            path = f"/api/rooms/{room}/seats/{seat}"
+            answer = await request(http, totals, "POST", path, json={"name": f"p{seat}"})
+            tokens.append(answer.json()["token"])
+        await asyncio.gather(
+            *(
+                player(http, base, room, seat, tokens[seat], totals, number * 2 + seat, pace)
+                for seat in (0, 1)
+            )
         )
-    )
-    return room, game, number
+        if pace is None or totals.stop:
+            return room, game, number
+        number += 1_000_003  # another seed, the same game
 
 
-def peak_memory(pid: int) -> str:
+def memory(pid: int) -> dict[str, str]:
+    """The server's resident memory now and at its peak (Linux)."""
+    found = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return line.split(":", 1)[1].strip()
-    return "unknown"
+        if line.startswith(("VmHWM:", "VmRSS:")):
+            name, value = line.split(":", 1)
+            found[name] = value.strip()
+    return found
 
 
-async def run(base: str, rooms: int, totals: Totals) -> list[tuple[str, str, int]]:
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
-        made = await asyncio.gather(*(room_pair(http, base, n, totals) for n in range(rooms)))
-        checked = []
-        for room, game, number in made:
-            text = (await http.get(f"/api/rooms/{room}/record")).text
-            checked.append((room, game, number, text))
-    failures = []
-    for room, game, _number, text in checked:
+async def check_records(
+    http: httpx.AsyncClient, totals: Totals, made: list[tuple[str, str, int]]
+) -> None:
+    """Every finished room's record replays to the final state its client was shown."""
+    failures = 0
+    for room, game, _number in made:
+        if room not in totals.finals:
+            continue
+        text = (await request(http, totals, "GET", f"/api/rooms/{room}/record")).text
         final = records.final_state(records.loads(text))
         seat, shown = totals.finals[room]
         if json.loads(to_json(tilegames.get(game).view(final, seat))) != shown["view"]:
-            failures.append(room)
+            failures += 1
     if failures:
-        totals.errors.append(f"{len(failures)} records do not replay to the final state")
-    return [(room, game, number) for room, game, number, _ in checked]
+        totals.errors.append(f"{failures} records do not replay to the final state")
+
+
+async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -> float:
+    """Play; the seconds measured."""
+    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+        if args.pace is None:
+            started = time.perf_counter()
+            made = await asyncio.gather(
+                *(room_pair(http, base, n, totals, None, args.games) for n in range(rooms))
+            )
+            seconds = time.perf_counter() - started
+            await check_records(http, totals, made)
+            return seconds
+        totals.measuring = False
+        tasks = [
+            asyncio.ensure_future(room_pair(http, base, n, totals, args.pace, args.games))
+            for n in range(rooms)
+        ]
+        await asyncio.sleep(min(args.seconds / 3, 2 * args.pace + rooms / 100))  # all started
+        totals.measuring = True
+        started = time.perf_counter()
+        await asyncio.sleep(args.seconds)
+        seconds = time.perf_counter() - started
+        totals.measuring = False
+        totals.stop = True
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return seconds
+
+
+def start_server(args: argparse.Namespace, folder: str) -> tuple[subprocess.Popen[str], str]:
+    db = args.db or str(Path(folder) / "load.sqlite3")
+    command = [sys.executable, "-m", "tilegames", "serve", "--port", "0", "--db", db]
+    command += ["--rooms-per-minute", "0", "--max-rooms", str(max(2000, 3 * args.most))]
+    if args.workers > 1:
+        command += ["--workers", str(args.workers)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    base = line.split(" on ", 1)[1].split("/ ", 1)[0]
+    time.sleep(0.5 if args.workers == 1 else 5.0)
+    return process, base
+
+
+def one_run(args: argparse.Namespace, rooms: int) -> dict[str, Any]:
+    if args.base is not None:  # a server started by hand (to profile it, say)
+        totals = Totals()
+        seconds = asyncio.run(run(args, args.base, rooms, totals))
+        used: dict[str, str] = {}
+    else:
+        seconds, totals, used = _started(args, rooms)
+    ordered = sorted(totals.latencies) or [0.0]
+    return {
+        "rooms": rooms,
+        "moves": len(totals.latencies),
+        "seconds": seconds,
+        "p50": statistics.median(ordered) * 1000,
+        "p99": ordered[int(0.99 * (len(ordered) - 1))] * 1000,
+        "memory": used,
+        "errors": totals.errors,
+        "retries": totals.retries,
+        "finished": len(totals.finals),
+    }
+
+
+def _started(args: argparse.Namespace, rooms: int) -> tuple[float, Totals, dict[str, str]]:
+    with tempfile.TemporaryDirectory() as folder:
+        process, base = start_server(args, folder)
+        try:
+            totals = Totals()
+            seconds = asyncio.run(run(args, base, rooms, totals))
+            used = memory(process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    return seconds, totals, used
+
+
+def report(args: argparse.Namespace, found: dict[str, Any]) -> None:
+    moves, seconds = found["moves"], found["seconds"]
+    mode = "as fast as they can" if args.pace is None else f"paced, a move every {args.pace} s"
+    print(f"rooms: {found['rooms']} of {', '.join(args.games)} ({mode}; 2 clients each)")
+    print(f"moves: {moves} in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
+    print(f"move latency: p50 {found['p50']:.1f} ms, p99 {found['p99']:.1f} ms")
+    print(
+        f"server memory: {found['memory'].get('VmRSS', '?')} resident at the end, "
+        f"{found['memory'].get('VmHWM', '?')} at the peak (the first process)"
+    )
+    print(f"games finished: {found['finished']}")
+    print(
+        f"error answers: {len(found['errors'])}; dropped connections opened again: "
+        f"{found['retries']}"
+    )
+    for error in found["errors"][:10]:
+        print("  " + error)
+    if args.pace is None:
+        print("records replay to the final states:", "yes" if not found["errors"] else "see above")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--pace", type=float, default=None, help="seconds between a room's moves")
+    parser.add_argument("--seconds", type=float, default=60.0, help="a paced run's length")
+    parser.add_argument("--find", action="store_true", help="paced: the most rooms held")
+    parser.add_argument("--steps", default="50,100,200,300,400,600,800,1000")
+    parser.add_argument("--p99", type=float, default=100.0, help="--find's bound, in ms")
+    parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: a SQLite file)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--base", default=None, help="a server already running, its address")
+    parser.add_argument("--games", default=",".join(GAMES), help="the rooms' games, in turn")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "load.sqlite3"
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tilegames", "serve", "--port", "0", "--db", str(db)],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert process.stdout is not None
-            line = process.stdout.readline()
-            base = line.split(" on ", 1)[1].split("/ ", 1)[0]
-            time.sleep(0.5)
-            totals = Totals()
-            started = time.perf_counter()
-            asyncio.run(run(base, args.rooms, totals))
-            seconds = time.perf_counter() - started
-            memory = peak_memory(process.pid)
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
-    moves = len(totals.latencies)
-    ordered = sorted(totals.latencies)
-    print(f"rooms: {args.rooms} (2 clients each, HTTP moves, WebSocket updates)")
-    print(f"moves: {moves} in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
-    print(
-        f"move latency: p50 {statistics.median(ordered) * 1000:.1f} ms, "
-        f"p99 {ordered[int(0.99 * (moves - 1))] * 1000:.1f} ms"
-    )
-    print(f"server memory (peak resident): {memory}")
-    print(f"games finished: {len(totals.finals)} of {args.rooms}")
-    print(f"error answers: {len(totals.errors)}")
-    for error in totals.errors[:10]:
-        print("  " + error)
-    print("records replay to the final states:", "yes" if not totals.errors else "see above")
+    args.games = tuple(args.games.split(","))
+    steps = [int(step) for step in args.steps.split(",")] if args.find else [args.rooms]
+    args.most = max(steps)
+    if args.find and args.pace is None:
+        parser.error("--find needs --pace")
+    held = None
+    for rooms in steps:
+        found = one_run(args, rooms)
+        report(args, found)
+        print(flush=True)
+        if not args.find:
+            return
+        if found["p99"] > args.p99 or found["errors"]:
+            break
+        held = rooms
+    print(f"most rooms held with p99 <= {args.p99:.0f} ms and no error: {held}")
 
 
 if __name__ == "__main__":
