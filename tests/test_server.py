@@ -91,9 +91,11 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rooms.sqlite3"
 
 
-@pytest.fixture
-def table(db: Path) -> Iterator[Table]:
-    with TestClient(create_app(db, bot_seconds=5.0)) as client:
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+    """One server for the module's tests (each makes rooms of its own), no limit on creations."""
+    database = tmp_path_factory.mktemp("server") / "rooms.sqlite3"
+    with TestClient(create_app(database, bot_seconds=5.0, rooms_per_minute=0)) as client:
         yield Table(client)
 
 
