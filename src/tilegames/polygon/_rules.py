@@ -97,20 +97,6 @@ def _position(function: str, state: object, kinds: tuple[type, ...] = (State, Vi
         checks.wrong_type(f"polygon.{function}", _EITHER if View in kinds else _A_STATE, state)
 
 
-def _check_placement(state: State, move: Move) -> Cell:
-    """:func:`check_move`, a state the rules did not make checked where the check reads its board.
-
-    Raises:
-        Refusal: saying why the move is illegal.
-    """
-    hand = state.drawn
-    if not hand and state.step:  # an explicit game waits for chance
-        check_outcome(state, move)
-    if state._index is None and hand and move.tile in hand:
-        check_hand_made(state)
-    return check_move(state, move)
-
-
 # ---------------------------------------------------------------------------
 # Setup (POLY-7, POLY-8) and the start of a turn (POLY-9, POLY-10)
 # ---------------------------------------------------------------------------
@@ -441,17 +427,20 @@ def _check(function: str, state: State, move: AnyMove) -> Cell | None:
     """
     if type(state) is not State:
         checks.wrong_type(function, _A_STATE, state)
-    if type(move) is Move:
-        return _check_placement(state, move)
-    if type(move) is not Draw and type(move) is not Roll:
+    placing = type(move) is Move
+    if not placing and type(move) is not Draw and type(move) is not Roll:
         checks.wrong_type(function, _A_MOVE, move, move=True)
-    check_hand_made(state)  # a hand-made state is checked before it is read
-    check_outcome(state, move)
+    hand = state.drawn
+    if state._index is None and (not placing or (hand and cast(Move, move).tile in hand)):
+        check_hand_made(state)  # a hand-made state is checked before its board is read
+    if placing and (hand or not state.step):  # a seat's step, or the game over
+        return check_move(state, cast(Move, move))
+    check_outcome(state, move)  # a chance step (a placement is refused there)
     return None
 
 
 def _checked(function: str, state: State, move: AnyMove) -> Cell | None:
-    """The entry checks of ``score_move`` (``apply`` has them inline); the cell of a legal move.
+    """The checks of ``apply`` and ``score_move`` off their quick paths; a legal move's cell.
 
     ``None`` for a legal chance outcome.
     """
@@ -502,12 +491,6 @@ def score_move(state: State, move: AnyMove) -> int:
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
-def _apply_outcome(state: State, move: AnyMove) -> State:
-    """``apply`` for a chance outcome (its checks give the WrongTypeError for anything else)."""
-    _checked("polygon.apply", state, move)  # a Move on a State does not come here
-    return apply_outcome(state, cast(Draw | Roll, move))
-
-
 def apply(state: State, move: AnyMove) -> State:
     """Play a move: place (or set aside) a drawn tile; at the turn's end score and go on.
 
@@ -522,26 +505,22 @@ def apply(state: State, move: AnyMove) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    if type(state) is not State or type(move) is not Move:  # one branch on the hot path
-        return _apply_outcome(state, move)
-    tile = move.tile
+    index = state._index if type(state) is State and type(move) is Move else None
+    if index is not None:  # one branch on the hot path: a placement as legal_moves lists it?
+        space = move.space  # type: ignore[union-attr]  # a Move, by the test above
+        cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
+        tile = move.tile  # type: ignore[union-attr]
+        listed = cell >= 0 and tile in state.drawn  # and on one of the tile's places (inline):
+        if not (listed and (index[1][state.symbol] & ~index[2][tile]) >> cell & 1):
+            index = None
+    if index is None:
+        # Not a placement on one of the tile's places, as legal_moves lists them: a chance
+        # outcome, a discard, a hand-made state's first move, or an illegal move. The full check.
+        checked = _checked("polygon.apply", state, move)
+        if checked is None:
+            return apply_outcome(state, cast(Draw | Roll, move))
+        cell, tile, index = checked, cast(Move, move).tile, index_of(state)  # the check built it
     hand = state.drawn
-    index = state._index
-    space = move.space
-    cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
-    if (
-        index is None
-        or cell < 0
-        or tile not in hand
-        or not (index[1][state.symbol] & ~index[2][tile]) >> cell & 1  # places(), inline
-    ):
-        # Not a placement on one of the tile's places, as legal_moves lists them: a
-        # discard, a hand-made state's first move, or an illegal move. The full check.
-        try:
-            cell = _check_placement(state, move)
-        except Refusal as refusal:
-            raise _illegal(state, move, refusal) from None
-        index = index_of(state)  # check_move has built it
     rest = hand[1:] if hand[0] == tile else hand[:1]
     board = state.stacks
     aside = state.aside
