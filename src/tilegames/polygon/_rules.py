@@ -59,6 +59,7 @@ from tilegames.polygon._model import (
     TITLE,
     VALUES,
     AnyMove,
+    BoardIndex,
     Cell,
     Draw,
     Move,
@@ -75,7 +76,7 @@ from tilegames.polygon._model import (
     set_slot,
     sorted_values,
 )
-from tilegames.polygon._moves import DISCARD, LegalMoves, check_move, index_of, listed_cell
+from tilegames.polygon._moves import DISCARD, LegalMoves, check_move, listed_cell
 from tilegames.polygon._tables import (
     COMBINATION,
     STANDARD_SCORING,
@@ -519,7 +520,7 @@ def apply(state: State, move: AnyMove) -> State:
         checked = _checked("polygon.apply", state, move)
         if checked is None:
             return apply_outcome(state, cast(Draw | Roll, move))
-        cell, tile, index = checked, cast(Move, move).tile, index_of(state)  # the check built it
+        cell, tile, index = checked, cast(Move, move).tile, cast(BoardIndex, state._index)
     hand = state.drawn
     rest = hand[1:] if hand[0] == tile else hand[:1]
     board = state.stacks
@@ -544,8 +545,10 @@ def apply(state: State, move: AnyMove) -> State:
             state.seed,
             PLAY,  # a seat is placing
         )
-    else:
-        totals, seat, turn, symbol, rest, bag, seed, step = _end_turn(state, board, placements)
+    else:  # the turn is scored (POLY-13), and the next one starts
+        table = COMBINATION if state.scoring is None else combination_table(state.scoring)
+        points = turn_score(board, state.symbol, placements, table)
+        totals, seat, turn, symbol, rest, bag, seed, step = _end_turn(state, points)
         placements = ()
     # The State's fields are given by position, in declaration order (test_polygon_speed
     # checks the order): keywords would cost a third of the call on the hot path.
@@ -573,20 +576,17 @@ def apply(state: State, move: AnyMove) -> State:
 
 
 def _end_turn(
-    state: State, board: tuple[Stack, ...], placements: tuple[Cell, ...]
+    state: State, points: int
 ) -> tuple[tuple[int, ...], Seat, int, Symbol, tuple[Value, ...], tuple[Value, ...], int, str]:
-    """The fields that change at a turn's end: the turn scored, the next one started.
+    """The fields that change at a turn's end: the turn's ``points`` added, the next one started.
 
-    ``board`` and ``placements`` are ``state``'s with the turn's last placement
-    made. The score goes to the mover (POLY-13); the next seat rolls and draws
+    The points go to the mover (POLY-13); the next seat rolls and draws
     (POLY-9, POLY-10), or in an explicit game waits for chance to; with the
     bag empty the game is over (POLY-15). Returns the totals, the seat, the
     turn, the symbol, the drawn tiles, the bag, the seed and the step.
     """
     seat, symbol, seed, bag = state.seat, state.symbol, state.seed, state.bag
     scores = state.totals
-    table = COMBINATION if state.scoring is None else combination_table(state.scoring)
-    points = turn_score(board, symbol, placements, table)
     if points:
         scores = (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
     turn = state.turn
