@@ -347,7 +347,7 @@ def legal_moves(state: State) -> LegalMoves:
 def why_illegal(state: State, move: AnyMove) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
-    >>> from tilegames.axio import new_game
+    >>> from tilegames.axio import Place, new_game
     >>> state = new_game(seed=1)
     >>> why_illegal(state, Place(((0, 0), (2, 0)), (0, 0)))
     'cells (0, 0) and (2, 0) are not adjacent (AXIO-7)'
