@@ -18,12 +18,14 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import pytest
 
 import tilegames
+from cli_support import run_command
 from random_games import every_state
 from tiers import DEEP, size
 from tilegames import (
@@ -150,6 +152,25 @@ class TestSchemas:
             json_schema(3, "state")  # type: ignore[arg-type]
         with pytest.raises(tilegames.UnknownGameError):
             json_schema("chess", "state")
+
+
+class TestCommand:
+    """``tilegames schema GAME KIND`` prints the schema."""
+
+    def test_prints_the_schema(self, tmp_path: Path) -> None:
+        """The output is the JSON of json_schema(GAME, KIND)."""
+        done = run_command("schema", "aztack", "outcome", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == json_schema("aztack", "outcome")
+
+    def test_refuses_an_unknown_kind_or_game(self, tmp_path: Path) -> None:
+        """A kind that is none of the five, or a game not registered, is an error (status 2)."""
+        done = run_command("schema", "aztack", "states", cwd=tmp_path)
+        assert done.returncode == 2
+        assert "invalid choice: 'states'" in done.stderr
+        done = run_command("schema", "chess", "state", cwd=tmp_path)
+        assert done.returncode == 2
+        assert "chess" in done.stderr
 
 
 class TestInts:

@@ -12,6 +12,66 @@ export type Snapshot = AxioSnapshot | AxioRotaSnapshot | AztackSnapshot | Polygo
  * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
  */
 export type Int = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int1 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int2 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int3 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int4 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int5 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int6 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int7 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int8 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int9 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int10 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int11 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int12 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int13 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int14 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int15 = number;
 export type NewRoom = AxioNewRoom | AxioRotaNewRoom | AztackNewRoom | PolygonNewRoom;
 
 /**
@@ -62,22 +122,58 @@ export interface AxioViewDocument {
  * What one seat may see of a state (AXIO-22): built by `view`.
  */
 export interface AxioView {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * The variant, as in State.mode.
+   */
   mode: string;
+  /**
+   * The seats that may move now: `(seat,)`, or `()` once the game is over.
+   */
   to_move: Int[];
+  /**
+   * The board, as in State.cells.
+   */
   cells: Int[];
+  /**
+   * The score tracks, as in State.tracks.
+   */
   tracks: [Int, Int, Int, Int, Int, Int][];
+  /**
+   * This seat's own rack, sorted; empty in the public view.
+   */
   rack: [Int, Int][];
+  /**
+   * Per seat, the number of tiles in its rack.
+   */
   rack_sizes: Int[];
-  bag_size: Int;
-  turn: Int;
-  bonuses: Int;
+  bag_size: Int1;
+  turn: Int2;
+  bonuses: Int3;
+  /**
+   * Whether the seat to move is choosing to swap or keep, as in State.deciding.
+   */
   deciding: boolean;
+  /**
+   * The tiles set aside by a swap on the previous move, as in State.revealed.
+   */
   revealed: [Int, Int][];
+  /**
+   * The component set, as in State.tiles (public: the box says what is in it).
+   */
   tiles?: [Int, Int][] | null;
+  /**
+   * Whether chance is explicit, as in State.explicit.
+   */
   explicit?: boolean;
-  draws?: Int;
-  drawer?: Int;
+  draws?: Int4;
+  drawer?: Int5;
+  /**
+   * Unidentified rack tiles per seat, as in State.unknown.
+   */
   unknown?: Int[];
 }
 /**
@@ -94,10 +190,22 @@ export interface AxioOutcomeDocument {
  * The result of a finished game.
  */
 export interface AxioOutcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "axio";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 export interface Seat {
@@ -165,20 +273,50 @@ export interface AxioRotaViewDocument {
  * What one seat may see of a state (ROTA-21, ROTA-22): built by view.
  */
 export interface AxioRotaView {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * The seats that may move now: `(seat,)`, or `()` once the game is over.
+   */
   to_move: Int[];
+  /**
+   * Every placed tile, as in State.display.
+   */
   display: [[Int, Int], [Int | null, Int | null, Int | null, Int | null]][];
+  /**
+   * Every seat's score tracks, as in State.tracks.
+   */
   tracks: [Int, Int, Int, Int, Int][];
+  /**
+   * This seat's own hand tile, or `None` (always in the public view).
+   */
   hand: [Int | null, Int | null, Int | null, Int | null] | null;
+  /**
+   * Per seat, the number of tiles left in its stack.
+   */
   stack_sizes: Int[];
-  supply_size: Int;
+  supply_size: Int6;
+  /**
+   * The supply tile of an extra turn in progress (public once drawn), or `None`.
+   */
   extra_tile: [Int | null, Int | null, Int | null, Int | null] | null;
-  extra_turns: Int;
-  turn?: Int;
+  extra_turns: Int7;
+  turn?: Int8;
+  /**
+   * The game's custom set (public: it is the box's content), or `None` for the standard one.
+   */
   tiles?: [Int | null, Int | null, Int | null, Int | null][] | null;
+  /**
+   * In an explicit game, the tiles this seat cannot identify, in the set's order: the state's State.pool and the other seats' hand tiles. `None` in a seeded game.
+   */
   pool?: [Int | null, Int | null, Int | null, Int | null][] | null;
+  /**
+   * The chance step pending, as State.drawing (then to_move is `(CHANCE,)`).
+   */
   drawing?: string;
-  unseen?: Int;
+  unseen?: Int9;
 }
 /**
  * AXIO Rota: a document holding a Outcome: The result of a finished game.
@@ -194,10 +332,22 @@ export interface AxioRotaOutcomeDocument {
  * The result of a finished game.
  */
 export interface AxioRotaOutcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "axio-rota";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 /**
@@ -248,32 +398,67 @@ export interface AztackViewDocument {
  * What a seat may see (AZT-10, AZT-20): the pyramid and every supply, face up.
  */
 export interface AztackView {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * `"turns"` or `"speed"` (MODES).
+   */
   mode: string;
+  /**
+   * The seats that may move now, as to_move.
+   */
   to_move: Int[];
   pyramid: AztackPyramid;
+  /**
+   * The top half kind per cell, as in State.faces.
+   */
   faces: Int[];
+  /**
+   * Per seat, the stones it holds, ascending by id (all face up).
+   */
   supplies: AztackStone[][];
+  /**
+   * The seat whose turn it is, or `None` in the speed stack.
+   */
   turn: Int | null;
+  /**
+   * Per seat, the number of its most recent placement, as in State.last_placed.
+   */
   last_placed: Int[];
+  /**
+   * The game's custom stone set (State.stones), or `None` for the standard set.
+   */
   stones?: AztackStone[] | null;
+  /**
+   * Whether the game was started with `chance="explicit"` (State.explicit).
+   */
   explicit?: boolean;
 }
 /**
- * Heights and top stones of every cell of a `width` x `depth` grid.
+ * Heights and top stone ids, as in State.pyramid.
  */
 export interface AztackPyramid {
-  width: Int;
-  depth: Int;
+  width: Int10;
+  depth: Int11;
+  /**
+   * Per cell number, how many stones lie on it.
+   */
   heights: Int[];
+  /**
+   * Per cell number, the id of the highest stone on it, or NO_STONE.
+   */
   tops: Int[];
 }
 /**
  * A domino stone: two square halves, each a colour and a glyph (AZT-2).
  */
 export interface AztackStone {
-  id: Int;
+  id: Int12;
   /**
+   * The first and the second half, each `(colour, glyph)`.
+   *
    * @minItems 2
    * @maxItems 2
    */
@@ -293,10 +478,22 @@ export interface AztackOutcomeDocument {
  * The result of a finished game.
  */
 export interface AztackOutcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "aztack";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 /**
@@ -347,23 +544,68 @@ export interface PolygonViewDocument {
  * What any seat may see of a state (POLY-16): built by view.
  */
 export interface PolygonView {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * The seats that may move now: `(seat to move,)`, `(CHANCE,)` at a chance step of an explicit game, or `()` once the game is over.
+   */
   to_move: Int[];
+  /**
+   * Every stack, as in State.stacks.
+   */
   stacks: string[][];
+  /**
+   * Every seat's running total.
+   */
   totals: Int[];
-  turn: Int;
-  symbol: Int;
+  turn: Int13;
+  symbol: Int14;
+  /**
+   * The drawn tiles not yet placed, as in State.drawn.
+   */
   drawn: string[];
+  /**
+   * The space numbers placed on this turn, as in State.placed.
+   */
   placed: Int[];
-  bag_size: Int;
+  bag_size: Int15;
+  /**
+   * The tiles in the bag, in VALUES order: which they are is public (every tile of the set not in sight), the order they will be drawn in is not.
+   */
   bag_contents: string[];
+  /**
+   * The tiles set aside, as in State.aside.
+   */
   aside: string[];
+  /**
+   * The start-order draw, as in State.start_draw.
+   */
   start_draw: [Int, string][][];
+  /**
+   * The game's set, as in State.tiles (public: the box says what is in it).
+   */
   tiles?: string[] | null;
+  /**
+   * The game's scoring table, as in State.scoring (public).
+   */
   scoring?: [string, Int][] | null;
+  /**
+   * The board's printed tiles, as in State.board (public).
+   */
   board?: [[Int, Int], string][] | null;
+  /**
+   * The game's chance mode, as in State.chance (public).
+   */
   chance?: string;
+  /**
+   * The chance step the game waits for, as in State.step (public).
+   */
   step?: string;
+  /**
+   * The tile drawn so far in a `"draw"` step, as in State.drawing (public).
+   */
   drawing?: string[];
 }
 /**
@@ -380,10 +622,22 @@ export interface PolygonOutcomeDocument {
  * The result of a finished game.
  */
 export interface PolygonOutcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "polygon";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 export interface Room {

@@ -14,9 +14,45 @@ export type AxioRotaDocument =
  */
 export type Int = number;
 /**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int1 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int2 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int3 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int4 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int5 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int6 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int7 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int8 = number;
+/**
  * AXIO Rota: a document holding a move (Move, Draw, Unseen, Reveal)
  */
 export type AxioRotaMoveDocument = MoveDocument | DrawDocument | UnseenDocument | RevealDocument;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int9 = number;
 
 /**
  * AXIO Rota: a document holding a State: A position of AXIO Rota: everything, hidden parts included.
@@ -32,20 +68,50 @@ export interface AxioRotaStateDocument {
  * A position of AXIO Rota: everything, hidden parts included.
  */
 export interface State {
+  /**
+   * Every placed tile as a `(cell, corners)` pair, the corners as they lie (turned).
+   */
   display: [[Int, Int], [Int | null, Int | null, Int | null, Int | null]][];
+  /**
+   * Per seat, the five score tracks in COLOURS order, each 0..12 (ROTA-4).
+   */
   tracks: [Int, Int, Int, Int, Int][];
+  /**
+   * Per seat, the tile in hand (private to its owner, ROTA-22), or `None`.
+   */
   hands: ([Int | null, Int | null, Int | null, Int | null] | null)[];
+  /**
+   * Per seat, the tiles left in its personal stack, top first (hidden, ROTA-22).
+   */
   stacks: [Int | null, Int | null, Int | null, Int | null][][];
+  /**
+   * The general supply, top first (hidden, ROTA-22).
+   */
   supply: [Int | null, Int | null, Int | null, Int | null][];
-  seat: Int;
+  seat: Int1;
+  /**
+   * During an extra turn (ROTA-15), the tile drawn from the supply to place; else `None`.
+   */
   extra_tile: [Int | null, Int | null, Int | null, Int | null] | null;
-  extra_turns: Int;
+  extra_turns: Int2;
+  /**
+   * The custom set the game was started with (`new_game(tiles=...)`), as dealt from before the shuffle; `None` for the standard set STANDARD_TILES.
+   */
   tiles?: [Int | null, Int | null, Int | null, Int | null][] | null;
+  /**
+   * In an explicit game (`new_game(chance="explicit")`), the tiles not identified yet, in the set's order: those face down (start square still to lay, stacks, supply) and the hand tiles drawn UNSEEN. `None` in a seeded game.
+   */
   pool?: [Int | null, Int | null, Int | null, Int | null][] | null;
+  /**
+   * In an explicit game, per seat, the tiles left face down in its stack (then stacks is empty); `()` in a seeded game.
+   */
   stack_counts?: Int[];
-  supply_count?: Int;
+  supply_count?: Int3;
+  /**
+   * The chance step the explicit game waits for: `""` (none), `"start"` (the next start-square tile), `"stack"` (the seat to move draws its hand tile) or `"supply"` (the seat to move draws its extra turn's tile).
+   */
   drawing?: string;
-  unseen?: Int;
+  unseen?: Int4;
 }
 /**
  * AXIO Rota: a document holding a View: What one seat may see of a state (ROTA-21, ROTA-22): built by view.
@@ -61,20 +127,50 @@ export interface AxioRotaViewDocument {
  * What one seat may see of a state (ROTA-21, ROTA-22): built by view.
  */
 export interface View {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * The seats that may move now: `(seat,)`, or `()` once the game is over.
+   */
   to_move: Int[];
+  /**
+   * Every placed tile, as in State.display.
+   */
   display: [[Int, Int], [Int | null, Int | null, Int | null, Int | null]][];
+  /**
+   * Every seat's score tracks, as in State.tracks.
+   */
   tracks: [Int, Int, Int, Int, Int][];
+  /**
+   * This seat's own hand tile, or `None` (always in the public view).
+   */
   hand: [Int | null, Int | null, Int | null, Int | null] | null;
+  /**
+   * Per seat, the number of tiles left in its stack.
+   */
   stack_sizes: Int[];
-  supply_size: Int;
+  supply_size: Int5;
+  /**
+   * The supply tile of an extra turn in progress (public once drawn), or `None`.
+   */
   extra_tile: [Int | null, Int | null, Int | null, Int | null] | null;
-  extra_turns: Int;
-  turn?: Int;
+  extra_turns: Int6;
+  turn?: Int7;
+  /**
+   * The game's custom set (public: it is the box's content), or `None` for the standard one.
+   */
   tiles?: [Int | null, Int | null, Int | null, Int | null][] | null;
+  /**
+   * In an explicit game, the tiles this seat cannot identify, in the set's order: the state's State.pool and the other seats' hand tiles. `None` in a seeded game.
+   */
   pool?: [Int | null, Int | null, Int | null, Int | null][] | null;
+  /**
+   * The chance step pending, as State.drawing (then to_move is `(CHANCE,)`).
+   */
   drawing?: string;
-  unseen?: Int;
+  unseen?: Int8;
 }
 /**
  * a document holding a Move: Place the tile to be placed on `cell`, turned `rotation` quarter turns clockwise.
@@ -91,11 +187,16 @@ export interface MoveDocument {
  */
 export interface Move {
   /**
+   * The empty cell `(x, y)` to place the tile on.
+   *
    * @minItems 2
    * @maxItems 2
    */
   cell: [Int, Int];
-  rotation: Int;
+  rotation: Int9;
+  /**
+   * The colour named for the empty corner (ROTA-12, ROTA-13), or `None`.
+   */
   named: Int | null;
 }
 /**
@@ -113,6 +214,8 @@ export interface DrawDocument {
  */
 export interface Draw {
   /**
+   * The tile drawn, its corners as the set lists them.
+   *
    * @minItems 4
    * @maxItems 4
    */
@@ -147,11 +250,30 @@ export interface RevealDocument {
  */
 export interface Reveal {
   /**
+   * The hand tile, its corners as the set lists them; the move turns it.
+   *
    * @minItems 4
    * @maxItems 4
    */
   tile: [Int | null, Int | null, Int | null, Int | null];
-  move: Move;
+  move: Move1;
+}
+/**
+ * Place the tile to be placed on `cell`, turned `rotation` quarter turns clockwise.
+ */
+export interface Move1 {
+  /**
+   * The empty cell `(x, y)` to place the tile on.
+   *
+   * @minItems 2
+   * @maxItems 2
+   */
+  cell: [Int, Int];
+  rotation: Int9;
+  /**
+   * The colour named for the empty corner (ROTA-12, ROTA-13), or `None`.
+   */
+  named: Int | null;
 }
 /**
  * AXIO Rota: a document holding a Outcome: The result of a finished game.
@@ -167,10 +289,22 @@ export interface AxioRotaOutcomeDocument {
  * The result of a finished game.
  */
 export interface Outcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "axio-rota";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 /**

@@ -10,9 +10,45 @@ export type AxioDocument =
  */
 export type Int = number;
 /**
- * A 64-bit int (a seed): a safe number, or beyond 2**53 - 1 its digits.
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int1 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int2 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int3 = number;
+/**
+ * The seed of the next random event (the reshuffle after a swap); hidden from everyone.
  */
 export type WideInt = number | string;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int4 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int5 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int6 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int7 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int8 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int9 = number;
 /**
  * AXIO: a document holding a move (Place, SwapChoice, Decline, Draw, Unseen)
  */
@@ -32,20 +68,50 @@ export interface AxioStateDocument {
  * A position of AXIO: everything, hidden parts included.
  */
 export interface State {
+  /**
+   * The variant: `"standard"`, `"team"` or `"solo"` (see MODES).
+   */
   mode: string;
+  /**
+   * The playing area by cell number (reading order, see `playing_area`): the colour on each cell, or EMPTY. The start cells hold their colours (AXIO-4).
+   */
   cells: Int[];
+  /**
+   * The score tracks in COLOURS order: one per seat, or per team in a team game (team A, seats 0 and 2, then team B, seats 1 and 3; AXIO-17).
+   */
   tracks: [Int, Int, Int, Int, Int, Int][];
+  /**
+   * Per seat, the tiles in its rack, sorted (private to the seat, AXIO-22).
+   */
   racks: [Int, Int][][];
+  /**
+   * The tiles in the bag in drawing order, next first (hidden from everyone, AXIO-22).
+   */
   bag: [Int, Int][];
-  seat: Int;
-  turn: Int;
-  bonuses: Int;
+  seat: Int1;
+  turn: Int2;
+  bonuses: Int3;
+  /**
+   * Whether the seat to move must choose to swap or keep its rack (AXIO-12).
+   */
   deciding: boolean;
+  /**
+   * The tiles the previous move set aside in a swap, shown to all (AXIO-22); else empty. In an explicit game, during the draws of a swap they are still set aside (not in bag); they go back to the bag after the last draw.
+   */
   revealed: [Int, Int][];
   seed: WideInt;
+  /**
+   * The game's component set, sorted, when it is not STANDARD_TILES; else `None`.
+   */
   tiles?: [Int, Int][] | null;
+  /**
+   * Whether chance is explicit (`new_game(chance="explicit")`): each draw is a step of its own and bag is an unordered multiset, sorted.
+   */
   explicit?: boolean;
-  draws?: Int;
+  draws?: Int4;
+  /**
+   * Explicit games with unseen draws: per seat, the unidentified tiles in its rack (besides the known ones in racks); `()` when there are none. While any is positive, bag holds the unidentified pool: the bag and those tiles.
+   */
   unknown?: Int[];
 }
 /**
@@ -62,22 +128,58 @@ export interface AxioViewDocument {
  * What one seat may see of a state (AXIO-22): built by `view`.
  */
 export interface View {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * The variant, as in State.mode.
+   */
   mode: string;
+  /**
+   * The seats that may move now: `(seat,)`, or `()` once the game is over.
+   */
   to_move: Int[];
+  /**
+   * The board, as in State.cells.
+   */
   cells: Int[];
+  /**
+   * The score tracks, as in State.tracks.
+   */
   tracks: [Int, Int, Int, Int, Int, Int][];
+  /**
+   * This seat's own rack, sorted; empty in the public view.
+   */
   rack: [Int, Int][];
+  /**
+   * Per seat, the number of tiles in its rack.
+   */
   rack_sizes: Int[];
-  bag_size: Int;
-  turn: Int;
-  bonuses: Int;
+  bag_size: Int5;
+  turn: Int6;
+  bonuses: Int7;
+  /**
+   * Whether the seat to move is choosing to swap or keep, as in State.deciding.
+   */
   deciding: boolean;
+  /**
+   * The tiles set aside by a swap on the previous move, as in State.revealed.
+   */
   revealed: [Int, Int][];
+  /**
+   * The component set, as in State.tiles (public: the box says what is in it).
+   */
   tiles?: [Int, Int][] | null;
+  /**
+   * Whether chance is explicit, as in State.explicit.
+   */
   explicit?: boolean;
-  draws?: Int;
-  drawer?: Int;
+  draws?: Int8;
+  drawer?: Int9;
+  /**
+   * Unidentified rack tiles per seat, as in State.unknown.
+   */
   unknown?: Int[];
 }
 /**
@@ -95,11 +197,15 @@ export interface PlaceDocument {
  */
 export interface Place {
   /**
+   * The two adjacent empty cells `(q, r)`, in reading order.
+   *
    * @minItems 2
    * @maxItems 2
    */
   cells: [[Int, Int], [Int, Int]];
   /**
+   * The colour placed on each of cells, in the same order.
+   *
    * @minItems 2
    * @maxItems 2
    */
@@ -119,6 +225,9 @@ export interface SwapChoiceDocument {
  * The choice after a turn's placements when a swap is offered (AXIO-12).
  */
 export interface SwapChoice {
+  /**
+   * Whether to swap the rack (`True`) or keep it (`False`).
+   */
   swap: boolean;
 }
 /**
@@ -150,6 +259,8 @@ export interface DrawDocument {
  */
 export interface Draw {
   /**
+   * The tile drawn, lower colour first (put in that order by construction).
+   *
    * @minItems 2
    * @maxItems 2
    */
@@ -183,10 +294,22 @@ export interface AxioOutcomeDocument {
  * The result of a finished game.
  */
 export interface Outcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "axio";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 /**

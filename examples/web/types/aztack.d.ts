@@ -6,13 +6,37 @@
 export type AztackDocument =
   AztackStateDocument | AztackViewDocument | AztackMoveDocument | AztackOutcomeDocument | AztackRecordDocument;
 /**
- * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ * The stone's number: its index in the game's set (State.stones).
  */
 export type Int = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int1 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int2 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int3 = number;
 /**
  * Aztack: a document holding a move (Place, Pass, Lay, Deal)
  */
 export type AztackMoveDocument = PlaceDocument | PassDocument | LayDocument | DealDocument;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int4 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int5 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int6 = number;
 
 /**
  * Aztack: a document holding a State: A position of Aztack: everything there is to know (the game hides nothing, AZT-20).
@@ -28,12 +52,30 @@ export interface AztackStateDocument {
  * A position of Aztack: everything there is to know (the game hides nothing, AZT-20).
  */
 export interface State {
+  /**
+   * The game's stone set, by id (STANDARD_STONES unless a custom set was given).
+   */
   stones: Stone[];
   pyramid: Pyramid;
-  faces: Int[];
-  supplies: Int[][];
-  turn: Int | null;
-  last_placed: Int[];
+  /**
+   * Per cell number, the half on top as a kind `glyph * 5 + colour` (AZT-5).
+   */
+  faces: Int1[];
+  /**
+   * Per seat, the ids of the stones it holds, ascending (face up, AZT-10).
+   */
+  supplies: Int1[][];
+  /**
+   * Turn game: the seat whose turn it is (AZT-11). Speed stack: `None` (no turns, AZT-17).
+   */
+  turn: Int1 | null;
+  /**
+   * Per seat, the number of the placement it made last (1 for the game's first), or 0.
+   */
+  last_placed: Int1[];
+  /**
+   * Whether the game was started with `chance="explicit"` (new_game).
+   */
   explicit?: boolean;
 }
 /**
@@ -42,19 +84,27 @@ export interface State {
 export interface Stone {
   id: Int;
   /**
+   * The first and the second half, each `(colour, glyph)`.
+   *
    * @minItems 2
    * @maxItems 2
    */
-  halves: [[Int, Int], [Int, Int]];
+  halves: [[Int1, Int1], [Int1, Int1]];
 }
 /**
- * Heights and top stones of every cell of a `width` x `depth` grid.
+ * The 6 x 4 grid: per cell number `y * 6 + x`, its height and the id of its top stone.
  */
 export interface Pyramid {
-  width: Int;
-  depth: Int;
-  heights: Int[];
-  tops: Int[];
+  width: Int2;
+  depth: Int3;
+  /**
+   * Per cell number, how many stones lie on it.
+   */
+  heights: Int1[];
+  /**
+   * Per cell number, the id of the highest stone on it, or NO_STONE.
+   */
+  tops: Int1[];
 }
 /**
  * Aztack: a document holding a View: What a seat may see (AZT-10, AZT-20): the pyramid and every supply, face up.
@@ -70,16 +120,58 @@ export interface AztackViewDocument {
  * What a seat may see (AZT-10, AZT-20): the pyramid and every supply, face up.
  */
 export interface View {
-  seat: Int | null;
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
+  seat: Int1 | null;
+  /**
+   * `"turns"` or `"speed"` (MODES).
+   */
   mode: string;
-  to_move: Int[];
-  pyramid: Pyramid;
-  faces: Int[];
+  /**
+   * The seats that may move now, as to_move.
+   */
+  to_move: Int1[];
+  pyramid: Pyramid1;
+  /**
+   * The top half kind per cell, as in State.faces.
+   */
+  faces: Int1[];
+  /**
+   * Per seat, the stones it holds, ascending by id (all face up).
+   */
   supplies: Stone[][];
-  turn: Int | null;
-  last_placed: Int[];
+  /**
+   * The seat whose turn it is, or `None` in the speed stack.
+   */
+  turn: Int1 | null;
+  /**
+   * Per seat, the number of its most recent placement, as in State.last_placed.
+   */
+  last_placed: Int1[];
+  /**
+   * The game's custom stone set (State.stones), or `None` for the standard set.
+   */
   stones?: Stone[] | null;
+  /**
+   * Whether the game was started with `chance="explicit"` (State.explicit).
+   */
   explicit?: boolean;
+}
+/**
+ * Heights and top stone ids, as in State.pyramid.
+ */
+export interface Pyramid1 {
+  width: Int2;
+  depth: Int3;
+  /**
+   * Per cell number, how many stones lie on it.
+   */
+  heights: Int1[];
+  /**
+   * Per cell number, the id of the highest stone on it, or NO_STONE.
+   */
+  tops: Int1[];
 }
 /**
  * a document holding a Place: Seat `seat` lays stone `stone`: its first half on `first`, its second on `second`.
@@ -95,19 +187,26 @@ export interface PlaceDocument {
  * Seat `seat` lays stone `stone`: its first half on `first`, its second on `second`.
  */
 export interface Place {
-  seat: Int;
-  stone: Int;
+  seat: Int1;
+  stone: Int4;
   /**
+   * The cell `(x, y)` under the stone's first half.
+   *
    * @minItems 2
    * @maxItems 2
    */
-  first: [Int, Int];
+  first: [Int1, Int1];
   /**
+   * The cell `(x, y)` under the stone's second half, next to `first`.
+   *
    * @minItems 2
    * @maxItems 2
    */
-  second: [Int, Int];
-  discard: Int | null;
+  second: [Int1, Int1];
+  /**
+   * With the bonus (AZT-13), the id of another of the seat's stones to discard, or `None`.
+   */
+  discard: Int1 | null;
 }
 /**
  * a document holding a Pass: Seat `seat` passes: allowed only when it cannot place (AZT-14); never in the speed stack.
@@ -123,7 +222,7 @@ export interface PassDocument {
  * Seat `seat` passes: allowed only when it cannot place (AZT-14); never in the speed stack.
  */
 export interface Pass {
-  seat: Int;
+  seat: Int1;
 }
 /**
  * a document holding a Lay: Chance lays the next base stone (AZT-8): stone `stone`, turned round if `turned`.
@@ -139,7 +238,10 @@ export interface LayDocument {
  * Chance lays the next base stone (AZT-8): stone `stone`, turned round if `turned`.
  */
 export interface Lay {
-  stone: Int;
+  stone: Int5;
+  /**
+   * Whether its second half lies on the row's first cell `(x, 2r)`.
+   */
   turned: boolean;
 }
 /**
@@ -156,7 +258,7 @@ export interface DealDocument {
  * Chance deals stone `stone` to the seat being dealt (AZT-10).
  */
 export interface Deal {
-  stone: Int;
+  stone: Int6;
 }
 /**
  * Aztack: a document holding a Outcome: The result of a finished game.
@@ -172,10 +274,22 @@ export interface AztackOutcomeDocument {
  * The result of a finished game.
  */
 export interface Outcome {
-  scores: (Int | Int[])[];
-  ranking: Int[][];
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
+  scores: (Int1 | Int1[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
+  ranking: Int1[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "aztack";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 /**

@@ -10,13 +10,41 @@ export type PolygonDocument =
  */
 export type Int = number;
 /**
- * A 64-bit int (a seed): a safe number, or beyond 2**53 - 1 its digits.
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int1 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int2 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int3 = number;
+/**
+ * The generator state for the next die roll (hidden).
  */
 export type WideInt = number | string;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int4 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int5 = number;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int6 = number;
 /**
  * Polygon: a document holding a move (Move, Draw, Roll)
  */
 export type PolygonMoveDocument = MoveDocument | DrawDocument | RollDocument;
+/**
+ * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
+ */
+export type Int7 = number;
 
 /**
  * Polygon: a document holding a State: A position of Polygon: everything, hidden parts included.
@@ -32,22 +60,61 @@ export interface PolygonStateDocument {
  * A position of Polygon: everything, hidden parts included.
  */
 export interface State {
+  /**
+   * Per space number (see SPACES), its stack bottom to top, printed tile included.
+   */
   stacks: string[][];
+  /**
+   * Per seat, the running total (POLY-8).
+   */
   totals: Int[];
-  seat: Int;
-  turn: Int;
-  symbol: Int;
+  seat: Int1;
+  turn: Int2;
+  symbol: Int3;
+  /**
+   * The drawn tiles not yet placed this turn, in VALUES order (public, POLY-16).
+   */
   drawn: string[];
+  /**
+   * The space numbers where tiles were placed this turn, in order (discards leave none).
+   */
   placed: Int[];
+  /**
+   * The tiles still in the bag, the next to be drawn first (hidden, POLY-16).
+   */
   bag: string[];
   seed: WideInt;
+  /**
+   * Tiles set aside unplayed because they had no legal place (POLY-11), in order.
+   */
   aside: string[];
+  /**
+   * The start-order draw (POLY-7): per round, the `(seat, tile)` drawn, in seat order.
+   */
   start_draw: [Int, string][][];
+  /**
+   * The game's set in VALUES order when it is not STANDARD_TILES, else `None`.
+   */
   tiles?: string[] | null;
+  /**
+   * The game's scoring table (POLY-14) when it is not the spec's, else `None`.
+   */
   scoring?: [string, Int][] | null;
+  /**
+   * The board's printed tiles (POLY-4, POLY-14) when not STANDARD_BOARD, else `None`.
+   */
   board?: [[Int, Int], string][] | null;
+  /**
+   * The chance mode of `new_game`: `"seeded"` (the default) or `"explicit"`.
+   */
   chance?: string;
+  /**
+   * The chance step an explicit game waits for, one of STEPS; `""` otherwise.
+   */
   step?: string;
+  /**
+   * In an explicit game's `"draw"` step, the tile drawn so far this turn (at most one).
+   */
   drawing?: string[];
 }
 /**
@@ -64,23 +131,68 @@ export interface PolygonViewDocument {
  * What any seat may see of a state (POLY-16): built by view.
  */
 export interface View {
+  /**
+   * The seat this view is for; `None` in the public view (an onlooker's).
+   */
   seat: Int | null;
+  /**
+   * The seats that may move now: `(seat to move,)`, `(CHANCE,)` at a chance step of an explicit game, or `()` once the game is over.
+   */
   to_move: Int[];
+  /**
+   * Every stack, as in State.stacks.
+   */
   stacks: string[][];
+  /**
+   * Every seat's running total.
+   */
   totals: Int[];
-  turn: Int;
-  symbol: Int;
+  turn: Int4;
+  symbol: Int5;
+  /**
+   * The drawn tiles not yet placed, as in State.drawn.
+   */
   drawn: string[];
+  /**
+   * The space numbers placed on this turn, as in State.placed.
+   */
   placed: Int[];
-  bag_size: Int;
+  bag_size: Int6;
+  /**
+   * The tiles in the bag, in VALUES order: which they are is public (every tile of the set not in sight), the order they will be drawn in is not.
+   */
   bag_contents: string[];
+  /**
+   * The tiles set aside, as in State.aside.
+   */
   aside: string[];
+  /**
+   * The start-order draw, as in State.start_draw.
+   */
   start_draw: [Int, string][][];
+  /**
+   * The game's set, as in State.tiles (public: the box says what is in it).
+   */
   tiles?: string[] | null;
+  /**
+   * The game's scoring table, as in State.scoring (public).
+   */
   scoring?: [string, Int][] | null;
+  /**
+   * The board's printed tiles, as in State.board (public).
+   */
   board?: [[Int, Int], string][] | null;
+  /**
+   * The game's chance mode, as in State.chance (public).
+   */
   chance?: string;
+  /**
+   * The chance step the game waits for, as in State.step (public).
+   */
   step?: string;
+  /**
+   * The tile drawn so far in a `"draw"` step, as in State.drawing (public).
+   */
   drawing?: string[];
 }
 /**
@@ -97,7 +209,13 @@ export interface MoveDocument {
  * Place one of the drawn tiles on a space, or set it aside.
  */
 export interface Move {
+  /**
+   * The value of the drawn tile to place, one of VALUES.
+   */
   tile: string;
+  /**
+   * The space `(q, r)` to place it on, or `None` to set it aside.
+   */
   space: [Int, Int] | null;
 }
 /**
@@ -114,6 +232,9 @@ export interface DrawDocument {
  * A chance outcome: one tile drawn from the bag (POLY-7, POLY-10).
  */
 export interface Draw {
+  /**
+   * The value of the tile drawn, one of VALUES.
+   */
   tile: string;
 }
 /**
@@ -130,7 +251,7 @@ export interface RollDocument {
  * A chance outcome: the symbol the die shows for the turn (POLY-3, POLY-9).
  */
 export interface Roll {
-  symbol: Int;
+  symbol: Int7;
 }
 /**
  * Polygon: a document holding a Outcome: The result of a finished game.
@@ -146,10 +267,22 @@ export interface PolygonOutcomeDocument {
  * The result of a finished game.
  */
 export interface Outcome {
+  /**
+   * Each seat's final score, by seat (the game documents what a score is).
+   */
   scores: (Int | Int[])[];
+  /**
+   * The places, best first; seats that tie share a place (a frozenset).
+   */
   ranking: Int[][];
+  /**
+   * Why the game ended, in words, with the rule id (for example `"ROTA-17 ..."`).
+   */
   reason: string;
   game?: "" | "polygon";
+  /**
+   * The game's mode or variant when it has several (`"team"`, `"speed"`), else `""`.
+   */
   mode?: string;
 }
 /**

@@ -1,7 +1,8 @@
 """JSON Schemas (draft 2020-12) of every document, generated from what reading checks.
 
 A document's schema is built from the same declarations :func:`from_dict`
-reads: the attrs fields of the game's classes (:func:`_fields`, the
+reads: the attrs fields of the game's classes (each described by the
+docstring under it) (:func:`_fields`, the
 ``OPTIONAL`` and ``WIDE_INT`` metadata) and the type table of
 :func:`_shape`. No game's schema is written by hand: a field added to a
 class is in its schema at once. A record's schema is built from the
@@ -15,10 +16,13 @@ the constructors refuse those when a document is read.
 
 from __future__ import annotations
 
+import ast
 import copy
 import functools
 import inspect
+import itertools
 import re
+import textwrap
 from collections.abc import Hashable
 from typing import Any, Final, cast
 
@@ -154,8 +158,34 @@ _ROLE: Final = re.compile(r":[a-z]+:`(~?)([^`]+)`")
 
 def _describe(kind: type) -> str:
     """The first paragraph of a class's docstring, on one line, as plain text."""
-    doc = inspect.getdoc(kind) or kind.__name__
-    text = " ".join(doc.split("\n\n")[0].split())
+    return _plain(inspect.getdoc(kind) or kind.__name__)
+
+
+@functools.cache
+def _field_docs(kind: type) -> dict[str, str]:
+    """The docstring under each field of a class, by field name (``{}`` without its source)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(kind)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    found = tree.body[0] if tree.body else None
+    body = found.body if isinstance(found, ast.ClassDef) else []
+    docs = {}
+    for field, after in itertools.pairwise(body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[field.target.id] = _plain(after.value.value)
+    return docs
+
+
+def _plain(doc: str) -> str:
+    """A docstring's first paragraph on one line, its Sphinx roles as plain names."""
+    text = " ".join(inspect.cleandoc(doc).split("\n\n")[0].split())
     text = _ROLE.sub(lambda m: m[2].rsplit(".", 1)[-1] if m[1] else m[2], text)
     return text.replace("``", "`")
 
@@ -209,7 +239,11 @@ class _Builder:
     def fields(self, kind: type) -> dict[str, Any]:
         """The object of a class's fields: each declared, those not optional required."""
         optional = _optional(kind)
-        properties = {name: self.of(tp) for name, _, tp in _fields(kind)}
+        docs = _field_docs(kind)
+        properties = {
+            name: {**self.of(tp), **({"description": docs[name]} if name in docs else {})}
+            for name, _, tp in _fields(kind)
+        }
         if kind is Outcome:  # the envelope names the game; the data may say it again
             properties["game"] = {"enum": ["", self.game]}
         return {
@@ -320,8 +354,10 @@ def json_schema(game: str | Rules[Any, Any], kind: str) -> dict[str, Any]:
     >>> schema = json_schema("polygon", "move")
     >>> schema["$schema"], schema["title"]
     ('https://json-schema.org/draft/2020-12/schema', 'PolygonMoveDocument')
-    >>> schema["$defs"]["Roll"]["properties"]
-    {'symbol': {'$ref': '#/$defs/Int'}}
+    >>> schema["$defs"]["Roll"]["properties"]["symbol"]["$ref"]
+    '#/$defs/Int'
+    >>> schema["$defs"]["Roll"]["properties"]["symbol"]["description"]
+    'The symbol rolled: 0 blue circle, 1 red diamond, 2 gold star.'
     >>> schema["$defs"]["Int"]["maximum"] == 2**53 - 1
     True
 
