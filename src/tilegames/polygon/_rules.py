@@ -492,6 +492,12 @@ def score_move(state: State, move: AnyMove) -> int:
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
+def _apply_outcome(state: State, move: AnyMove) -> State:
+    """``apply`` for a chance outcome (its check gives the WrongTypeError for anything else)."""
+    _checked("polygon.apply", state, move)  # a Move on a State does not come here
+    return apply_outcome(state, cast(Draw | Roll, move))
+
+
 def apply(state: State, move: AnyMove) -> State:
     """Play a move: place (or set aside) a drawn tile; at the turn's end score and go on.
 
@@ -506,22 +512,23 @@ def apply(state: State, move: AnyMove) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    index = state._index if type(state) is State and type(move) is Move else None
-    if index is not None:  # one branch on the hot path: a placement as legal_moves lists it?
-        space = move.space  # type: ignore[union-attr]  # a Move, by the test above
-        cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
-        tile = move.tile  # type: ignore[union-attr]
-        listed = cell >= 0 and tile in state.drawn  # and on one of the tile's places (inline):
-        if not (listed and (index[1][state.symbol] & ~index[2][tile]) >> cell & 1):
-            index = None
-    if index is None:
-        # Not a placement on one of the tile's places, as legal_moves lists them: a chance
-        # outcome, a discard, a hand-made state's first move, or an illegal move. The full check.
-        checked = _checked("polygon.apply", state, move)
-        if checked is None:
-            return apply_outcome(state, cast(Draw | Roll, move))
-        cell, tile, index = checked, cast(Move, move).tile, cast(BoardIndex, state._index)
+    if type(state) is not State or type(move) is not Move:  # one branch on the hot path
+        return _apply_outcome(state, move)
+    tile = move.tile
     hand = state.drawn
+    index = state._index
+    space = move.space
+    cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
+    if (
+        index is None
+        or cell < 0
+        or tile not in hand
+        or not (index[1][state.symbol] & ~index[2][tile]) >> cell & 1  # places(), inline
+    ):
+        # Not a placement on one of the tile's places, as legal_moves lists them: a
+        # discard, a hand-made state's first move, or an illegal move. The full check.
+        cell = cast(Cell, _checked("polygon.apply", state, move))  # a placement's: never None
+        index = cast(BoardIndex, state._index)  # the check built it
     rest = hand[1:] if hand[0] == tile else hand[:1]
     board = state.stacks
     aside = state.aside
