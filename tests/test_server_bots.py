@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -100,6 +101,33 @@ class TestBotPool:
         """An agent that does not pickle (a lambda inside it): None at once."""
         assert _choose(loop, pool, Sleeper(lambda: 0)) is None  # type: ignore[arg-type]
         assert _choose(loop, pool, Sleeper(0.0)) is not None
+
+
+def test_workers_start_off_the_event_loop(
+    loop: asyncio.AbstractEventLoop, pool: BotPool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker process starts in a thread, never on the loop that answers requests.
+
+    The first start also starts the fork server, which imports every game: on
+    the loop, it held every request of the server for a second or more.
+    """
+    from tilegames.server import _bots
+
+    threads: list[int] = []
+
+    class Recorded(_bots._Worker):
+        def __init__(self, context: Any) -> None:
+            threads.append(threading.get_ident())
+            super().__init__(context)
+
+    monkeypatch.setattr(_bots, "_Worker", Recorded)
+    fresh = BotPool(1)
+    try:
+        assert _choose(loop, fresh, Sleeper(0.0)) is not None
+    finally:
+        fresh.close()
+    assert threads
+    assert threading.get_ident() not in threads
 
 
 def test_sized_to_the_machine() -> None:

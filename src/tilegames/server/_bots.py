@@ -143,6 +143,12 @@ class _Worker:
             self.connection.close()
 
 
+def _kill_once_made(started: asyncio.Future[_Worker]) -> None:
+    """Kill the worker a cancelled start made (if it made one)."""
+    if not started.cancelled() and started.exception() is None:
+        started.result().kill()
+
+
 class BotPool:
     """Worker processes that choose bot moves, each within its time limit.
 
@@ -230,13 +236,27 @@ class BotPool:
 
     def _start(self) -> None:
         """Start a worker; it joins the idle ones once it says it is ready."""
-        if self._context is None:
-            self._context = _context()
-        worker = _Worker(self._context)
-        self._workers.add(worker)
-        task = asyncio.ensure_future(self._ready(worker))
+        task = asyncio.ensure_future(self._started())
         self._starting.add(task)
         task.add_done_callback(self._starting.discard)
+
+    async def _started(self) -> None:
+        """Start a worker process in a thread, off the event loop, then wait for it.
+
+        The first start also starts the fork server, which imports every game
+        (a second or more): the loop answers other requests meanwhile. A start
+        cancelled by :meth:`close` kills its worker once the thread has made it.
+        """
+        if self._context is None:
+            self._context = _context()
+        started = asyncio.get_running_loop().run_in_executor(None, _Worker, self._context)
+        try:
+            worker = await asyncio.shield(started)
+        except asyncio.CancelledError:
+            started.add_done_callback(_kill_once_made)
+            raise
+        self._workers.add(worker)
+        await self._ready(worker)
 
     async def _ready(self, worker: _Worker) -> None:
         kind, text = await worker.receive()
