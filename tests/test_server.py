@@ -559,12 +559,16 @@ class TestBotTime:
             bots = {"0": "mcts:1000000", "1": "mcts:90s"}
             room = table.room("axio-rota", 2, seed=3, bots=bots)["room"]
             started = time.monotonic()
-            while table.snapshot(room)["turn"] < 4:
+            while table.snapshot(room)["turn"] < size(everyday=2, deep=4):
                 assert time.monotonic() - started < 20, "the bots did not move in time"
                 time.sleep(0.02)
             self._legal_history("axio-rota", 3, table.snapshot(room)["history"])
             assert client.app.state.server.bots.replaced == 0  # every move the bot's own, in time
 
+    @pytest.mark.deep_only(
+        "four slow moves at 0.4 s and two rooms; the everyday tier kills a worker over its time"
+        " in tests/test_server_bots.py"
+    )
     def test_a_bot_over_its_time(self, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         """An agent past the limit is stopped: a random legal move instead; other rooms play on.
 
