@@ -6,6 +6,8 @@ from typing import Final
 
 import attrs
 
+from tilegames._core.basics import WIDE_INT
+
 Cell = int
 """A cell number, ``3 * y + x``, for the cell ``(x, y)`` of the 3x3 board."""
 
@@ -49,8 +51,9 @@ class State:
     """Per cell number, the seat whose mark is there, or -1."""
     turn: int
     """The seat to move."""
-    seed: int
-    """The generator state (unused after setup, kept to test that views hide it)."""
+    seed: int = attrs.field(metadata=WIDE_INT)
+    """The generator state (unused after setup, kept to test that views hide it): 64 bits,
+    so marked ``WIDE_INT`` for JSON (a string of digits beyond 2**53 - 1)."""
 
 
 @attrs.frozen

@@ -75,7 +75,9 @@ def _encode_int(value: int, tp: Any, path: str) -> int | str:
     if tp is int:
         msg = (
             f"{path}: {value} is out of range: a document's numbers are ints within "
-            "2**53 - 1 either way, which JavaScript reads exactly"
+            "2**53 - 1 either way, which JavaScript reads exactly (a field that holds a "
+            "64-bit number, such as a seed, is declared with "
+            "attrs.field(metadata=tilegames._core.basics.WIDE_INT))"
         )
         raise InvalidStateError(msg)
     if not _INT_MIN <= value < _INT_LIMIT:

@@ -155,6 +155,22 @@ def _answers(status: int, description: str, schema: dict[str, Any], *errors: int
     return answers
 
 
+_ROOM_OPERATIONS: Final = ("readRoom", "takeSeat", "move", "record", "choices", "picture")
+"""The operations on a room, which a new room's id leads to (OpenAPI links)."""
+
+
+def _linked(answers: dict[str, Any], status: str) -> dict[str, Any]:
+    """The answers, the room's id in ``status``'s body linked to every operation on a room."""
+    answers[status]["links"] = {
+        operation[0].upper() + operation[1:]: {
+            "operationId": operation,
+            "parameters": {"room": "$response.body#/room"},
+        }
+        for operation in _ROOM_OPERATIONS
+    }
+    return answers
+
+
 def _body(schema: dict[str, Any]) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
@@ -205,7 +221,9 @@ def _paths(snapshot: dict[str, Any]) -> dict[str, Any]:
                 "operationId": "createRoom",
                 "summary": "Start a game in a new room",
                 "requestBody": _body(_ref("NewRoom")),
-                "responses": _answers(201, "The room", _ref("Room"), 400, 413, 429, 503),
+                "responses": _linked(
+                    _answers(201, "The room", _ref("Room"), 400, 413, 429, 503), "201"
+                ),
             }
         },
         room: {
