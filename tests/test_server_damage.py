@@ -151,7 +151,7 @@ class TestDamagedDatabase:
         self._refused(db, tmp_path, "malformed")
 
     def test_another_database(self, db: Path, tmp_path: Path) -> None:
-        with sqlite3.connect(db) as other:
+        with contextlib.closing(sqlite3.connect(db)) as other, other:
             other.execute("CREATE TABLE recipes (name TEXT)")
         self._refused(db, tmp_path, "not a tilegames database (its tables: recipes)")
 
@@ -191,7 +191,7 @@ class TestDamagedDatabase:
 
 
 def _damage(path: Path, sql: str, *parameters: Any) -> None:
-    with sqlite3.connect(path) as raw:
+    with contextlib.closing(sqlite3.connect(path)) as raw, raw:
         raw.execute(sql, parameters)
     raw.close()
 
@@ -362,7 +362,7 @@ class TestStartUp:
                     f"/api/rooms/{room}/moves", json=body, headers=headers
                 ).is_success
             history = client.get(f"/api/rooms/{room}").json()["history"]
-        with sqlite3.connect(db) as raw:
+        with contextlib.closing(sqlite3.connect(db)) as raw, raw:
             rows = raw.execute(
                 "SELECT seat, move, words FROM moves WHERE room = ? ORDER BY turn", (room,)
             ).fetchall()
@@ -409,7 +409,7 @@ class TestStartUp:
 
 def _old_database(path: Path, rooms: int) -> list[list[tuple[int, str]]]:
     """A database as the first server wrote it: no words, no bot flag, user_version 0."""
-    with sqlite3.connect(path) as raw:
+    with contextlib.closing(sqlite3.connect(path)) as raw, raw:
         raw.executescript(
             """
             CREATE TABLE rooms (room TEXT PRIMARY KEY, game TEXT NOT NULL,
@@ -460,7 +460,7 @@ class TestOldDatabase:
         store.close()
         with TestClient(create_app(db)) as client:
             history = client.get("/api/rooms/old1").json()["history"]
-        with sqlite3.connect(db) as raw:
+        with contextlib.closing(sqlite3.connect(db)) as raw, raw:
             assert raw.execute("PRAGMA user_version").fetchone() == (2,)
             words = [
                 w
