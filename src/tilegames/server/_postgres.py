@@ -18,7 +18,6 @@ database:
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import threading
 import time
@@ -29,11 +28,9 @@ from typing import Any, Final
 from tilegames._core.extras import optional_imports
 from tilegames.server._store import (
     StoredRoom,
-    StoredSeat,
     StoreError,
-    _options,
-    _stored_seed,
     shown_url,
+    stored_room,
 )
 
 with optional_imports("tilegames.server.PostgresStore", "postgres", "psycopg"):
@@ -166,19 +163,7 @@ class PostgresStore:
             moves = db.execute(
                 "SELECT move, seat, words FROM moves WHERE room = %s ORDER BY turn", (room,)
             ).fetchall()
-        game, players, options, seed = row
-        words = list(itertools.takewhile(lambda text: text is not None, (m[2] for m in moves)))
-        return StoredRoom(
-            room=room,
-            game=game,
-            players=players,
-            options=_options(options),
-            seed=_stored_seed(seed),
-            seats=tuple(StoredSeat(*seat) for seat in seats),
-            moves=tuple(move for move, _seat, _words in moves),
-            movers=tuple(seat for _move, seat, _words in moves),
-            words=tuple(words),
-        )
+        return stored_room(room, row, seats, moves)
 
     def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> bool:
         """Give the seat away if no one holds it and no bot plays it (every process told)."""

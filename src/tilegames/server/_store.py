@@ -18,6 +18,7 @@ words (the history as players read it) and whether a bot may move next
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sqlite3
@@ -407,23 +408,7 @@ class SQLiteStore:
             moves = self._db.execute(
                 "SELECT move, seat, words FROM moves WHERE room = ? ORDER BY turn", (room,)
             ).fetchall()
-        game, players, options, seed = row
-        words = []
-        for _move, _seat, text in moves:
-            if text is None:
-                break
-            words.append(text)
-        return StoredRoom(
-            room=room,
-            game=game,
-            players=players,
-            options=_options(options),
-            seed=_stored_seed(seed),
-            seats=tuple(StoredSeat(*seat) for seat in seats),
-            moves=tuple(move for move, _seat, _words in moves),
-            movers=tuple(seat for _move, seat, _words in moves),
-            words=tuple(words),
-        )
+        return stored_room(room, row, seats, moves)
 
     def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> bool:
         """Give the seat away if no one holds it and no bot plays it."""
@@ -500,6 +485,33 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+
+def stored_room(
+    room: str, row: Sequence[Any], seats: Sequence[Sequence[Any]], moves: Sequence[Sequence[Any]]
+) -> StoredRoom:
+    """A room from its stored rows (either store's): its own, its seats', its moves'.
+
+    ``row`` is (game, players, options, seed), each seat (seat, name, bot,
+    token hash), each move (move, seat, words); the words kept are those of
+    the moves up to the first without them.
+
+    Raises:
+        ValueError: for a room whose seed or options are not what was stored.
+    """
+    game, players, options, seed = row
+    words = list(itertools.takewhile(lambda text: text is not None, (m[2] for m in moves)))
+    return StoredRoom(
+        room=room,
+        game=game,
+        players=players,
+        options=_options(options),
+        seed=_stored_seed(seed),
+        seats=tuple(StoredSeat(*seat) for seat in seats),
+        moves=tuple(move for move, _seat, _words in moves),
+        movers=tuple(seat for _move, seat, _words in moves),
+        words=tuple(words),
+    )
 
 
 def _stored_seed(text: object) -> int:
