@@ -215,3 +215,33 @@ class TestMessagesNameTheRegistrysGame:
         with pytest.raises(tilegames.WrongTypeError) as raised:
             aztack.apply(aztack.new_game(seed=1), move)
         assert "got a Move (" in str(raised.value)  # no registered game owns it now
+
+
+class TestSoloScore:
+    """A solo score is said by the game's words, on its text board and at the game's end."""
+
+    def test_axio_says_six_digits(self) -> None:
+        """AXIO-21: two digits for each of the three lowest tracks, so 50912 is 050912."""
+        words = tilegames.get("axio").words
+        assert words is not None
+        solo = words.solo
+        assert solo is not None
+        assert solo(50912).startswith("050912 ")
+        assert "AXIO-21" in solo(50912)
+
+    def test_the_end_of_a_solo_game_says_what_its_board_says(self) -> None:
+        """The command line's result quotes the words the final board prints, not the board."""
+        from tilegames.cli._common import format_outcome
+
+        for name, options in (("axio", {"mode": "solo"}), ("axio-rota", {"players": 1})):
+            rules = tilegames.get(name)
+            state = rules.new_game(seed=3, **options)
+            stream = Stream(3)
+            while not rules.is_over(state):
+                moves = rules.legal_moves(state)
+                state = rules.apply(state, moves[stream.randbelow(len(moves))])
+            outcome = rules.outcome(state)
+            assert outcome is not None
+            line = next(ln for ln in str(state).splitlines() if ln.startswith("solo score: "))
+            said = format_outcome(outcome, rules.words).splitlines()[1]
+            assert said.startswith(f"Result: a solo score of {line.removeprefix('solo score: ')};")

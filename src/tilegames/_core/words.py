@@ -74,6 +74,12 @@ class Words:
     (``"RG"``, ``"OfOw"``), as the pictures title it; ``""`` for a move that
     lays none. ``None``: the game names no pieces."""
 
+    solo: Callable[[int], str] | None = attrs.field(default=None, eq=False)
+    """``solo(score)``: a solo game's score in words, as the text board's
+    ``solo score:`` line and the end of a solo game print it
+    (``"050912 (the three lowest tracks, two digits each, AXIO-21)"``).
+    ``None``: the score is printed as its number."""
+
     def word(self, letter: str) -> str:
         """The word of a letter, or the letter itself when it has none."""
         return next((word for known, word in self.letters if known == letter), letter)

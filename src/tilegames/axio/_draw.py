@@ -157,6 +157,11 @@ on the neighbouring cell; swap, keep and decline are written as words.
 """
 
 
+def solo_words(score: int) -> str:
+    """A solo score in words: six digits, two for each of the three lowest tracks (AXIO-21)."""
+    return f"{score:06d} (the three lowest tracks, two digits each, AXIO-21)"
+
+
 def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
     """The lines under the scores: bonuses, the swap, revealed tiles, solo score, the end."""
     lines = []
@@ -168,8 +173,7 @@ def _status_lines(position: State | View, moving: tuple[int, ...]) -> list[str]:
         shown = " ".join(map(format_tile, position.revealed))
         lines.append(f"swapped and returned to the bag: {shown}")
     if position.mode == SOLO:
-        score = f"{solo_score(position.tracks[0]):06d}"
-        lines.append(f"solo score: {score} (the three lowest tracks, two digits each, AXIO-21)")
+        lines.append(f"solo score: {solo_words(solo_score(position.tracks[0]))}")
     if moving == (CHANCE,):
         lines.append("Chance: the next tile drawn from the bag (enter the tile chance gives)")
     if not moving:
@@ -384,8 +388,9 @@ WORDS: Final = Words(
     cells=("cell", "second_cell"),
     legend=_LEGEND,
     piece=piece_name,
+    solo=solo_words,
 )
-"""The game's words (``RULES.words``): its colours, tracks, pieces, cells and legend."""
+"""The game's words (``RULES.words``): colours, tracks, pieces, cells, legend and solo score."""
 
 
 pictures = Pictures(

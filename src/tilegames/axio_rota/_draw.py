@@ -218,6 +218,11 @@ def _text_display(placed: dict[Cell, Tile]) -> list[str]:
     return lines
 
 
+def solo_words(score: int) -> str:
+    """A solo score in words: the lowest track's points (ROTA-20)."""
+    return f"{score} (the lowest track, ROTA-20)"
+
+
 def _text_status(position: State | View) -> list[str]:
     """The tracks and stacks per seat, the supply, an extra turn, the end, a view's hand."""
     sizes, supply, moving = _public(position)
@@ -227,7 +232,7 @@ def _text_status(position: State | View) -> list[str]:
         lines.append(row + ("  to move" if seat in moving else ""))
     lines.append(f"supply: {supply} tiles")
     if len(position.tracks) == 1:
-        lines.append(f"solo score: {min(position.tracks[0])} (the lowest track, ROTA-20)")
+        lines.append(f"solo score: {solo_words(min(position.tracks[0]))}")
     if position.extra_tile is not None:
         more = f"; {position.extra_turns} more owed" if position.extra_turns else ""
         lines.append(f"extra turn with {format_tile(position.extra_tile)} from the supply{more}")
@@ -326,8 +331,9 @@ WORDS: Final = Words(
     cells=("cell",),
     legend=_LEGEND,
     piece=piece_name,
+    solo=solo_words,
 )
-"""The game's words (``RULES.words``): its colours, tracks, cells and legend."""
+"""The game's words (``RULES.words``): its colours, tracks, cells, legend and solo score."""
 
 
 pictures = Pictures(

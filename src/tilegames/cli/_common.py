@@ -116,18 +116,18 @@ def bots_of(text: str) -> list[Agent]:
     return [make_agent(spec) for spec in specs]
 
 
-def format_outcome(result: Outcome, board: str = "", words: Words | None = None) -> str:
+def format_outcome(result: Outcome, words: Words | None = None) -> str:
     """The end of a game in words: the reason, the ranking, the winners or a solo result.
 
-    ``board`` is the text board of the final position: a solo game quotes its
-    ``solo score`` line. ``words`` are the game's (``RULES.words``): a score
-    made of several numbers (one per track) is printed under the letters of
-    its tracks.
+    ``words`` are the game's (``RULES.words``): a solo score is said as they
+    say it, and a score made of several numbers (one per track) is printed
+    under the letters of its tracks.
     """
     lines = [f"Game over: {result.reason}" if result.reason else "Game over."]
     if len(result.scores) == 1:
-        solo = next((ln for ln in board.splitlines() if ln.startswith("solo score:")), "")
-        score = solo.removeprefix("solo score:").strip() or str(result.scores[0])
+        (number,) = result.scores
+        solo = words.solo if words is not None else None
+        score = solo(number) if solo is not None and isinstance(number, int) else str(number)
         lines.append(f"Result: a solo score of {score}; a solo game has no winner")
         return "\n".join(lines)
     rows = [

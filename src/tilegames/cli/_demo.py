@@ -68,7 +68,7 @@ def run_demo(args: argparse.Namespace) -> int:
     result = rules.outcome(state)
     print(final_board(board, rules, legend=args.quiet) if result is not None else board)
     if result is not None:
-        print(format_outcome(result, board, getattr(rules, "words", None)))
+        print(format_outcome(result, getattr(rules, "words", None)))
     return 0
 
 

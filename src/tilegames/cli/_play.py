@@ -279,7 +279,7 @@ class _Terminal:
         result = rules.outcome(self.state)
         print(final_board(board, rules) if result is not None else board)
         if result is not None:
-            print(format_outcome(result, board, getattr(rules, "words", None)))
+            print(format_outcome(result, getattr(rules, "words", None)))
             if result.winners == {self.human} and self.players > 1:
                 print("You win!")
 

@@ -41,7 +41,7 @@ def run_replay(args: argparse.Namespace) -> int:
         print(states[-1])
     result = rules.outcome(states[-1])
     if result is not None:
-        print(format_outcome(result, str(states[-1]), getattr(rules, "words", None)))
+        print(format_outcome(result, getattr(rules, "words", None)))
     else:
         print(f"The game is not over: {_seats_text(rules.to_move(states[-1]))} to move.")
     return 0
