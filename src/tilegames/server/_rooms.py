@@ -257,7 +257,7 @@ def _bots(bots: object, players: int) -> dict[int, str]:
         raise Refused(400, 'bots must map seats to agents, such as {"1": "greedy"}')
     found: dict[int, str] = {}
     for key, spec in bots.items():
-        if not (key.isascii() and key.isdigit() and len(key) <= 3 and int(key) < players):
+        if _seat_of(key, players) is None:
             raise Refused(400, f"bots: {_short(key)} is not a seat 0..{players - 1}")
         try:  # a bot's description is its seat's name: the one rule of names
             spec = player_name(spec)
@@ -422,8 +422,17 @@ def check_move_body(body: object) -> tuple[str, int]:
     return body["move"], body["turn"]
 
 
+def _seat_of(text: object, players: int) -> int | None:
+    """The seat ``text`` names (plain digits, at most three), or ``None``."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 3:
+        seat = int(text)
+        return seat if seat < players else None
+    return None
+
+
 def seat_number(text: str, players: int) -> int:
     """A seat from a path segment."""
-    if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) < players):
+    seat = _seat_of(text, players)
+    if seat is None:
         raise Refused(404, f"no seat {_short(text)} in this room (seats 0..{players - 1})")
-    return int(text)
+    return seat
