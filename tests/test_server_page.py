@@ -17,6 +17,7 @@ import pytest
 import tilegames
 from golden_positions import golden
 from server_support import SERVER_MISSING, needs_server
+from tiers import size
 from tilegames import rng
 
 pytestmark = needs_server
@@ -127,3 +128,39 @@ def test_polygon_points_count_when_the_turn_ends() -> None:
         state = after
     assert ended >= 2  # the seeded game scores a few turns, ...
     assert so_far >= 1  # ... one of them at its first placement already
+
+
+WORDED = [  # a room's game is seeded: no chance step is ever a move in words
+    ("axio", {}),
+    ("axio-rota", {}),
+    ("aztack", {}),
+    ("aztack", {"mode": "speed"}),
+    ("polygon", {}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), WORDED)
+def test_words_from_the_move_alone_as_from_every_legal_move(
+    game: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's words from its own parts are the words found by walking every legal move's."""
+    from tilegames.server import _words
+
+    rules = tilegames.get(game)
+    chooser = random.Random(f"{game} {options}")
+    state = rules.new_game(2, seed=chooser.randrange(1000), **options)
+    played = []
+    for _ in range(size(everyday=10, deep=60)):
+        if rules.is_over(state):
+            break
+        legal = rules.legal_moves(state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = getattr(move, "seat", None)
+        seat = rules.to_move(state)[0] if seat is None else seat
+        played.append((state, move, seat, move_words(rules, state, move, seat)))
+        state = rules.apply(state, move)
+    with monkeypatch.context() as patched:
+        patched.setattr(_words, "move_path", lambda choices, move: None)  # the walk instead
+        walked = [move_words(rules, s, m, seat) for s, m, seat, _ in played]
+    assert [words for *_, words in played] == walked
+    assert all(rules.format_move(m) not in w for (_, m, _, w) in played)  # parts found

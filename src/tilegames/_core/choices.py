@@ -48,6 +48,7 @@ __all__ = [
     "build_choices",
     "choices_function",
     "game_choices",
+    "move_path",
 ]
 
 M = TypeVar("M")
@@ -337,7 +338,35 @@ def choices_function(
         f"The next part of a move to pick after ``picked``: {parts} (see the module docs).\n\n"
         "Arguments, result and errors as :attr:`tilegames.Rules.choices`."
     )
+    _PATH_MAKERS[choices] = path_maker
     return choices
+
+
+_PATH_MAKERS: Final[dict[object, Callable[[Sequence[Any]], Callable[[Any], Sequence[Part]]]]] = {}
+"""Each ``choices`` that :func:`choices_function` made, and how its game splits a move."""
+
+
+def move_path(choices: object, move: object) -> tuple[Part, ...] | None:
+    """The parts of one legal move, from the move alone: no legal move is listed.
+
+    The path a ``choices`` made by :func:`choices_function` walks down to
+    ``move`` (what a move's words need), without the tree of every legal
+    move's path that walking ``choices`` builds (an AXIO opening has 1,500
+    moves). Two differences from the walk: a part that only some moves
+    through the same earlier parts have is left out when ``move`` has
+    nothing to pick there (Aztack's ``"discard"`` of nothing, offered where
+    another placement of the stone on the same cells discards), and neither
+    a chance step's ``"outcome"`` nor a speed mode's ``"seat"`` part is
+    added (the caller knows whether the state has them).
+
+    ``None`` for a ``choices`` made otherwise (a game of one's own).
+
+    >>> from tilegames import axio_rota
+    >>> move_path(axio_rota.RULES.choices, axio_rota.parse_move("1,0:2"))
+    (('cell', (1, 0)), ('rotation', 2))
+    """
+    maker = _PATH_MAKERS.get(choices)
+    return None if maker is None else tuple(maker((move,))(move))
 
 
 def _outcome_path(move: object) -> Sequence[Part]:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 import tilegames
+from tilegames._core.choices import move_path
 from tilegames._core.words import Words
 
 __all__ = [
@@ -127,10 +128,24 @@ def _phrase(kind: str, option: Any, piece: str, words: Words) -> str:
 
 def _path(
     rules: tilegames.Rules[Any, Any], state: Any, move: Any, seat: int | None
-) -> list[tuple[str, Any]] | None:
-    """The parts of ``move`` as the game's choices offer them, or ``None`` if not found."""
+) -> Sequence[tuple[str, Any]] | None:
+    """The parts of ``move`` as the game's choices offer them, or ``None`` if not found.
+
+    Worked out from the move alone (:func:`~tilegames._core.choices.move_path`)
+    when the game's choices tell how; else found by walking ``choices``, which
+    lists every legal move (a game of one's own).
+    """
     if rules.choices is None:
         return None
+    parts = move_path(rules.choices, move)
+    return _walked(rules, state, move, seat) if parts is None else parts
+
+
+def _walked(
+    rules: tilegames.Rules[Any, Any], state: Any, move: Any, seat: int | None
+) -> list[tuple[str, Any]] | None:
+    """The parts of ``move`` found by walking the game's choices from ``state``."""
+    assert rules.choices is not None
     picked: list[Any] = []
     parts: list[tuple[str, Any]] = []
     choice = rules.choices(state, (), seat=seat)
