@@ -252,6 +252,52 @@ class TestAcrossConnections:
                 opened.close()
 
 
+class TestThreads:
+    """One store written from many threads at once, as the server writes (each in a thread)."""
+
+    def test_writes_of_many_threads(self, store: Store) -> None:
+        """Sixteen threads move their own rooms and race one room's turn 0 at once.
+
+        Every write answered ``True`` is kept and in order, the racing writes
+        leave exactly one move, and a refused write undoes nothing of the
+        writes committed with it.
+        """
+        threads = 16
+        rooms = [f"r{number}" for number in range(threads)]
+        for room in [*rooms, "race"]:
+            store.create(_room(room))
+        start = threading.Barrier(threads)
+        kept: list[list[bool]] = [[] for _ in range(threads)]
+        raced: list[bool] = [False] * threads
+
+        def write(number: int) -> None:
+            start.wait()
+            for turn in range(4):
+                kept[number].append(
+                    store.add_move(rooms[number], turn, 0, f"m{number}.{turn}", False)
+                )
+            raced[number] = store.add_move("race", 0, 0, f"m{number}", False)
+            for turn in range(4, 6):
+                kept[number].append(
+                    store.add_move(rooms[number], turn, 0, f"m{number}.{turn}", False)
+                )
+
+        running = [threading.Thread(target=write, args=(n,)) for n in range(threads)]
+        for thread in running:
+            thread.start()
+        for thread in running:
+            thread.join(timeout=60)
+        assert kept == [[True] * 6] * threads
+        assert raced.count(True) == 1
+        for number, room in enumerate(rooms):
+            found = store.load(room)
+            assert found is not None
+            assert found.moves == tuple(f"m{number}.{turn}" for turn in range(6))
+        race = store.load("race")
+        assert race is not None
+        assert race.moves == (f"m{raced.index(True)}",)
+
+
 class TestNotifications:
     """PostgreSQL only: every process hears of each change to a room, and reads its version."""
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import functools
 import logging
 import re
 import sys
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 from starlette.applications import Starlette
@@ -39,7 +40,6 @@ from tilegames.server._rooms import (
     room_from,
     seat_number,
     seats_of,
-    snapshot,
 )
 from tilegames.server._store import SharedStore, Store, StoredRoom, open_store
 
@@ -55,6 +55,8 @@ _log = logging.getLogger("tilegames.server")
 _QUEUE_LIMIT: Final = 64  # snapshots waiting for a slow WebSocket client before it is dropped
 _PAGE: Final = "index.html"
 _TAKE_OVER: Final = 5.0  # seconds past the bot's time before another process moves it
+_WRITERS: Final = 64  # threads that write to the store (a SQLite store commits them in groups)
+T = TypeVar("T")
 
 
 def _page_path() -> Path:
@@ -74,6 +76,12 @@ def _error(status: int, reason: str, retry_after: int | None = None) -> JSONResp
 
 def _answer(data: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _shown(room: Room, seat: int | None) -> Response:
+    """The seat's snapshot of the room (its JSON text made once a turn, shared)."""
+    text = room.snapshot_text(seat)
+    return Response(text, media_type="application/json", headers={"Cache-Control": "no-store"})
 
 
 class _Listener:
@@ -120,6 +128,8 @@ class Server:
         self.listeners: dict[str, set[_Listener]] = {}
         self.workers = bot_workers
         self.bots = BotPool(bot_workers)
+        self.writers: ThreadPoolExecutor | None = None
+        """The threads the store's writes run in (the event loop serves meanwhile)."""
         self.tasks: set[asyncio.Task[None]] = set()
         self.running = False
         self.following = False
@@ -175,9 +185,13 @@ class Server:
             return None
         if room in self.rooms:  # made meanwhile (not by this process's creation: ids are new)
             return self.rooms[room]
-        if len(stored.words) < len(found.words):  # a database older than the kept words
-            store.keep_words(room, found.words)
         self._admit(found)
+        if len(stored.words) < len(found.words):  # a database older than the kept words
+            found.writing += 1
+            try:
+                await self.write(store.keep_words, room, found.words)
+            finally:
+                found.writing -= 1
         return found
 
     def _admit(self, room: Room) -> None:
@@ -200,8 +214,8 @@ class Server:
         self.rooms[room.room] = room
 
     def _may_leave(self, room: Room) -> bool:
-        """No one listens to the room, and none of its bots is thinking."""
-        return not self.listeners.get(room.room) and not room.bot_busy
+        """No one listens to the room, none of its bots is thinking, nothing is being written."""
+        return not self.listeners.get(room.room) and not room.bot_busy and not room.writing
 
     def sweep(self, now: float | None = None) -> int:
         """Let the rooms idle for longer than :attr:`idle_seconds` leave memory; how many left.
@@ -231,7 +245,16 @@ class Server:
             with contextlib.suppress(Refused):
                 self.wake_bots(await self.room(room))
 
-    def create(self, body: object, address: str) -> Room:
+    async def write(self, write: Callable[..., T], *args: Any) -> T:
+        """A write to the store, run in a thread: the event loop serves meanwhile.
+
+        A SQLite commit waits for the disk (milliseconds); the writes that
+        wait together are committed together (:class:`~tilegames.server.SQLiteStore`).
+        """
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.writers, functools.partial(write, *args))
+
+    async def create(self, body: object, address: str) -> Room:
         """Start a room from a request body, keep it, and let its bots begin.
 
         Raises:
@@ -244,20 +267,28 @@ class Server:
         stored = new_room(body)
         room = room_from(stored)
         self._admit(room)
+        room.writing += 1
         try:
-            self.store.create(stored, room.bot_to_move() is not None)
+            await self.write(self.store.create, stored, room.bot_to_move() is not None)
         except BaseException:  # not kept: not served either
-            del self.rooms[room.room]
+            self.rooms.pop(room.room, None)
             raise
+        finally:
+            room.writing -= 1
         self.creations.add(address, now)
         self.wake_bots(room)
         return room
 
-    def take_seat(self, room: Room, seat: int, name: str) -> str:
+    async def take_seat(self, room: Room, seat: int, name: str) -> str:
         """Give a free seat to a person; its token."""
         token = _page.new_token()
         digest = hash_token(token)
-        if not self.store.take_seat(room.room, seat, name, digest):
+        room.writing += 1
+        try:
+            taken = await self.write(self.store.take_seat, room.room, seat, name, digest)
+        finally:
+            room.writing -= 1
+        if not taken:
             raise Refused(
                 409, f"seat {seat} is taken" + (" by a bot" if room.seats[seat].bot else "")
             )
@@ -266,42 +297,49 @@ class Server:
         self.broadcast(room)
         return token
 
-    def commit(self, room: Room, seat: int, text: str, words: str | None = None) -> None:
+    async def commit(self, room: Room, seat: int, text: str, words: str | None = None) -> None:
         """Apply a seat's move, store it, then tell every client and wake the bots.
 
         ``words``: the move's words for the history, when they are known already
         (a bot's, worked out in its worker process); else worked out here.
+        The store's write runs in a thread: of two moves for the same turn
+        meanwhile, the store keeps one and the other is refused.
 
         Raises:
             Refused: as :meth:`Room.play`, or 409 if the store has the turn already.
         """
+        turn = room.turn
         move, state = room.play(seat, text)
         notation = room.rules.format_move(move)
         over = room.rules.is_over(state)
         if words is None:
             words = room.words_for(move, seat, state)
         bots = not over and room.bot_to_move(state) is not None
-        if not self.store.add_move(room.room, room.turn, seat, notation, over, words, bots):
+        add = self.store.add_move
+        room.writing += 1
+        try:
+            kept = await self.write(add, room.room, turn, seat, notation, over, words, bots)
+        finally:
+            room.writing -= 1
+        if not kept:
             if self.following:  # another process's move: take it
                 self._spawn(self.sync(room.room))
-            raise Refused(409, f"turn {room.turn} was taken by another move")
-        room.advance(move, notation, seat, state, words)
-        self.broadcast(room)
+            raise Refused(409, f"turn {turn} was taken by another move")
+        if room.turn == turn:  # else taken from the store meanwhile (another process's view)
+            room.advance(move, notation, seat, state, words)
+            self.broadcast(room)
         self.wake_bots(room)
 
     # Live clients -----------------------------------------------------------
 
     def broadcast(self, room: Room) -> None:
         """Queue a snapshot for every client of the room, each for its own seat."""
-        made: dict[int | None, str] = {}
         for listener in list(self.listeners.get(room.room, ())):
-            if listener.seat not in made:
-                made[listener.seat] = json.dumps(snapshot(room, listener.seat))
             if listener.queue.qsize() >= _QUEUE_LIMIT:
                 listener.queue.put_nowait(None)  # too slow: the sender closes it
                 self.listeners[room.room].discard(listener)
                 continue
-            listener.queue.put_nowait(made[listener.seat])
+            listener.queue.put_nowait(room.snapshot_text(listener.seat))
 
     async def live(self, socket: WebSocket) -> None:
         """Serve one WebSocket client: a snapshot now and after every move."""
@@ -317,7 +355,7 @@ class Server:
             return
         listener = _Listener(socket, seat)
         self.listeners.setdefault(room.room, set()).add(listener)
-        listener.queue.put_nowait(json.dumps(snapshot(room, seat)))
+        listener.queue.put_nowait(room.snapshot_text(seat))
         sender = asyncio.ensure_future(self._send(listener))
         try:
             while True:  # the client says nothing the server needs; wait for it to leave
@@ -371,7 +409,7 @@ class Server:
                 chosen = rules.format_move(moves[late.randbelow(len(moves))]), None
             if self.running and room.turn == turn:  # nobody moved meanwhile (speed games)
                 try:
-                    self.commit(room, seat, *chosen)
+                    await self.commit(room, seat, *chosen)
                 except Refused:  # another process stored the turn: its bots carry on
                     lost = True
         finally:
@@ -462,6 +500,7 @@ class Server:
         self.store = self.open_store()
         self.running = True
         self.bots = BotPool(self.workers)
+        self.writers = ThreadPoolExecutor(_WRITERS, thread_name_prefix="tilegames-store")
         self.following = isinstance(self.store, SharedStore)
         self._spawn(self._resume())
         self._spawn(self._sweeping())
@@ -477,6 +516,9 @@ class Server:
             with contextlib.suppress(BaseException):
                 await loading  # a room being read: let its thread finish with the store
         self.bots.close()
+        if self.writers is not None:  # the writes under way are finished first
+            self.writers.shutdown(wait=True)
+            self.writers = None
         self.store.close()
         self.store = _Closed()
         self.rooms.clear()
@@ -601,7 +643,7 @@ def _routes(server: Server) -> list[Any]:
     async def create(request: Request) -> Response:
         address = request.client.host if request.client else ""
         server.creations.check(address, time.monotonic())  # before reading the body
-        room = server.create(await read_body(request), address)
+        room = await server.create(await read_body(request), address)
         return _answer(
             {
                 "room": room.room,
@@ -614,14 +656,14 @@ def _routes(server: Server) -> list[Any]:
 
     async def read(request: Request) -> Response:
         room = await server.room(request.path_params["room"])
-        return _answer(snapshot(room, _seat(room, request)))
+        return _shown(room, _seat(room, request))
 
     async def seat(request: Request) -> Response:
         body = await read_body(request)
         room = await server.room(request.path_params["room"])
         number = seat_number(request.path_params["seat"], room.players)
         name = check_name(body)
-        return _answer({"seat": number, "token": server.take_seat(room, number, name)})
+        return _answer({"seat": number, "token": await server.take_seat(room, number, name)})
 
     async def move(request: Request) -> Response:
         body = await read_body(request)
@@ -635,8 +677,8 @@ def _routes(server: Server) -> list[Any]:
             raise Refused(403, f"seat {mover} is not to move")
         if turn != room.turn:
             raise Refused(409, f"turn {turn} is past: the room is at turn {room.turn}")
-        server.commit(room, mover, text)
-        return _answer(snapshot(room, mover))
+        await server.commit(room, mover, text)
+        return _shown(room, mover)
 
     async def record(request: Request) -> Response:
         room = await server.room(request.path_params["room"])

@@ -77,8 +77,12 @@ class Room:
     """Every accepted move, as the game's move object."""
     bot_busy: bool = False
     """A bot of the room is thinking (one at a time per room)."""
+    writing: int = 0
+    """The room's writes to the store not yet committed (the room stays in memory meanwhile)."""
     _seen: dict[int | None, tuple[Any, Any, list[str]]] = attrs.field(factory=dict)
     _seen_turn: int = -1
+    _texts: dict[int | None, str] = attrs.field(factory=dict)
+    _texts_of: tuple[int, tuple[StoredSeat, ...]] | None = None
     words: list[str] = attrs.field(factory=list)
     """The first moves in words, as the history shows them (:func:`move_words`)."""
     worded: Any = None
@@ -155,6 +159,23 @@ class Room:
             legal = [rules.format_move(move) for move in moves]
             found = self._seen[seat] = (view, serialize.to_dict(view), legal)
         return found
+
+    def snapshot_text(self, seat: int | None) -> str:
+        """The seat's :func:`snapshot` as JSON text, encoded once a turn and shared.
+
+        Every live client of the seat and every answer to it (the move's
+        answer, a ``GET`` of the room) until the next move or the next seat
+        taken is given the same text.
+        """
+        made = (self.turn, tuple(self.seats))
+        if self._texts_of != made:
+            self._texts.clear()
+            self._texts_of = made
+        text = self._texts.get(seat)
+        if text is None:
+            shown = snapshot(self, seat)
+            text = self._texts[seat] = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+        return text
 
     def bot_to_move(self, state: Any = None) -> int | None:
         """A bot's seat that may move now (or in ``state``), or ``None``."""

@@ -24,10 +24,10 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -41,6 +41,8 @@ __all__ = [
     "open_store",
     "shown_url",
 ]
+
+T = TypeVar("T")
 
 _HEADER: Final = b"SQLite format 3\x00"
 _VERSION: Final = 2
@@ -99,17 +101,19 @@ class StoredRoom:
 class Store(Protocol):
     """What the server needs of a database: rooms, seats and moves, each write atomic.
 
-    Every method but :meth:`load` is called from the server's event loop
-    thread, one at a time; :meth:`load` is called from a worker thread (a
-    room is read and replayed off the event loop), perhaps while the loop
-    writes. Each write is durable when it returns (the server answers a move
-    only after :meth:`add_move` returned ``True``).
+    The server calls :meth:`load` and the writes (:meth:`create`,
+    :meth:`take_seat`, :meth:`add_move`, :meth:`keep_words`) from worker
+    threads, several at once (the event loop serves other requests while a
+    write waits for the disk); a store serialises them as it needs. Each
+    write is durable when it returns (the server answers a move only after
+    :meth:`add_move` returned ``True``).
 
     Changed since the first server: :meth:`add_move` and :meth:`create` take
     the move's words and whether a bot moves next (``None``: not known, as
     in a database of the first server); :meth:`bots_to_move` (what a
     restart loads: only the rooms whose bots carry on) and :meth:`keep_words`
-    are new; :meth:`load` may run in a worker thread.
+    are new; :meth:`load` and the writes run in worker threads, perhaps
+    several at once.
     """
 
     def create(self, room: StoredRoom, bot_moves: bool | None = None) -> None:
@@ -298,7 +302,10 @@ class SQLiteStore:
 
     The database runs in WAL mode with ``synchronous=FULL``: a move is on
     disk when :meth:`add_move` returns, so killing the server (even with
-    SIGKILL) or the machine loses nothing that was answered. Seeds are kept
+    SIGKILL) or the machine loses nothing that was answered. Writes asked
+    for by several threads at once share one transaction and one wait for
+    the disk (a group commit): each returns once the group is committed, and
+    a write that fails (a turn stored already) is undone alone. Seeds are kept
     as text (SQLite's integers are signed 64-bit). A database of an earlier
     version gains its new columns when opened.
 
@@ -317,6 +324,11 @@ class SQLiteStore:
         # One connection shared by the event loop's thread and the threads that
         # load rooms, one at a time under the lock; hence check_same_thread=False.
         self._lock = threading.Lock()
+        self._writing = threading.Condition()
+        self._waiting: list[_Write] = []
+        """The writes asked for and not yet taken by a commit (:meth:`_grouped`)."""
+        self._leading = False
+        """A thread is committing a group of writes."""
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
@@ -370,7 +382,8 @@ class SQLiteStore:
 
     def create(self, room: StoredRoom, bot_moves: bool | None = None) -> None:
         """Keep a new room and its seats, in one transaction."""
-        with self._transaction():
+
+        def write() -> None:
             self._db.execute(
                 "INSERT INTO rooms (room, game, players, options, seed, created, bot_moves) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -388,6 +401,8 @@ class SQLiteStore:
                 "INSERT INTO seats (room, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)",
                 [(room.room, s.seat, s.name, s.bot, s.token_hash) for s in room.seats],
             )
+
+        self._grouped(write)
 
     def load(self, room: str) -> StoredRoom | None:
         """The room, its seats, its moves and their words, or ``None``.
@@ -412,13 +427,15 @@ class SQLiteStore:
 
     def take_seat(self, room: str, seat: int, name: str, token_hash: str) -> bool:
         """Give the seat away if no one holds it and no bot plays it."""
-        with self._transaction():
-            taken = self._db.execute(
+
+        def write() -> int:
+            return self._db.execute(
                 "UPDATE seats SET name = ?, token_hash = ? WHERE room = ? AND seat = ? "
                 "AND bot IS NULL AND token_hash IS NULL",
                 (name, token_hash, room, seat),
-            )
-        return taken.rowcount == 1
+            ).rowcount
+
+        return self._grouped(write) == 1
 
     def add_move(
         self,
@@ -431,27 +448,31 @@ class SQLiteStore:
         bot_moves: bool | None = None,
     ) -> bool:
         """Keep move number ``turn``, its words and the room's progress, in one transaction."""
+
+        def write() -> None:
+            self._db.execute(
+                "INSERT INTO moves (room, turn, seat, move, words) VALUES (?, ?, ?, ?, ?)",
+                (room, turn, seat, move, words),
+            )
+            self._db.execute(
+                "UPDATE rooms SET turn = ?, over = ?, bot_moves = ? WHERE room = ?",
+                (turn + 1, int(over), None if bot_moves is None else int(bot_moves), room),
+            )
+
         try:
-            with self._transaction():
-                self._db.execute(
-                    "INSERT INTO moves (room, turn, seat, move, words) VALUES (?, ?, ?, ?, ?)",
-                    (room, turn, seat, move, words),
-                )
-                self._db.execute(
-                    "UPDATE rooms SET turn = ?, over = ?, bot_moves = ? WHERE room = ?",
-                    (turn + 1, int(over), None if bot_moves is None else int(bot_moves), room),
-                )
+            self._grouped(write)
         except sqlite3.IntegrityError:  # that turn is stored already: another move won
             return False
         return True
 
     def keep_words(self, room: str, words: Sequence[str]) -> None:
         """Fill in the words of the room's first moves (those stored without them)."""
-        with self._transaction():
-            self._db.executemany(
+        self._grouped(
+            lambda: self._db.executemany(
                 "UPDATE moves SET words = ? WHERE room = ? AND turn = ? AND words IS NULL",
                 [(text, room, turn) for turn, text in enumerate(words)],
             )
+        )
 
     def bots_to_move(self) -> list[str]:
         """The rooms where a bot may move, oldest first (one query, no game replayed)."""
@@ -474,6 +495,63 @@ class SQLiteStore:
         with self._lock:
             self._db.close()
 
+    def _grouped(self, write: Callable[[], T]) -> T:
+        """Run ``write`` in one transaction with the writes other threads ask for meanwhile.
+
+        The first thread to ask leads: it takes every write waiting, runs
+        each in a savepoint of its own (a write that fails is undone alone,
+        and its error is raised in the thread that asked for it), and commits
+        them together, with one wait for the disk; the threads that asked
+        meanwhile wait for that commit, the next of them leading the next
+        group. Each caller returns once its write is committed.
+        """
+        job = _Write(write)
+        with self._writing:
+            self._waiting.append(job)
+            while not job.done and self._leading:
+                self._writing.wait()
+            lead = not job.done
+            if lead:
+                self._leading = True
+                jobs, self._waiting = self._waiting, []
+        if lead:
+            try:
+                self._commit(jobs)
+            finally:
+                with self._writing:
+                    self._leading = False
+                    self._writing.notify_all()
+        if job.error is not None:
+            raise job.error
+        return cast(T, job.result)
+
+    def _commit(self, jobs: list[_Write]) -> None:
+        """Run the writes, each in its savepoint, and commit them all (each marked done)."""
+        db = self._db
+        try:
+            with self._lock:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    for job in jobs:
+                        db.execute("SAVEPOINT write")
+                        try:
+                            job.result = job.write()
+                        except Exception as error:  # that write's alone: undone, raised to it
+                            db.execute("ROLLBACK TO write")
+                            job.error = error
+                        db.execute("RELEASE write")
+                    db.execute("COMMIT")
+                except BaseException:
+                    with suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                    raise
+        except Exception as error:  # nothing was kept: every write of the group fails
+            for job in jobs:
+                job.error = job.error or error
+        finally:
+            for job in jobs:
+                job.done = True
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """``BEGIN IMMEDIATE`` .. ``COMMIT``, or ``ROLLBACK`` on an error, under the lock."""
@@ -485,6 +563,18 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+
+class _Write:
+    """A write waiting for its group's commit, and once done its result or its error."""
+
+    __slots__ = ("done", "error", "result", "write")
+
+    def __init__(self, write: Callable[[], Any]) -> None:
+        self.write = write
+        self.result: Any = None
+        self.error: Exception | None = None
+        self.done = False
 
 
 def stored_room(
