@@ -21,7 +21,11 @@ HTTP. Two modes:
   error.
 
 A dropped connection (HTTP or WebSocket) is opened again and counted, not
-fatal; a move whose answer was lost is looked up again.
+fatal; a move whose answer was lost is looked up again. Each run also gives
+the server's CPU time a move (the figure that bounds the moves a second one
+process serves, whatever else the machine runs) and the load average;
+``--profile FILE`` runs the server under cProfile and writes its statistics
+to ``FILE`` (read them with :mod:`pstats`).
 
     python benchmarks/server_load.py --rooms 200
     python benchmarks/server_load.py --pace 2 --rooms 300 --seconds 60
@@ -37,7 +41,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -66,6 +72,8 @@ class Totals:
         self.finals: dict[str, tuple[int, dict[str, Any]]] = {}
         self.measuring = True
         self.stop = False
+        self.cpu = 0.0
+        """The server's CPU seconds (user and system) while measuring (Linux; 0: not known)."""
 
 
 async def request(
@@ -154,6 +162,17 @@ async def room_pair(
         number += 1_000_003  # another seed, the same game
 
 
+def cpu_seconds(pid: int | None) -> float:
+    """The CPU time a process has used so far, user and system (Linux; 0 if unknown)."""
+    if pid is None:
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def memory(pid: int) -> dict[str, str]:
     """The server's resident memory now and at its peak (Linux)."""
     found = {}
@@ -186,11 +205,12 @@ async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         if args.pace is None:
-            started = time.perf_counter()
+            started, used = time.perf_counter(), cpu_seconds(args.pid)
             made = await asyncio.gather(
                 *(room_pair(http, base, n, totals, None, args.games) for n in range(rooms))
             )
             seconds = time.perf_counter() - started
+            totals.cpu = cpu_seconds(args.pid) - used
             await check_records(http, totals, made)
             return seconds
         totals.measuring = False
@@ -200,9 +220,10 @@ async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -
         ]
         await asyncio.sleep(min(args.seconds / 3, 2 * args.pace + rooms / 100))  # all started
         totals.measuring = True
-        started = time.perf_counter()
+        started, used = time.perf_counter(), cpu_seconds(args.pid)
         await asyncio.sleep(args.seconds)
         seconds = time.perf_counter() - started
+        totals.cpu = cpu_seconds(args.pid) - used
         totals.measuring = False
         totals.stop = True
         for task in tasks:
@@ -214,6 +235,8 @@ async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -
 def start_server(args: argparse.Namespace, folder: str) -> tuple[subprocess.Popen[str], str]:
     db = args.db or str(Path(folder) / "load.sqlite3")
     command = [sys.executable, "-m", "tilegames", "serve", "--port", "0", "--db", db]
+    if args.profile is not None:  # the server under cProfile: its statistics written as it stops
+        command[1:1] = ["-m", "cProfile", "-o", args.profile]
     command += ["--rooms-per-minute", "0", "--max-rooms", str(max(2000, 3 * args.most))]
     if args.workers > 1:
         command += ["--workers", str(args.workers)]
@@ -226,7 +249,8 @@ def start_server(args: argparse.Namespace, folder: str) -> tuple[subprocess.Pope
 
 
 def one_run(args: argparse.Namespace, rooms: int) -> dict[str, Any]:
-    if args.base is not None:  # a server started by hand (to profile it, say)
+    if args.base is not None:  # a server started by hand
+        args.pid = None
         totals = Totals()
         seconds = asyncio.run(run(args, args.base, rooms, totals))
         used: dict[str, str] = {}
@@ -243,18 +267,20 @@ def one_run(args: argparse.Namespace, rooms: int) -> dict[str, Any]:
         "errors": totals.errors,
         "retries": totals.retries,
         "finished": len(totals.finals),
+        "cpu": totals.cpu,
     }
 
 
 def _started(args: argparse.Namespace, rooms: int) -> tuple[float, Totals, dict[str, str]]:
     with tempfile.TemporaryDirectory() as folder:
         process, base = start_server(args, folder)
+        args.pid = process.pid if args.workers == 1 else None
         try:
             totals = Totals()
             seconds = asyncio.run(run(args, base, rooms, totals))
             used = memory(process.pid)
-        finally:
-            process.terminate()
+        finally:  # SIGINT under cProfile: it writes its statistics on KeyboardInterrupt
+            process.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
             process.wait(timeout=30)
     return seconds, totals, used
 
@@ -265,6 +291,12 @@ def report(args: argparse.Namespace, found: dict[str, Any]) -> None:
     print(f"rooms: {found['rooms']} of {', '.join(args.games)} ({mode}; 2 clients each)")
     print(f"moves: {moves} in {seconds:.1f} s: {moves / seconds:.0f} moves/s")
     print(f"move latency: p50 {found['p50']:.1f} ms, p99 {found['p99']:.1f} ms")
+    if found["cpu"] and moves:
+        print(
+            f"server CPU: {found['cpu']:.1f} s, {found['cpu'] / seconds:.0%} of one core, "
+            f"{1000 * found['cpu'] / moves:.1f} ms a move"
+        )
+    print(f"load average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print(
         f"server memory: {found['memory'].get('VmRSS', '?')} resident at the end, "
         f"{found['memory'].get('VmHWM', '?')} at the peak (the first process)"
@@ -292,6 +324,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--base", default=None, help="a server already running, its address")
     parser.add_argument("--games", default=",".join(GAMES), help="the rooms' games, in turn")
+    parser.add_argument(
+        "--profile", default=None, help="run the server under cProfile, its statistics here"
+    )
     args = parser.parse_args()
     args.games = tuple(args.games.split(","))
     steps = [int(step) for step in args.steps.split(",")] if args.find else [args.rooms]
