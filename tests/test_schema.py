@@ -56,12 +56,44 @@ DOCUMENTS = ("state", "view", "move", "outcome")
 _VALIDATORS: dict[tuple[str, str], Any] = {}
 
 
+def inlined(schema: dict[str, Any]) -> dict[str, Any]:
+    """The same schema with each reference to its ``$defs`` written out where it is used.
+
+    It accepts exactly what the schema accepts (a reference that leads back to
+    itself stays a reference); ``jsonschema`` validates it about twice as fast,
+    as it no longer looks a reference up at every value.
+    """
+    defs: dict[str, Any] = schema.get("$defs", {})
+    prefix = "#/$defs/"
+
+    def walk(node: Any, within: frozenset[str]) -> Any:
+        if isinstance(node, list):
+            return [walk(value, within) for value in node]
+        if not isinstance(node, dict):
+            return node
+        reference = node.get("$ref")
+        if isinstance(reference, str) and reference.startswith(prefix):
+            name = reference[len(prefix) :]
+            if name in within:
+                return node
+            target = walk(defs[name], within | {name})
+            rest = {key: walk(value, within) for key, value in node.items() if key != "$ref"}
+            if set(rest) <= {"description", "title"}:  # words only: nothing to validate
+                return {**target, **rest}
+            return {**rest, "allOf": [target]}
+        return {
+            key: value if key == "$defs" else walk(value, within) for key, value in node.items()
+        }
+
+    return dict(walk(schema, frozenset()))
+
+
 def validator(game: str, kind: str) -> Any:
-    """The validator of a game's schema of ``kind``, made once."""
+    """The validator of a game's schema of ``kind``, made once (its references written out)."""
     if (game, kind) not in _VALIDATORS:
         schema = json_schema(game, kind)
         jsonschema.Draft202012Validator.check_schema(schema)
-        _VALIDATORS[game, kind] = jsonschema.Draft202012Validator(schema)
+        _VALIDATORS[game, kind] = jsonschema.Draft202012Validator(inlined(schema))
     return _VALIDATORS[game, kind]
 
 
@@ -416,7 +448,7 @@ def compare(game: str, count: int, seed: int) -> Counter[str]:
     for _ in range(count):
         kind, original = chooser.choice(pool)
         document = tamper(original, chooser)
-        valid = not errors(game, kind, document)
+        valid = validator(game, kind).is_valid(document)  # stops at a first error
         try:
             if kind == "record":
                 _load_record(document)
@@ -463,3 +495,16 @@ def test_tampered_documents(game: str, record_property: Any) -> None:
     if DEEP:  # enough of each kind for the comparison to say something
         assert counts["accepted and loaded"] > 0
         assert counts["accepted, refused by a rule of the game"] > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_inlined_schemas_accept_what_the_schemas_accept(game: str) -> None:
+    """The written-out schemas the tests validate with decide every document as the schemas
+    themselves do: written documents and tampered ones, valid and not."""
+    chooser = random.Random(game)
+    pool = played(game, games=1, every=size(everyday=25, deep=5))
+    plain = {kind: jsonschema.Draft202012Validator(json_schema(game, kind)) for kind, _ in pool}
+    for number in range(size(everyday=20, deep=200)):
+        kind, original = chooser.choice(pool)
+        document = original if number % 4 == 0 else tamper(original, chooser)
+        assert plain[kind].is_valid(document) == validator(game, kind).is_valid(document), document
