@@ -21,9 +21,9 @@ from tiers import size
 from tilegames import Setup, axio, axio_rota, aztack, polygon
 from tilegames.testing import check_rules
 
-GAMES = size(everyday=1, deep=2)
-"""Random games per setup: one in the everyday tier, two in the deep tier (one of four
-players: the longest games, whose every step is checked as a three-player game's is)."""
+GAMES = 1
+"""Random games per setup, in both tiers (the deep tier samples more moves at each step). The
+mutation runs of the test suite caught no fault more with two games a setup than with one."""
 
 
 def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
@@ -118,7 +118,7 @@ CASES = [
 def test_check_rules(name: str, setup: Setup) -> None:
     """The whole contract holds at every step of random games of this setup."""
     rules = tilegames.get(name)
-    games = 1 if setup.players == 4 else GAMES
+    games = GAMES
     report = check_rules(
         rules,
         games=games,

@@ -28,7 +28,7 @@ from tilegames.agents import moves_for
 from tilegames.envs._common import Table, _Layout
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=25, deep=150)
+POSITIONS = size(everyday=25, deep=60)
 """Positions visited per game and setup."""
 
 

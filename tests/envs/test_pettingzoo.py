@@ -79,7 +79,7 @@ def test_mask_is_exactly_the_legal_moves(name: str, setup: Setup) -> None:
     table = Table(name, setup.players, options=dict(setup.options))
     chooser = random.Random(name)
     visited = 0
-    positions = size(everyday=15, deep=100)
+    positions = size(everyday=15, deep=50)
     for game in range(1000):
         state = table.new_state(game)
         while not rules.is_over(state) and visited < positions:
