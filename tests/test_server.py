@@ -907,3 +907,20 @@ class TestSecrecy:
                 history.append((seat, text))
                 state = rules.apply(state, move)
                 assert state == replayed(game, players, 31, [t for _, t in history], **options)
+
+
+def test_settle_collector() -> None:
+    """A server process's collector: what lives at start frozen, young objects less often."""
+    import gc
+
+    from tilegames.server._app import COLLECTOR_THRESHOLD, settle_collector
+
+    threshold = gc.get_threshold()
+    try:
+        gc.set_threshold(700, *threshold[1:])
+        settle_collector()
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (COLLECTOR_THRESHOLD, *threshold[1:])
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)

@@ -41,7 +41,7 @@ with optional_imports("tilegames.server", "server", "starlette", "uvicorn"):
     import starlette  # noqa: F401 (checked here: the extra is installed)
     import uvicorn
 
-from tilegames.server._app import MAX_BODY, Server, create_app
+from tilegames.server._app import MAX_BODY, Server, create_app, settle_collector
 from tilegames.server._bots import default_size
 
 __all__ = [
@@ -128,7 +128,7 @@ def serve(
             listener,
             workers,
             functools.partial(
-                create_app,
+                _settled_app,
                 str(db),
                 idle_seconds=idle_seconds,
                 max_rooms=max_rooms,
@@ -143,8 +143,15 @@ def serve(
         max_rooms=max_rooms,
         rooms_per_minute=rooms_per_minute,
     )
+    settle_collector()
     config = uvicorn.Config(app, log_level="warning", ws_max_size=MAX_BODY)
     uvicorn.Server(config).run(sockets=[listener])
+
+
+def _settled_app(db: str, **options: Any) -> Any:
+    """A worker process's application (:func:`create_app`), its garbage collector settled."""
+    settle_collector()
+    return create_app(db, **options)
 
 
 def _serve_workers(listener: socket.socket, workers: int, factory: Any) -> None:
