@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from tilegames import axio_rota as rota
-from tilegames.axio_rota import Move, State
+from tilegames.axio_rota import Place, State
 
 
-def value(state: State, move: Move) -> tuple[int, ...]:
+def value(state: State, move: Place) -> tuple[int, ...]:
     """How good a move is for the mover: its tracks after the move, lowest first.
 
     Comparing these tuples prefers raising the lowest colour, then the next
@@ -26,16 +26,16 @@ def value(state: State, move: Move) -> tuple[int, ...]:
     return tuple(sorted(min(rota.TRACK_CAP, t + p) for t, p in zip(tracks, points, strict=True)))
 
 
-def placements(state: State) -> list[Move]:
+def placements(state: State) -> list[Place]:
     """The legal moves of the seat to move: its hand tile's placements.
 
     ``legal_moves`` also lists chance's outcomes (``Draw``, ``Unseen``, ``Reveal``)
     in a ``chance="explicit"`` game; this seeded game has none.
     """
-    return [move for move in rota.legal_moves(state) if isinstance(move, Move)]
+    return [move for move in rota.legal_moves(state) if isinstance(move, Place)]
 
 
-def greedy(state: State) -> Move:
+def greedy(state: State) -> Place:
     """The legal move with the best value (the first of equals, in listing order)."""
     return max(placements(state), key=lambda move: value(state, move))
 

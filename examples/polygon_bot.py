@@ -13,21 +13,21 @@ from __future__ import annotations
 import random
 
 from tilegames import polygon
-from tilegames.polygon import Move, State
+from tilegames.polygon import Place, State
 
 GREEDY, RANDOM = 0, 1  # the seats' players
 
 
-def placements(state: State) -> list[Move]:
+def placements(state: State) -> list[Place]:
     """The legal moves of the seat to move: place a drawn tile, or set it aside.
 
     ``legal_moves`` also lists chance's outcomes (a ``Draw`` or a ``Roll``) when
     chance is to move in a ``chance="explicit"`` game; this seeded game has none.
     """
-    return [move for move in polygon.legal_moves(state) if isinstance(move, Move)]
+    return [move for move in polygon.legal_moves(state) if isinstance(move, Place)]
 
 
-def greedy_move(state: State) -> Move:
+def greedy_move(state: State) -> Place:
     """The legal move with the best ``score_move``; the first such move on ties.
 
     ``score_move`` is what the turn would score if this placement ended it.

@@ -160,7 +160,7 @@ def axio_rota_chance_position() -> GoldenChance:
         "supply_size": 32,
         "unseen": 0b10,
         "drawing": "stack",
-        "turn": 0,
+        "drawer": 0,
     }
     first = axio_rota.Draw(axio_rota.parse_tile("GBPO"))
     return GoldenChance(state, 1, outcomes, True, first, (1,), facts)
@@ -204,7 +204,7 @@ def aztack_chance_position() -> GoldenChance:
         pyramid=grid,
         faces=faces,
         supplies=_AZTACK_DEALT,
-        turn=0,
+        whose_turn=0,
         last_placed=(0, 0),
         explicit=True,
     )
@@ -212,7 +212,7 @@ def aztack_chance_position() -> GoldenChance:
     outcomes = tuple(
         (aztack.Deal(stone), Fraction(1, 25)) for stone in range(60) if stone not in used
     )
-    facts = {"to_move": (-1,), "turn": 0, "last_placed": (0, 0), "explicit": True}
+    facts = {"to_move": (-1,), "whose_turn": 0, "last_placed": (0, 0), "explicit": True}
     return GoldenChance(state, 1, outcomes, False, aztack.Deal(59), (0,), facts)
 
 
@@ -228,7 +228,7 @@ def polygon_chance_position() -> GoldenChance:
     """Polygon, two players, explicit: turn 3's second tile is to come (POLY-10).
 
     * The golden position (tests/golden_positions.py) one step earlier: the
-      star rolled, the 5 drawn (``drawing``), the W still in the bag. The
+      star rolled, the 5 drawn (``first_drawn``), the W still in the bag. The
       bag, in the order of the values (an explicit bag has no order), holds
       7 each of 1 3 4 5, 6 of 2, 5 WILD and 2 each of X2 and X3: 43 tiles;
       each value comes next with its count / 43 (POLY-10, POLY-16).
@@ -250,12 +250,12 @@ def polygon_chance_position() -> GoldenChance:
         start_draw=base.start_draw,
         chance="explicit",
         step="draw",
-        drawing=("5",),
+        first_drawn=("5",),
     )
     outcomes = tuple(
         (polygon.Draw(value), Fraction(count, 43)) for value, count in _POLYGON_BAG_COUNTS.items()
     )
-    facts = {"to_move": (-1,), "bag_size": 43, "bag_contents": bag, "drawing": ("5",)}
+    facts = {"to_move": (-1,), "bag_size": 43, "bag_contents": bag, "first_drawn": ("5",)}
     return GoldenChance(state, 1, outcomes, False, polygon.Draw("W"), (0,), facts)
 
 

@@ -299,7 +299,7 @@ def aztack_position() -> Golden:
         pyramid=grid,
         faces=faces,
         supplies=_AZTACK_SUPPLIES,
-        turn=0,
+        whose_turn=0,
         last_placed=(1, 2),
     )
     result = Outcome(

@@ -41,7 +41,7 @@ def one_purple_short() -> rota.State:
     )
 
 
-WINS = {rota.Move((-1, 0), 1), rota.Move((0, -1), 3)}
+WINS = {rota.Place((-1, 0), 1), rota.Place((0, -1), 3)}
 """The two placements of :func:`one_purple_short` that score purple (worked out above)."""
 
 
@@ -93,7 +93,7 @@ class TestAnalyse:
 
     def test_refuses_a_finished_game(self) -> None:
         """After the winning placement the game is over (ROTA-17): nothing to analyse."""
-        over = rota.apply(one_purple_short(), rota.Move((-1, 0), 1))
+        over = rota.apply(one_purple_short(), rota.Place((-1, 0), 1))
         with pytest.raises(ValueError, match="the game is over"):
             analyse(rota.RULES, over, iterations=5)
 

@@ -34,9 +34,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import texts
-from tiers import examples
 import tilegames
 from step_budget import step_budget
+from tiers import examples
 from tilegames import (
     ConfigurationError,
     NotationError,
@@ -111,12 +111,12 @@ class TestLongNumbers:
     def test_signs_and_zeros_count_as_written(self) -> None:
         """A sign is not a digit; leading zeros are."""
         negative = axio_rota.parse_move(f"-{AT_LIMIT},0:0")
-        assert isinstance(negative, axio_rota.Move)
+        assert isinstance(negative, axio_rota.Place)
         assert negative.cell == (-(10**LIMIT - 1), 0)
         with pytest.raises(NotationError, match="641 digits"):
             axio_rota.parse_move(f"0{AT_LIMIT},0:0")
         zeros = axio_rota.parse_move(f"{'0' * (LIMIT - 1)}7,0:0")
-        assert isinstance(zeros, axio_rota.Move)
+        assert isinstance(zeros, axio_rota.Place)
         assert zeros.cell == (7, 0)
 
     def test_every_aztack_number_is_bounded(self) -> None:
@@ -138,15 +138,15 @@ class TestLongNumbers:
     def test_formatting_a_number_at_the_limit(self) -> None:
         """A move whose numbers have 640 digits is written; one of 641 is refused."""
         big, bigger = 10**LIMIT - 1, 10**LIMIT
-        assert axio_rota.format_move(axio_rota.Move((big, 0), 0)) == f"{AT_LIMIT},0:0"
-        assert polygon.format_move(polygon.Move("3", (0, -big))) == f"3@0,-{AT_LIMIT}"
+        assert axio_rota.format_move(axio_rota.Place((big, 0), 0)) == f"{AT_LIMIT},0:0"
+        assert polygon.format_move(polygon.Place("3", (0, -big))) == f"3@0,-{AT_LIMIT}"
         assert aztack.format_move(aztack.Pass(big)) == f"{AT_LIMIT}:pass"
         assert axio.format_move(axio.Place(((big, 0), (big, 1)), (0, 0))).startswith(
             f"R{AT_LIMIT},0/"
         )
         refused: list[Callable[[], str]] = [
-            lambda: axio_rota.format_move(axio_rota.Move((bigger, 0), 0)),
-            lambda: polygon.format_move(polygon.Move("3", (0, -bigger))),
+            lambda: axio_rota.format_move(axio_rota.Place((bigger, 0), 0)),
+            lambda: polygon.format_move(polygon.Place("3", (0, -bigger))),
             lambda: aztack.format_move(aztack.Pass(bigger)),
             lambda: aztack.format_move(aztack.Place(0, 1, (0, 0), (1, 0), bigger)),
             lambda: axio.format_move(axio.Place(((bigger, 0), (bigger, 1)), (0, 0))),
@@ -190,7 +190,7 @@ class TestUnicode:
 
     def test_unicode_whitespace_is_whitespace(self) -> None:
         """Whitespace of any script is still ignored around the text."""
-        assert axio_rota.parse_move("\u30001,0:0\u00a0") == axio_rota.Move((1, 0), 0)
+        assert axio_rota.parse_move("\u30001,0:0\u00a0") == axio_rota.Place((1, 0), 0)
 
     def test_tile_and_stone_parsers(self) -> None:
         """The tile and stone parsers refuse non-ASCII characters too."""

@@ -177,7 +177,7 @@ class TestAxioRota:
         assert list(second.options) == [0, 1, 2, 3]
         done = rota_choices(state, ((1, 0), 2))
         assert done.kind == DONE  # no empty corner: no colour to name
-        assert done.move == axio_rota.Move((1, 0), 2)
+        assert done.move == axio_rota.Place((1, 0), 2)
 
     def test_colour_named_last(self) -> None:
         """A move naming a colour has the colour as its third part."""
@@ -186,7 +186,7 @@ class TestAxioRota:
             named = [
                 move
                 for move in axio_rota.legal_moves(state)
-                if isinstance(move, axio_rota.Move) and move.named is not None
+                if isinstance(move, axio_rota.Place) and move.named is not None
             ]
             if named:
                 move = named[0]
@@ -270,13 +270,13 @@ class TestPolygon:
         second = polygon_choices(state, ("4",))
         assert second.kind == "cell"
         assert list(second.options) == [(1, 0), (0, 1)]
-        assert polygon_choices(state, ("4", (0, 1))).move == polygon.Move("4", (0, 1))
+        assert polygon_choices(state, ("4", (0, 1))).move == polygon.Place("4", (0, 1))
 
     def test_aside(self) -> None:
         """A tile set aside is picked as the cell "aside"."""
         from tilegames.polygon._choices import path
 
-        assert path(polygon.Move("3", None)) == (("tile", "3"), ("cell", "aside"))
+        assert path(polygon.Place("3", None)) == (("tile", "3"), ("cell", "aside"))
 
 
 class TestAztack:

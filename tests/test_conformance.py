@@ -26,7 +26,7 @@ GAMES = 1
 mutation runs of the test suite caught no fault more with two games a setup than with one."""
 
 
-def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
+def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Place]:
     """Every rotation and named colour on and around the display: mostly illegal."""
     placed = axio_rota.tiles_on_display(state)
     if not placed:  # an explicit game before its start square is laid
@@ -37,7 +37,7 @@ def rota_near_misses(state: axio_rota.State) -> list[axio_rota.Move]:
     for y in range(min(ys) - 1, max(ys) + 2):
         for x in range(min(xs) - 1, max(xs) + 2):
             named = (x + y) % 5
-            result += [axio_rota.Move((x, y), k, n) for k in range(4) for n in (None, named)]
+            result += [axio_rota.Place((x, y), k, n) for k in range(4) for n in (None, named)]
     return result
 
 
@@ -70,11 +70,11 @@ def aztack_near_misses(state: aztack.State) -> list[aztack.Move]:
     return moves
 
 
-def polygon_near_misses(state: polygon.State) -> list[polygon.Move]:
+def polygon_near_misses(state: polygon.State) -> list[polygon.Place]:
     """Every drawn tile (and a WILD) on every space, and the discards: mostly illegal."""
     tiles = {*polygon.drawn(state), "W"}
     return [
-        polygon.Move(tile, space) for tile in sorted(tiles) for space in [*polygon.SPACES, None]
+        polygon.Place(tile, space) for tile in sorted(tiles) for space in [*polygon.SPACES, None]
     ]
 
 

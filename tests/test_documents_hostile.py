@@ -300,7 +300,7 @@ class TestLimits:
         ]
         for text in texts:
             with pytest.raises(InvalidStateError, match=r"^document: "):
-                from_json(text, polygon.Move)
+                from_json(text, polygon.Place)
 
 
 def count_values(document: Any) -> int:
@@ -388,7 +388,7 @@ class TestRandomValues:
     def test_any_text(self, text: str | bytes) -> None:
         """Arbitrary text or bytes are refused with InvalidStateError."""
         with pytest.raises(InvalidStateError):
-            from_json(text, axio_rota.Move)
+            from_json(text, axio_rota.Place)
 
     @settings(max_examples=examples(100), deadline=None)
     @given(document=JSON_VALUES)

@@ -73,7 +73,7 @@ SHORT = 40
 """The evidence a server refusal shows, in characters."""
 
 _MOVE_TEXT = (
-    '{"format":"tilegames","version":2,"game":"axio-rota","type":"Move",'
+    '{"format":"tilegames","version":2,"game":"axio-rota","type":"Place",'
     '"data":{"cell":[%s,0],"rotation":%s,"named":null}}'
 )
 
@@ -134,11 +134,11 @@ class TestDocumentDepth:
     def test_from_json_at_and_past(self) -> None:
         """from_json: a move document is 3 deep, read with max_depth=3, refused with 2."""
         text = _MOVE_TEXT % (1, 3)
-        assert from_json(text, axio_rota.Move, max_depth=3) == axio_rota.Move((1, 0), 3, None)
+        assert from_json(text, axio_rota.Place, max_depth=3) == axio_rota.Place((1, 0), 3, None)
         with pytest.raises(InvalidStateError, match="nests deeper than 2 levels"):
-            from_json(text, axio_rota.Move, max_depth=2)
+            from_json(text, axio_rota.Place, max_depth=2)
         with pytest.raises(InvalidStateError, match="nests deeper than 64 levels"):
-            from_json("[" * (DEPTH + 1) + "]" * (DEPTH + 1), axio_rota.Move)
+            from_json("[" * (DEPTH + 1) + "]" * (DEPTH + 1), axio_rota.Place)
 
 
 class TestDocumentEntries:
@@ -156,9 +156,9 @@ class TestDocumentEntries:
     def test_from_json_at_and_past(self) -> None:
         """A move document holds 11 values: read with max_entries=11, refused with 10."""
         text = _MOVE_TEXT % (1, 3)
-        assert from_json(text, axio_rota.Move, max_entries=11).rotation == 3
+        assert from_json(text, axio_rota.Place, max_entries=11).rotation == 3
         with pytest.raises(InvalidStateError, match="more than 10 values"):
-            from_json(text, axio_rota.Move, max_entries=10)
+            from_json(text, axio_rota.Place, max_entries=10)
 
 
 class TestDocumentInts:
@@ -169,24 +169,24 @@ class TestDocumentInts:
     @pytest.mark.parametrize("value", [2**53 - 1, -(2**53 - 1)])
     def test_at_the_limit(self, value: int) -> None:
         """The largest and the smallest int that is no seed read back, written as numbers."""
-        move = axio_rota.Move((value, 0), 0, None)
+        move = axio_rota.Place((value, 0), 0, None)
         assert json.loads(to_json(move))["data"]["cell"] == [value, 0]
-        assert from_json(to_json(move), axio_rota.Move) == move
-        assert from_json(_MOVE_TEXT % (value, 0), axio_rota.Move) == move
+        assert from_json(to_json(move), axio_rota.Place) == move
+        assert from_json(_MOVE_TEXT % (value, 0), axio_rota.Place) == move
 
     @pytest.mark.parametrize("value", [2**53, -(2**53)])
     def test_one_past(self, value: int) -> None:
         """One past either end is refused as out of range, read as a number or written."""
         with pytest.raises(InvalidStateError) as error:
-            from_json(_MOVE_TEXT % (value, 0), axio_rota.Move)
+            from_json(_MOVE_TEXT % (value, 0), axio_rota.Place)
         assert str(error.value) == (
-            f"Move.cell[0]: {value} is out of range: a document's numbers are ints within "
+            f"Place.cell[0]: {value} is out of range: a document's numbers are ints within "
             "2**53 - 1 either way, which JavaScript reads exactly"
         )
-        with pytest.raises(InvalidStateError, match=r"^Move\.cell\[0\]: .* is out of range"):
-            to_json(axio_rota.Move((value, 0), 0, None))
-        with pytest.raises(InvalidStateError, match=r"^Move\.cell\[0\]: expected an int"):
-            from_json(_MOVE_TEXT % (f'"{value}"', 0), axio_rota.Move)
+        with pytest.raises(InvalidStateError, match=r"^Place\.cell\[0\]: .* is out of range"):
+            to_json(axio_rota.Place((value, 0), 0, None))
+        with pytest.raises(InvalidStateError, match=r"^Place\.cell\[0\]: expected an int"):
+            from_json(_MOVE_TEXT % (f'"{value}"', 0), axio_rota.Place)
 
     @pytest.mark.parametrize("seed", [2**64 - 1, -(2**63)])
     def test_a_seed_at_the_limit(self, seed: int) -> None:
@@ -232,19 +232,19 @@ class TestEvidence:
 
     def _message(self, text: str) -> str:
         with pytest.raises(InvalidStateError) as error:
-            from_json(_MOVE_TEXT % (1, json.dumps(text)), axio_rota.Move)
+            from_json(_MOVE_TEXT % (1, json.dumps(text)), axio_rota.Place)
         return str(error.value)
 
     def test_at_the_limit(self) -> None:
         """A string of 58 characters is 60 in JSON: shown whole."""
         assert self._message("x" * (SHOWN - 2)) == (
-            f'Move.rotation: expected an int, got "{"x" * (SHOWN - 2)}"'
+            f'Place.rotation: expected an int, got "{"x" * (SHOWN - 2)}"'
         )
 
     def test_one_past(self) -> None:
         """59 characters are cut to 57 and '...'."""
         assert self._message("x" * (SHOWN - 1)) == (
-            f'Move.rotation: expected an int, got "{"x" * (SHOWN - 4)}...'
+            f'Place.rotation: expected an int, got "{"x" * (SHOWN - 4)}...'
         )
 
 
@@ -284,12 +284,12 @@ class TestNotationDigits:
 
     def test_write_at_and_past(self) -> None:
         """A move holding 10**640 - 1 is written; 10**640 (641 digits) cannot be."""
-        assert len(axio_rota.format_move(axio_rota.Move((10**DIGITS - 1, 0), 0, None))) == 644
-        assert len(polygon.format_move(polygon.Move("3", (10**DIGITS - 1, 0)))) == 644
+        assert len(axio_rota.format_move(axio_rota.Place((10**DIGITS - 1, 0), 0, None))) == 644
+        assert len(polygon.format_move(polygon.Place("3", (10**DIGITS - 1, 0)))) == 644
         with pytest.raises(NotationError, match="of 641 or more digits cannot be written"):
-            axio_rota.format_move(axio_rota.Move((10**DIGITS, 0), 0, None))
+            axio_rota.format_move(axio_rota.Place((10**DIGITS, 0), 0, None))
         with pytest.raises(NotationError, match="of 641 or more digits cannot be written"):
-            polygon.format_move(polygon.Move("3", (0, -(10**DIGITS))))
+            polygon.format_move(polygon.Place("3", (0, -(10**DIGITS))))
 
 
 # --- records -----------------------------------------------------------------

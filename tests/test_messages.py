@@ -66,14 +66,15 @@ class TestWrongType:
         """A Polygon move given to Aztack's apply names Polygon."""
         move: Any = polygon.legal_moves(POLYGON)[0]
         assert _message(WrongTypeError, lambda: aztack.apply(AZTACK, move)) == (
-            "aztack.apply expects an Aztack move (Place or Pass), got a Move of Polygon"
+            "aztack.apply expects an Aztack move (Place or Pass), got a Place of Polygon"
         )
 
     def test_notation_where_a_move_is_needed(self) -> None:
         """A string is pointed at parse_move."""
         text: Any = "1,0:0"
         assert _message(WrongTypeError, lambda: axio_rota.apply(ROTA, text)) == (
-            "axio_rota.apply expects an AXIO Rota Move, got a str ('1,0:0'); "
+            "axio_rota.apply expects an AXIO Rota move (Place, Draw, Unseen or Reveal), "
+            "got a str ('1,0:0'); "
             "read notation with axio_rota.parse_move(text, state) first"
         )
 
@@ -117,7 +118,7 @@ class TestIllegalMove:
     def test_axio_rota(self) -> None:
         """ROTA-11: a tile must share an edge with the display."""
         assert _message(
-            IllegalMoveError, lambda: axio_rota.apply(ROTA, axio_rota.Move((9, 9), 0))
+            IllegalMoveError, lambda: axio_rota.apply(ROTA, axio_rota.Place((9, 9), 0))
         ) == (
             "illegal move '9,9:0': cell (9, 9) shares no edge with a tile of the display "
             "(ROTA-11); seat 0 to move"
@@ -125,7 +126,7 @@ class TestIllegalMove:
 
     def test_why_illegal_gives_the_same_reason(self) -> None:
         """why_illegal: the reason alone, with the rule id."""
-        assert axio_rota.why_illegal(ROTA, axio_rota.Move((9, 9), 0)) == (
+        assert axio_rota.why_illegal(ROTA, axio_rota.Place((9, 9), 0)) == (
             "cell (9, 9) shares no edge with a tile of the display (ROTA-11)"
         )
 
@@ -142,11 +143,11 @@ class TestInvalidDocument:
     def test_a_field_of_the_wrong_type(self) -> None:
         """A rotation written as a string."""
         text = (
-            '{"format":"tilegames","version":2,"game":"axio-rota","type":"Move",'
+            '{"format":"tilegames","version":2,"game":"axio-rota","type":"Place",'
             '"data":{"cell":[1,-1],"rotation":"3","named":null}}'
         )
-        assert _message(InvalidStateError, lambda: from_json(text, axio_rota.Move)) == (
-            'Move.rotation: expected an int, got "3"'
+        assert _message(InvalidStateError, lambda: from_json(text, axio_rota.Place)) == (
+            'Place.rotation: expected an int, got "3"'
         )
 
     def test_a_seat_out_of_range(self) -> None:

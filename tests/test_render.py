@@ -145,9 +145,9 @@ class TestToSvg:
         with pytest.raises(WrongTypeError, match="to_svg expects a State or View"):
             to_svg({})
         with pytest.raises(WrongTypeError, match="to_svg expects a State or View"):
-            to_svg(polygon.Move("3", (1, 2)))
+            to_svg(polygon.Place("3", (1, 2)))
         with pytest.raises(WrongTypeError, match="last_move"):
-            to_svg(polygon.new_game(seed=1), last_move=axio_rota.Move((0, 0), 0))
+            to_svg(polygon.new_game(seed=1), last_move=axio_rota.Place((0, 0), 0))
         with pytest.raises(WrongTypeError, match="cells_of expects a move"):
             cells_of("3@1,2")
         with pytest.raises(TypeError):  # still a TypeError for code that catches the builtin
@@ -169,13 +169,13 @@ class TestCells:
 
     def test_cells_of_each_kind_of_move(self) -> None:
         """Placements list their cells; moves that place nothing list none."""
-        assert cells_of(axio_rota.Move((2, -1), 1)) == ("2,-1",)
+        assert cells_of(axio_rota.Place((2, -1), 1)) == ("2,-1",)
         assert cells_of(axio.Place(((1, 0), (0, 0)), (0, 2))) == ("0,0", "1,0")
         assert cells_of(axio.SWAP) == ()
         assert cells_of(aztack.Place(0, 3, (1, 0), (1, 1))) == ("1,0", "1,1")
         assert cells_of(aztack.Pass(1)) == ()
-        assert cells_of(polygon.Move("W", (0, -3))) == ("0,-3",)
-        assert cells_of(polygon.Move("W", None)) == ()
+        assert cells_of(polygon.Place("W", (0, -3))) == ("0,-3",)
+        assert cells_of(polygon.Place("W", None)) == ()
         assert cell_key((-4, 0)) == "-4,0"
 
 

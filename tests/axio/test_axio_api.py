@@ -95,7 +95,7 @@ class TestWrongTypes:
             ON_MOVE[name]("R0,0/B1,0")
 
     @pytest.mark.parametrize("name", sorted(ON_MOVE))
-    @pytest.mark.parametrize("given", [None, axio_rota.Move((1, -1), 0), (0, 1)], ids=repr)
+    @pytest.mark.parametrize("given", [None, axio_rota.Place((1, -1), 0), (0, 1)], ids=repr)
     def test_not_a_move(self, name: str, given: object) -> None:
         """None, another game's move or a tuple where a move is needed: WrongTypeError."""
         with pytest.raises(WrongTypeError, match="an AXIO move"):

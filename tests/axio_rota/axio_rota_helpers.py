@@ -49,10 +49,10 @@ def position(
     )
 
 
-def placements(state: State) -> list[rota.Move]:
+def placements(state: State) -> list[rota.Place]:
     """A seat's legal moves, each checked to be a placement (seeded games have no other)."""
     moves = list(rota.legal_moves(state))
-    placed = [move for move in moves if isinstance(move, rota.Move)]
+    placed = [move for move in moves if isinstance(move, rota.Place)]
     assert len(placed) == len(moves), "a seat of a seeded game only places tiles"
     return placed
 

@@ -100,14 +100,14 @@ class TestDeterminize:
 class TestEvaluate:
     """evaluate() weighs points towards the lowest colours and rewards reaching 12."""
 
-    def one_colour_move(self) -> tuple[rota.State, rota.Move, int, int]:
+    def one_colour_move(self) -> tuple[rota.State, rota.Place, int, int]:
         """A first-turn move that scores in exactly one colour: (state, move, colour, points)."""
         state = rota.new_game(seed=3)
         for move in rota.legal_moves(state):
             points = rota.score_move(state, move)
             scoring = [c for c, p in enumerate(points) if p]
             if len(scoring) == 1:
-                assert isinstance(move, rota.Move)
+                assert isinstance(move, rota.Place)
                 return state, move, scoring[0], points[scoring[0]]
         raise AssertionError("no one-colour move in this game")
 

@@ -21,11 +21,11 @@ from tilegames import (
     WrongTypeError,
 )
 from tilegames import axio_rota as rota
-from tilegames.axio_rota import LegalMoves, Move, View
+from tilegames.axio_rota import LegalMoves, Place, View
 
 coordinates = st.integers(min_value=-(10**6), max_value=10**6)
 moves = st.builds(
-    Move,
+    Place,
     st.tuples(coordinates, coordinates),
     st.integers(min_value=0, max_value=3),
     st.none() | st.integers(min_value=0, max_value=4),
@@ -38,15 +38,15 @@ class TestNotation:
     @pytest.mark.parametrize(
         ("move", "text"),
         [
-            (Move((0, -2), 1), "0,-2:1"),
-            (Move((-3, 1), 0, 3), "-3,1:0O"),
-            (Move((12, 40), 3, 0), "12,40:3R"),
-            (Move((0, 0), 2, 4), "0,0:2P"),
-            (Move((-1, -1), 0, 1), "-1,-1:0G"),
-            (Move((5, 0), 1, 2), "5,0:1B"),
+            (Place((0, -2), 1), "0,-2:1"),
+            (Place((-3, 1), 0, 3), "-3,1:0O"),
+            (Place((12, 40), 3, 0), "12,40:3R"),
+            (Place((0, 0), 2, 4), "0,0:2P"),
+            (Place((-1, -1), 0, 1), "-1,-1:0G"),
+            (Place((5, 0), 1, 2), "5,0:1B"),
         ],
     )
-    def test_examples(self, move: Move, text: str) -> None:
+    def test_examples(self, move: Place, text: str) -> None:
         """The cell, a colon, the quarter turns, the named colour's letter if any."""
         assert rota.format_move(move) == text
         assert str(move) == text
@@ -54,8 +54,8 @@ class TestNotation:
 
     def test_spaces_and_lower_case_accepted(self) -> None:
         """Surrounding spaces are ignored; the colour letter may be lower case."""
-        assert rota.parse_move("  7,-8:2g\n") == Move((7, -8), 2, 1)
-        assert rota.parse_move("+1,2:0") == Move((1, 2), 0)
+        assert rota.parse_move("  7,-8:2g\n") == Place((7, -8), 2, 1)
+        assert rota.parse_move("+1,2:0") == Place((1, 2), 0)
 
     @pytest.mark.parametrize(
         ("text", "says"),
@@ -82,26 +82,26 @@ class TestNotation:
             rota.parse_move(text)
 
     @given(moves)
-    def test_parse_inverts_format(self, move: Move) -> None:
+    def test_parse_inverts_format(self, move: Place) -> None:
         """parse_move(format_move(m)) == m for every move."""
         assert rota.parse_move(rota.format_move(move), None) == move
 
     @given(moves)
-    def test_format_inverts_parse_of_written_moves(self, move: Move) -> None:
+    def test_format_inverts_parse_of_written_moves(self, move: Place) -> None:
         """format_move(parse_move(t)) gives back any text written in the canonical form."""
         text = rota.format_move(move)
         assert rota.format_move(rota.parse_move(text)) == text
         assert rota.format_move(rota.parse_move(text.lower())) == text
 
     @given(moves)
-    def test_str_is_format_move(self, move: Move) -> None:
+    def test_str_is_format_move(self, move: Place) -> None:
         """str(move) is the notation."""
         assert str(move) == rota.format_move(move)
 
     def test_parse_move_takes_the_state_for_the_common_api(self) -> None:
         """RULES.parse_move(text, state) reads the same move."""
         state = rota.new_game(seed=1)
-        assert rota.RULES.parse_move("1,0:2", state) == Move((1, 0), 2)
+        assert rota.RULES.parse_move("1,0:2", state) == Place((1, 0), 2)
 
     @pytest.mark.parametrize("text", ["RGBO", "rgb.", ".OPG", "PPPP"])
     def test_tile_notation_round_trips(self, text: str) -> None:
@@ -117,13 +117,13 @@ class TestNotation:
 
 
 class TestMoveValues:
-    """Move is a frozen value; its constructor refuses shapes that are not placements."""
+    """Place is a frozen value; its constructor refuses shapes that are not placements."""
 
     def test_value_semantics(self) -> None:
         """Moves compare, hash and pickle by value."""
-        move = Move((1, 2), 3, 4)
-        assert move == Move((1, 2), 3, 4)
-        assert hash(move) == hash(Move((1, 2), 3, 4))
+        move = Place((1, 2), 3, 4)
+        assert move == Place((1, 2), 3, 4)
+        assert hash(move) == hash(Place((1, 2), 3, 4))
         assert pickle.loads(pickle.dumps(move)) == move
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             move.rotation = 0  # type: ignore[misc]
@@ -146,7 +146,7 @@ class TestMoveValues:
     def test_bad_fields_refused(self, fields: tuple[object, object, object], error: type) -> None:
         """Rotations are 0..3, colours 0..4 or None, cells a tuple of two ints."""
         with pytest.raises(error):
-            Move(*fields)  # type: ignore[arg-type]
+            Place(*fields)  # type: ignore[arg-type]
 
 
 class TestLegalMovesSequence:
@@ -166,7 +166,7 @@ class TestLegalMovesSequence:
             listed = list(rota.legal_moves(state))
 
             def key(m: rota.AnyMove) -> tuple[int, int, int, int]:
-                assert isinstance(m, Move)
+                assert isinstance(m, Place)
                 return (m.cell[1], m.cell[0], m.rotation, -1 if m.named is None else m.named)
 
             assert listed == sorted(listed, key=key)
@@ -198,8 +198,8 @@ class TestLegalMovesSequence:
         listed = rota.legal_moves(position(START, hands=["RG.B"]))
         for move in listed:
             assert move in listed
-        assert Move((1, 1), 0) not in listed  # corner contact only
-        assert Move((0, 0), 0) not in listed  # occupied
+        assert Place((1, 1), 0) not in listed  # corner contact only
+        assert Place((0, 0), 0) not in listed  # occupied
         not_moves: list[object] = ["1,0:0", None, (1, 0, 0)]
         for thing in not_moves:
             assert thing not in listed
@@ -209,7 +209,7 @@ class TestLegalMovesSequence:
         over = position({(0, 0): "RRRR"}, hands=[None])
         assert len(rota.legal_moves(over)) == 0
         assert list(rota.legal_moves(over)) == []
-        assert Move((1, 0), 0) not in rota.legal_moves(over)
+        assert Place((1, 0), 0) not in rota.legal_moves(over)
 
 
 class TestApplyContract:
@@ -228,7 +228,7 @@ class TestApplyContract:
     def test_refusal_carries_move_reason_rule_and_turn(self) -> None:
         """IllegalMoveError: the move in notation, the reason, the rule id, whose turn."""
         state = position(START, hands=["RGBO", "PPPP"], seat=1)
-        move = Move((1, 1), 2)
+        move = Place((1, 1), 2)
         with pytest.raises(IllegalMoveError) as caught:
             rota.apply(state, move)
         error = caught.value
@@ -246,36 +246,36 @@ class TestApplyContract:
         """The turn text says that an extra turn is being played, and with which tile."""
         state = position({(0, 0): "RRRR"}, hands=[None], extra_tile="GGB.")
         with pytest.raises(IllegalMoveError, match=r"seat 0 to move, extra turn with GGB\."):
-            rota.apply(state, Move((0, 0), 0))
+            rota.apply(state, Place((0, 0), 0))
 
     def test_illegal_state_untouched(self) -> None:
         """A refused move leaves the state as it was."""
         state = play(rota.new_game(3, seed=8), 4)
         before = copy.deepcopy(state)
         with pytest.raises(IllegalMoveError):
-            rota.apply(state, Move((100, 100), 0))
+            rota.apply(state, Place((100, 100), 0))
         assert state == before
 
     def test_game_over_error_after_the_end(self) -> None:
         """GameOverError (an IllegalMoveError) for any move once the game has ended."""
         over = position({(0, 0): "RRRR"}, hands=[None])
         with pytest.raises(GameOverError, match="ROTA-18"):
-            rota.apply(over, Move((1, 0), 0))
+            rota.apply(over, Place((1, 0), 0))
         with pytest.raises(GameOverError):
-            rota.score_move(over, Move((1, 0), 0))
+            rota.score_move(over, Place((1, 0), 0))
 
     def test_not_a_move(self) -> None:
-        """Something that is not a Move is a WrongTypeError (a TypeError), not crashed on."""
+        """Something that is not a Place is a WrongTypeError (a TypeError), not crashed on."""
         state = rota.new_game(seed=1)
         with pytest.raises(WrongTypeError, match=r"read notation with axio_rota\.parse_move"):
             rota.why_illegal(state, "1,0:0")  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match="expects an AXIO Rota Move"):
+        with pytest.raises(TypeError, match="expects an AXIO Rota move"):
             rota.apply(state, (1, 0, 0))  # type: ignore[arg-type]
 
     def test_score_move_refuses_illegal_moves(self) -> None:
         """score_move scores legal moves only."""
         with pytest.raises(IllegalMoveError, match="ROTA-11"):
-            rota.score_move(rota.new_game(seed=1), Move((9, 9), 0))
+            rota.score_move(rota.new_game(seed=1), Place((9, 9), 0))
 
 
 class TestStateValues:

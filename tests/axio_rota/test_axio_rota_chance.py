@@ -21,7 +21,7 @@ import tiers
 from tiers import size
 from tilegames import CHANCE, rng, serialize
 from tilegames import axio_rota as rota
-from tilegames.axio_rota import UNSEEN, Draw, Move, Reveal, State, Tile, Unseen
+from tilegames.axio_rota import UNSEEN, Draw, Place, Reveal, State, Tile, Unseen
 from tilegames.errors import (
     ConfigurationError,
     GameOverError,
@@ -172,7 +172,7 @@ class TestSteps:
         """ROTA-16: after a placement, chance gives the mover its next tile, then seat 1 plays."""
         state = settled(explicit(2, tiles=["RGBO"] * 28 + ["RGBP"] * 2), [tile("RGBO")] * 6)
         move = rota.legal_moves(state)[0]
-        assert isinstance(move, Move)
+        assert isinstance(move, Place)
         after = rota.apply(state, move)
         assert rota.to_move(after) == (CHANCE,)
         assert after.seat == 0
@@ -232,7 +232,7 @@ class TestRefusals:
     def test_player_move_at_a_chance_step(self) -> None:
         """A placement while chance is to move is refused with the draw's rule."""
         state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * 4)
-        reason = rota.why_illegal(state, Move((1, 0), 0))
+        reason = rota.why_illegal(state, Place((1, 0), 0))
         assert reason is not None
         assert "chance is to move" in reason
         assert "(ROTA-8)" in reason
@@ -255,11 +255,11 @@ class TestRefusals:
         """Naming an unseen tile that cannot be unidentified is refused (ROTA-11)."""
         state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * 4)
         state = rota.apply(state, UNSEEN)
-        reason = rota.why_illegal(state, Reveal(tile("RGB."), Move((1, 0), 0)))
+        reason = rota.why_illegal(state, Reveal(tile("RGB."), Place((1, 0), 0)))
         assert reason is not None
         assert "not in the bag" in reason
-        assert rota.why_illegal(state, Reveal(tile("RGBO"), Move((1, 0), 0))) is None
-        reason = rota.why_illegal(state, Move((1, 0), 0))
+        assert rota.why_illegal(state, Reveal(tile("RGBO"), Place((1, 0), 0))) is None
+        reason = rota.why_illegal(state, Place((1, 0), 0))
         assert reason is not None
         assert "unseen" in reason
 
@@ -274,7 +274,7 @@ class TestRefusals:
         state = attrs.evolve(state, tracks=((11, 0, 0, 0, 0),))
         owed = rota.apply(state, rota.legal_moves(state)[0])
         assert owed.drawing == "supply"
-        for move in (Draw(tile("RGBO")), Move((1, 0), 0)):
+        for move in (Draw(tile("RGBO")), Place((1, 0), 0)):
             reason = rota.why_illegal(owed, move)
             assert reason is not None
             assert reason.endswith("(ROTA-15)"), reason
@@ -313,9 +313,9 @@ class TestRefusals:
             supply_count=2,
             unseen=0b11,
         )
-        won = rota.apply(state, Reveal(tile("PRRR"), Move((1, 0), 0)))
+        won = rota.apply(state, Reveal(tile("PRRR"), Place((1, 0), 0)))
         assert rota.is_over(won)
-        late = Reveal(tile("OOOO"), Move((2, 0), 0))
+        late = Reveal(tile("OOOO"), Place((2, 0), 0))
         assert rota.why_illegal(won, late) == "the game is over (ROTA-17)"
         with pytest.raises(GameOverError, match=r"the game is over.*ROTA-17"):
             rota.apply(won, late)
@@ -379,11 +379,11 @@ def _replay_unseen(players: int, seed: int) -> tuple[State, State]:
         moves = rota.legal_moves(seeded)
         move = moves[choose.randrange(len(moves))]
         seat = seeded.seat
-        assert isinstance(move, Move)
+        assert isinstance(move, Place)
         if seeded.extra_tile is None and state.unseen >> seat & 1:
             named = seeded.hands[seat]
             assert named is not None
-            entered: Move | Reveal = Reveal(named, move)
+            entered: Place | Reveal = Reveal(named, move)
             assert entered in rota.legal_moves(state)
         else:
             entered = move
@@ -495,7 +495,7 @@ class TestInvariants:
 
     def test_moves_round_trip(self) -> None:
         """Outcomes and reveals round-trip through notation and JSON."""
-        for move in (Draw(tile("RGB.")), UNSEEN, Reveal(tile("RGBO"), Move((-3, 1), 2, 4))):
+        for move in (Draw(tile("RGB.")), UNSEEN, Reveal(tile("RGBO"), Place((-3, 1), 2, 4))):
             assert rota.parse_move(rota.format_move(move)) == move
             assert serialize.from_json(serialize.to_json(move), type(move)) == move
 
@@ -537,7 +537,7 @@ class TestViews:
         seen = rota.view(after, 1)
         assert seen.to_move == (CHANCE,)
         assert seen.drawing == "stack"
-        assert seen.turn == 0
+        assert seen.drawer == 0
         drawn = rota.apply(after, Draw(rota.STANDARD_TILES[10]))
         assert rota.STANDARD_TILES[10] in (rota.view(drawn, 1).pool or ())
         assert rota.view(drawn, 0).hand == rota.STANDARD_TILES[10]
@@ -906,7 +906,7 @@ class TestEndWithUnseenHands:
         )
         _check_end(state)
         assert rota.to_move(state) == (winner,)
-        won = rota.apply(state, Reveal(tile("PRRR"), Move((1, 0), 0)))
+        won = rota.apply(state, Reveal(tile("PRRR"), Place((1, 0), 0)))
         assert won.tracks[winner] == (12,) * 5
         assert won.unseen == 1 << other  # the other seat still holds its unseen tile
         _check_end(won)
@@ -917,7 +917,7 @@ class TestEndWithUnseenHands:
         assert result.winners == frozenset({winner})
         # Naming the other tile scores nothing (orange meets purple): the game goes on,
         # and chance turns up the mover's next tile (ROTA-16).
-        going_on = rota.apply(state, Reveal(tile("OOOO"), Move((1, 0), 0)))
+        going_on = rota.apply(state, Reveal(tile("OOOO"), Place((1, 0), 0)))
         assert going_on.tracks == state.tracks
         _check_end(going_on)
         assert rota.to_move(going_on) == (CHANCE,)

@@ -12,7 +12,7 @@ import tilegames
 from tilegames import GameOverError, SeatError, WrongTypeError
 from tilegames import axio_rota as rota
 from tilegames._core import rng
-from tilegames.axio_rota import Move
+from tilegames.axio_rota import Place
 
 STATE = rota.new_game(players=2, seed=3)
 VIEW = rota.view(STATE, 0)
@@ -85,13 +85,13 @@ class TestWrongTypes:
     )
     def test_other_non_moves(self, name: str, given: object) -> None:
         """None, a tuple or a state where a move is needed."""
-        with pytest.raises(WrongTypeError, match=r"expects an AXIO Rota Move"):
+        with pytest.raises(WrongTypeError, match=r"expects an AXIO Rota move"):
             TAKES_A_MOVE[name](given)
 
     def test_why_illegal_still_answers_for_moves(self) -> None:
         """why_illegal keeps returning str | None for moves of the game."""
         assert rota.why_illegal(STATE, MOVE) is None
-        assert rota.why_illegal(STATE, Move((9, 9), 0)) == (
+        assert rota.why_illegal(STATE, Place((9, 9), 0)) == (
             "cell (9, 9) shares no edge with a tile of the display (ROTA-11)"
         )
 
@@ -101,7 +101,7 @@ class TestWrongTypes:
             rota.parse_move(None)  # type: ignore[arg-type]
         with pytest.raises(WrongTypeError, match=r"AXIO Rota State, View or None"):
             rota.parse_move("0,-2:1", OTHER_GAME)
-        assert rota.parse_move("0,-2:1", VIEW) == Move((0, -2), 1)
+        assert rota.parse_move("0,-2:1", VIEW) == Place((0, -2), 1)
         with pytest.raises(WrongTypeError, match=r"axio_rota.parse_tile"):
             rota.parse_tile(7)  # type: ignore[arg-type]
         with pytest.raises(WrongTypeError, match=r"axio_rota.format_tile"):
@@ -163,20 +163,20 @@ class TestGameOverMessage:
         """ROTA-18: no turn text after the reason."""
         over = position(START, hands=[None])
         with pytest.raises(GameOverError) as caught:
-            rota.apply(over, Move((1, 0), 0))
+            rota.apply(over, Place((1, 0), 0))
         assert str(caught.value) == "illegal move '1,0:0': the game is over (ROTA-18)"
         assert caught.value.turn == ""
-        assert rota.why_illegal(over, Move((1, 0), 0)) == "the game is over (ROTA-18)"
+        assert rota.why_illegal(over, Place((1, 0), 0)) == "the game is over (ROTA-18)"
 
     def test_five_twelves(self) -> None:
         """ROTA-17: a seat with every colour at 12 ended the game."""
         over = position(START, hands=[None, "RGBO"], tracks=[(12,) * 5, (0,) * 5])
         with pytest.raises(GameOverError) as caught:
-            rota.score_move(over, Move((1, 0), 0))
+            rota.score_move(over, Place((1, 0), 0))
         assert str(caught.value) == "illegal move '1,0:0': the game is over (ROTA-17)"
 
     def test_turn_text_while_playing(self) -> None:
         """Before the end, the message still says whose turn it is."""
         with pytest.raises(tilegames.IllegalMoveError) as caught:
-            rota.apply(STATE, Move((9, 9), 0))
+            rota.apply(STATE, Place((9, 9), 0))
         assert str(caught.value).endswith("(ROTA-11); seat 0 to move")

@@ -21,7 +21,7 @@ from tiers import size
 from tilegames import IllegalMoveError, serialize
 from tilegames import axio_rota as rota
 from tilegames._core import tracks
-from tilegames.axio_rota import Move
+from tilegames.axio_rota import Place
 from tilegames.axio_rota._model import STANDARD_TILES, Board
 from tilegames.axio_rota._moves import checked_placement as _checked
 from tilegames.axio_rota._moves import placement_points as _points
@@ -49,7 +49,7 @@ class TestScoring:
                 assert board is not None
                 mine = state.tracks[state.seat]
                 for move in rota.legal_moves(state):
-                    assert isinstance(move, Move)
+                    assert isinstance(move, Place)
                     cell, info = _checked(state, move)
                     corners = info.turned[move.rotation]
                     points = _points(board.circles, cell, corners, move.named)
@@ -86,8 +86,8 @@ class TestTrustedMoves:
             for state in positions(players, seed)[:-1]:
                 moves = rota.legal_moves(state)
                 picked = moves[chooser.randrange(len(moves))]
-                assert isinstance(picked, Move)
-                copy = Move(picked.cell, picked.rotation, picked.named)
+                assert isinstance(picked, Place)
+                copy = Place(picked.cell, picked.rotation, picked.named)
                 fresh = attrs.evolve(state)  # no cache: the checked path
                 fast = rota.apply(state, picked)
                 assert fast == rota.apply(fresh, copy)
@@ -101,8 +101,8 @@ class TestTrustedMoves:
                 moves = rota.legal_moves(state)
                 for position in range(0, len(moves), max(1, len(moves) // 6)):
                     picked = moves[position]
-                    assert isinstance(picked, Move)
-                    copy = Move(picked.cell, picked.rotation, picked.named)
+                    assert isinstance(picked, Place)
+                    copy = Place(picked.cell, picked.rotation, picked.named)
                     expected = rota.score_move(attrs.evolve(state), copy)
                     assert rota.score_move(state, picked) == expected
 
@@ -119,7 +119,7 @@ class TestTrustedMoves:
     def test_a_pick_does_not_let_other_moves_through(self) -> None:
         """After a pick, an illegal move gets the same refusal as before it."""
         state = rota.new_game(2, seed=9)
-        bad = Move((7, 7), 0)
+        bad = Place((7, 7), 0)
         with pytest.raises(IllegalMoveError) as before:
             rota.apply(state, bad)
         rota.legal_moves(state)[3]

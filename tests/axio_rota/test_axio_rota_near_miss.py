@@ -649,7 +649,7 @@ def test_loaded_view_determinizes_to_a_valid_state(
 def test_a_set_given_to_validate_must_deal_to_one_seat() -> None:
     """validate(value, tiles=...) checks the set as new_game would for one player: the
     start square's 4 tiles and one stack of 12 (ROTA-7, ROTA-8): 16 load, 15 do not."""
-    move = rota.Move((1, 0), 0)
+    move = rota.Place((1, 0), 0)
     rota.validate(move, tiles=["RGBO"] * 16)
     with pytest.raises(ConfigurationError, match="at least 16 tiles are needed"):
         rota.validate(move, tiles=["RGBO"] * 15)

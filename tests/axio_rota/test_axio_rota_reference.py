@@ -23,7 +23,7 @@ from tiers import examples
 from tilegames import IllegalMoveError
 from tilegames import axio_rota as rota
 from tilegames._core import rng
-from tilegames.axio_rota import Move, State, Tile
+from tilegames.axio_rota import Place, State, Tile
 from tilegames.geometry.square import Cell
 
 Placed = Mapping[Cell, Tile]
@@ -71,7 +71,7 @@ def ref_score(placed: Placed, cell: Cell, corners: Tile, named: int | None) -> t
     return tuple(points)
 
 
-def ref_legal_moves(placed: Placed, held: Tile) -> list[Move]:
+def ref_legal_moves(placed: Placed, held: Tile) -> list[Place]:
     """ROTA-6, ROTA-11, ROTA-13 by brute force, in the documented order."""
     xs = [x for x, _ in placed]
     ys = [y for _, y in placed]
@@ -89,13 +89,13 @@ def ref_legal_moves(placed: Placed, held: Tile) -> list[Move]:
                 seen.append(corners)
                 empty = [c for c in range(4) if corners[c] is None]
                 if empty and ref_touches(placed, (x, y), empty[0]):
-                    result += [Move((x, y), k, colour) for colour in range(5)]
+                    result += [Place((x, y), k, colour) for colour in range(5)]
                 else:
-                    result.append(Move((x, y), k))
+                    result.append(Place((x, y), k))
     return result
 
 
-def ref_apply(state: State, move: Move) -> State:
+def ref_apply(state: State, move: Place) -> State:
     """One placement and what follows it, ROTA-12 .. ROTA-18, on plain values."""
     seat = state.seat
     held = state.extra_tile if state.extra_tile is not None else state.hands[seat]
@@ -208,7 +208,7 @@ def displays(draw: st.DrawFn) -> dict[Cell, Tile]:
     return {cell: draw(tiles) for cell in cells}
 
 
-def candidates(placed: Placed) -> Iterator[Move]:
+def candidates(placed: Placed) -> Iterator[Place]:
     """Every placement on and around the display: all cells, turns and names."""
     xs = [x for x, _ in placed]
     ys = [y for _, y in placed]
@@ -216,7 +216,7 @@ def candidates(placed: Placed) -> Iterator[Move]:
         for x in range(min(xs) - 2, max(xs) + 3):
             for k in range(4):
                 for named in (None, R, G, B, O, P):
-                    yield Move((x, y), k, named)
+                    yield Place((x, y), k, named)
 
 
 class TestAgainstReferences:
@@ -280,14 +280,14 @@ class TestAgainstReferences:
             listed = rota.legal_moves(state)
             assert list(listed) == ref_legal_moves(placed, held)
             for move in [listed[chooser.randrange(len(listed))] for _ in range(4)]:
-                assert isinstance(move, rota.Move)
+                assert isinstance(move, rota.Place)
                 expected = ref_score(placed, move.cell, ref_turn(held, move.rotation), move.named)
                 assert rota.score_move(state, move) == expected
             if chooser.random() < greed:
                 move = max(listed, key=lambda m: sum(rota.score_move(state, m)))
             else:
                 move = listed[chooser.randrange(len(listed))]
-            assert isinstance(move, rota.Move)
+            assert isinstance(move, rota.Place)
             after = rota.apply(state, move)
             assert after == ref_apply(state, move)
             assert list(rota.legal_moves(attrs.evolve(after))) == list(rota.legal_moves(after))

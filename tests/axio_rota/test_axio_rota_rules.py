@@ -30,7 +30,7 @@ from axio_rota_helpers import (
 from tilegames import ConfigurationError, GameOverError, IllegalMoveError
 from tilegames import axio_rota as rota
 from tilegames._core import rng
-from tilegames.axio_rota import Move, Tile
+from tilegames.axio_rota import Place, Tile
 
 
 class TestStandardSet:
@@ -278,20 +278,20 @@ class TestPlacement:
     def test_rotation_giving_the_same_corners_is_refused(self) -> None:
         """ROTA-6: a half turn of R G R G is the same placement as no turn: listed as 0."""
         state = position(START, hands=["RGRG"])
-        assert rota.why_illegal(state, Move((1, 0), 0)) is None
-        assert rota.why_illegal(state, Move((1, 0), 1)) is None
-        reason = rota.why_illegal(state, Move((1, 0), 2))
+        assert rota.why_illegal(state, Place((1, 0), 0)) is None
+        assert rota.why_illegal(state, Place((1, 0), 1)) is None
+        reason = rota.why_illegal(state, Place((1, 0), 2))
         assert reason is not None
         assert "ROTA-6" in reason
         assert "rotation 0" in reason
         with pytest.raises(IllegalMoveError, match="rotation 1"):
-            rota.apply(state, Move((1, 0), 3))
+            rota.apply(state, Place((1, 0), 3))
 
     def test_corner_contact_is_not_enough(self) -> None:
         """ROTA-11: a cell touching the display only at a corner is refused."""
         state = position(START)
         for corner_cell in [(1, 1), (-2, -2), (1, -2), (-2, 1)]:
-            reason = rota.why_illegal(state, Move(corner_cell, 0))
+            reason = rota.why_illegal(state, Place(corner_cell, 0))
             assert reason is not None
             assert "only at a corner" in reason
             assert "ROTA-11" in reason
@@ -299,7 +299,7 @@ class TestPlacement:
     def test_occupied_cell_refused(self) -> None:
         """ROTA-11: a tile goes on an empty cell."""
         state = position(START)
-        reason = rota.why_illegal(state, Move((0, 0), 0))
+        reason = rota.why_illegal(state, Place((0, 0), 0))
         assert reason is not None
         assert "already holds" in reason
         assert "ROTA-11" in reason
@@ -308,7 +308,7 @@ class TestPlacement:
         """ROTA-11: a cell with no edge on the display is refused, however far."""
         state = position(START)
         for far in [(5, 5), (0, 3), (10**9, 0), (-(10**12), 4)]:
-            reason = rota.why_illegal(state, Move(far, 0))
+            reason = rota.why_illegal(state, Place(far, 0))
             assert reason is not None
             assert "shares no edge" in reason
             assert "ROTA-11" in reason
@@ -316,7 +316,7 @@ class TestPlacement:
     def test_placement_lies_turned(self) -> None:
         """ROTA-6: a quarter turn clockwise moves the colour at corner i to corner i + 1."""
         state = position({(0, 0): "RGBO"}, hands=["RGBP"])
-        after = rota.apply(state, Move((1, 0), 1))
+        after = rota.apply(state, Place((1, 0), 1))
         assert rota.tiles_on_display(after)[(1, 0)] == tile("PRGB")
 
     def test_single_tile_display_has_four_cells(self) -> None:
@@ -331,16 +331,16 @@ class TestScoring:
     def test_worked_example_red_red_blue_placed_red(self) -> None:
         """Worked example: other corners red, red, blue; placed corner red -> red +2."""
         state = position(RED_RED_BLUE, hands=["ROGP"])
-        assert rota.score_move(state, Move((0, 0), 0)) == (2, 0, 0, 0, 0)
+        assert rota.score_move(state, Place((0, 0), 0)) == (2, 0, 0, 0, 0)
 
     def test_worked_example_empty_corner_named(self) -> None:
         """Worked example: same circle, placed corner empty: name red -> +2, blue -> +1."""
         state = position(RED_RED_BLUE, hands=[".OGP"])
-        assert rota.score_move(state, Move((0, 0), 0, R)) == (2, 0, 0, 0, 0)
-        assert rota.score_move(state, Move((0, 0), 0, B)) == (0, 0, 1, 0, 0)
-        assert rota.score_move(state, Move((0, 0), 0, G)) == NO_POINTS
-        assert rota.score_move(state, Move((0, 0), 0, O)) == NO_POINTS
-        assert rota.score_move(state, Move((0, 0), 0, P)) == NO_POINTS
+        assert rota.score_move(state, Place((0, 0), 0, R)) == (2, 0, 0, 0, 0)
+        assert rota.score_move(state, Place((0, 0), 0, B)) == (0, 0, 1, 0, 0)
+        assert rota.score_move(state, Place((0, 0), 0, G)) == NO_POINTS
+        assert rota.score_move(state, Place((0, 0), 0, O)) == NO_POINTS
+        assert rota.score_move(state, Place((0, 0), 0, P)) == NO_POINTS
 
     def test_worked_example_only_an_empty_corner_in_the_circle(self) -> None:
         """Worked example: the only other corner is empty -> 0 for any colour or name.
@@ -351,27 +351,27 @@ class TestScoring:
         display = {(0, -1): "RRR."}
         for letter in "RGBOP":
             state = position(display, hands=[letter + "GGG"])
-            assert rota.score_move(state, Move((0, 0), 0)) == NO_POINTS
+            assert rota.score_move(state, Place((0, 0), 0)) == NO_POINTS
         named = position(display, hands=[".GGG"])
         for colour in (R, G, B, O, P):
-            assert rota.score_move(named, Move((0, 0), 0, colour)) == NO_POINTS
+            assert rota.score_move(named, Place((0, 0), 0, colour)) == NO_POINTS
 
     def test_empty_display_corner_never_matches_even_a_named_one(self) -> None:
         """ROTA-12: empty corners already in the display never match, named or not."""
         # Vertex (0, 0): "RRR." at (0, -1) shows empty, "GGRG" at (-1, -1) shows red.
         state = position({(0, -1): "RRR.", (-1, -1): "GGRG"}, hands=[".GGG"])
-        assert rota.score_move(state, Move((0, 0), 0, R)) == (1, 0, 0, 0, 0)
+        assert rota.score_move(state, Place((0, 0), 0, R)) == (1, 0, 0, 0, 0)
 
     def test_corner_without_other_tiles_scores_nothing(self) -> None:
         """ROTA-12: beside one red tile, only the two shared corners score: red +2."""
         state = position({(0, 0): "RRRR"}, hands=["RRRR"])
-        assert rota.score_move(state, Move((1, 0), 0)) == (2, 0, 0, 0, 0)
+        assert rota.score_move(state, Place((1, 0), 0)) == (2, 0, 0, 0, 0)
 
     def test_three_matches_in_one_circle(self) -> None:
         """ROTA-12: a full circle of four reds gives the placed red corner 3 points."""
         display = {(-1, -1): "GGRG", (0, -1): "BBGR", (-1, 0): "ORGO"}
         state = position(display, hands=["ROGP"])
-        assert rota.score_move(state, Move((0, 0), 0)) == (3, 0, 0, 0, 0)
+        assert rota.score_move(state, Place((0, 0), 0)) == (3, 0, 0, 0, 0)
 
     def test_points_of_several_corners_and_colours_add_up(self) -> None:
         """ROTA-12: each corner separately; the results of all four corners are added.
@@ -381,12 +381,12 @@ class TestScoring:
         corner 3 (B) meets G at vertex (0, 1) -> 0; corner 2 meets nothing.
         """
         state = position(RED_RED_BLUE, hands=["RGGB"])
-        assert rota.score_move(state, Move((0, 0), 0)) == (2, 1, 0, 0, 0)
+        assert rota.score_move(state, Place((0, 0), 0)) == (2, 1, 0, 0, 0)
 
     def test_score_added_to_the_movers_tracks(self) -> None:
         """ROTA-14: the points go to the seat that moved, nobody else."""
         state = position(RED_RED_BLUE, hands=["ROGP", "PPPP"], seat=0)
-        after = rota.apply(state, Move((0, 0), 0))
+        after = rota.apply(state, Place((0, 0), 0))
         assert rota.scores(after) == ((2, 0, 0, 0, 0), NO_POINTS)
 
 
@@ -396,7 +396,7 @@ class TestNaming:
     def test_name_required_where_the_empty_corner_touches(self) -> None:
         """ROTA-13: an empty corner touching another tile must be named."""
         state = position(RED_RED_BLUE, hands=[".OGP"])
-        reason = rota.why_illegal(state, Move((0, 0), 0))
+        reason = rota.why_illegal(state, Place((0, 0), 0))
         assert reason is not None
         assert "name a colour" in reason
         assert "ROTA-13" in reason
@@ -408,8 +408,8 @@ class TestNaming:
         ".RRR" turned once puts its empty corner at corner 1: nothing there.
         """
         state = position({(0, 0): "RRRR"}, hands=[".RRR"])
-        assert rota.why_illegal(state, Move((1, 0), 1)) is None
-        reason = rota.why_illegal(state, Move((1, 0), 1, R))
+        assert rota.why_illegal(state, Place((1, 0), 1)) is None
+        reason = rota.why_illegal(state, Place((1, 0), 1, R))
         assert reason is not None
         assert "no colour is named" in reason
         assert "ROTA-13" in reason
@@ -417,7 +417,7 @@ class TestNaming:
     def test_tile_without_empty_corner_names_nothing(self) -> None:
         """ROTA-13: naming needs an empty corner on the placed tile."""
         state = position({(0, 0): "RRRR"}, hands=["RRRR"])
-        reason = rota.why_illegal(state, Move((1, 0), 0, G))
+        reason = rota.why_illegal(state, Place((1, 0), 0, G))
         assert reason is not None
         assert "no empty corner" in reason
         assert "ROTA-13" in reason
@@ -430,9 +430,9 @@ class TestNaming:
         """
         state = position({(0, 0): "GGGG"}, hands=[".RRR"])
         at_cell = [m for m in placements(state) if m.cell == (1, 0)]
-        expected = [Move((1, 0), 0, c) for c in (R, G, B, O, P)]
-        expected += [Move((1, 0), 1), Move((1, 0), 2)]
-        expected += [Move((1, 0), 3, c) for c in (R, G, B, O, P)]
+        expected = [Place((1, 0), 0, c) for c in (R, G, B, O, P)]
+        expected += [Place((1, 0), 1), Place((1, 0), 2)]
+        expected += [Place((1, 0), 3, c) for c in (R, G, B, O, P)]
         assert at_cell == expected
 
     def test_moves_around_the_start_square_with_an_empty_corner(self) -> None:
@@ -448,11 +448,11 @@ class TestNaming:
         empty corner named red before does not: red +1, not +2.
         """
         state = position({(0, 0): "RRRR"}, hands=[".GGG", "RRRR"])
-        assert rota.score_move(state, Move((1, 0), 0, R)) == (1, 0, 0, 0, 0)
-        after = rota.apply(state, Move((1, 0), 0, R))
+        assert rota.score_move(state, Place((1, 0), 0, R)) == (1, 0, 0, 0, 0)
+        after = rota.apply(state, Place((1, 0), 0, R))
         assert rota.tiles_on_display(after)[(1, 0)] == tile(".GGG")
         assert rota.to_move(after) == (1,)
-        assert rota.score_move(after, Move((1, -1), 0)) == (1, 0, 0, 0, 0)
+        assert rota.score_move(after, Place((1, -1), 0)) == (1, 0, 0, 0, 0)
 
 
 class TestTracksAndExtraTurns:
@@ -467,8 +467,8 @@ class TestTracksAndExtraTurns:
             stacks=[["GGGG"]],
             supply=["PPPP", "OOOO"],
         )
-        assert rota.score_move(state, Move((0, 0), 0)) == (3, 0, 0, 0, 0)  # before the cap
-        after = rota.apply(state, Move((0, 0), 0))
+        assert rota.score_move(state, Place((0, 0), 0)) == (3, 0, 0, 0, 0)  # before the cap
+        after = rota.apply(state, Place((0, 0), 0))
         assert rota.scores(after) == ((12, 5, 5, 5, 5),)
         assert after.extra_tile == tile("PPPP")
         assert after.extra_turns == 0
@@ -485,7 +485,7 @@ class TestTracksAndExtraTurns:
             stacks=[["GGGG"], []],
             supply=["PPPP"],
         )
-        after = rota.apply(state, Move((0, 0), 0))
+        after = rota.apply(state, Place((0, 0), 0))
         assert rota.scores(after)[0] == (12, 0, 0, 0, 0)
         assert after.extra_tile is None
         assert rota.to_move(after) == (1,)
@@ -503,18 +503,18 @@ class TestTracksAndExtraTurns:
             stacks=[["BOBO", "OBOB"], ["OOOO"]],
             supply=["PPPP", "PPPP", "BBBB"],
         )
-        first = rota.apply(state, Move((1, 0), 0))
+        first = rota.apply(state, Place((1, 0), 0))
         assert rota.scores(first)[0] == (12, 12, 0, 0, 0)
         assert (first.extra_tile, first.extra_turns) == (tile("PPPP"), 1)
         assert rota.to_move(first) == (0,)
         assert first.hands[0] is None
         assert first.stacks[0] == (tile("BOBO"), tile("OBOB"))
-        second = rota.apply(first, Move((2, 0), 0))
+        second = rota.apply(first, Place((2, 0), 0))
         assert (second.extra_tile, second.extra_turns) == (tile("PPPP"), 0)
         assert second.hands[0] is None
         assert second.supply == (tile("BBBB"),)
         # The second PPPP beside the first scores purple 2; purple is at 0: no new turn.
-        third = rota.apply(second, Move((3, 0), 0))
+        third = rota.apply(second, Place((3, 0), 0))
         assert rota.scores(third)[0] == (12, 12, 0, 0, 2)
         assert third.extra_tile is None
         # ROTA-16: only now the draw, and the turn passes.
@@ -534,7 +534,7 @@ class TestTracksAndExtraTurns:
             extra_tile="PPPP",
             extra_turns=0,
         )
-        after = rota.apply(state, Move((1, 0), 0))  # purple +2 -> 12
+        after = rota.apply(state, Place((1, 0), 0))  # purple +2 -> 12
         assert rota.scores(after)[0] == (12, 0, 0, 0, 12)
         assert (after.extra_tile, after.extra_turns) == (tile("BBBB"), 0)
         assert after.hands[0] is None
@@ -548,7 +548,7 @@ class TestTracksAndExtraTurns:
             stacks=[["GGGG"], []],
             supply=[],
         )
-        after = rota.apply(state, Move((0, 0), 0))
+        after = rota.apply(state, Place((0, 0), 0))
         assert rota.scores(after)[0] == (12, 0, 0, 0, 0)
         assert after.extra_tile is None
         assert after.extra_turns == 0
@@ -564,10 +564,10 @@ class TestTracksAndExtraTurns:
             stacks=[["BOBO"], []],
             supply=["PPPP"],
         )
-        first = rota.apply(state, Move((1, 0), 0))
+        first = rota.apply(state, Place((1, 0), 0))
         assert (first.extra_tile, first.extra_turns) == (tile("PPPP"), 1)
         assert first.supply == ()
-        second = rota.apply(first, Move((2, 0), 0))
+        second = rota.apply(first, Place((2, 0), 0))
         assert second.extra_tile is None
         assert second.extra_turns == 0
         assert second.hands[0] == tile("BOBO")
@@ -586,7 +586,7 @@ class TestTracksAndExtraTurns:
         moves = rota.legal_moves(state)
         assert len(moves) == 4 * 12
         assert rota.view(state, 1).extra_tile == tile("B.BB")
-        after = rota.apply(state, Move((1, 0), 1))  # empty corner on corner 2: no name
+        after = rota.apply(state, Place((1, 0), 1))  # empty corner on corner 2: no name
         assert rota.tiles_on_display(after)[(1, 0)] == tile("BB.B")
 
     def test_draw_at_the_end_of_a_plain_turn(self) -> None:
@@ -596,7 +596,7 @@ class TestTracksAndExtraTurns:
             hands=["OOOO", "PPPP"],
             stacks=[["RRRR", "BBBB"], ["GGGG"]],
         )
-        after = rota.apply(state, Move((1, 0), 0))
+        after = rota.apply(state, Place((1, 0), 0))
         assert after.hands == (tile("RRRR"), tile("PPPP"))
         assert after.stacks == ((tile("BBBB"),), (tile("GGGG"),))
         assert rota.to_move(after) == (1,)
@@ -614,7 +614,7 @@ class TestEnd:
             stacks=[["GGGG"], ["GGGG"]],
             supply=["BBBB", "BBBB"],
         )
-        after = rota.apply(state, Move((1, 0), 0))  # purple +1 -> all five at 12
+        after = rota.apply(state, Place((1, 0), 0))  # purple +1 -> all five at 12
         assert rota.is_over(after)
         assert rota.to_move(after) == ()
         assert len(rota.legal_moves(after)) == 0
@@ -629,8 +629,8 @@ class TestEnd:
         assert result.ranking == (frozenset({0}), frozenset({1}))
         assert result.reason.startswith("ROTA-17")
         with pytest.raises(GameOverError, match="ROTA-17"):
-            rota.apply(after, Move((2, 0), 0))
-        assert rota.why_illegal(after, Move((2, 0), 0)) == "the game is over (ROTA-17)"
+            rota.apply(after, Place((2, 0), 0))
+        assert rota.why_illegal(after, Place((2, 0), 0)) == "the game is over (ROTA-17)"
 
     def test_game_ends_when_every_stack_is_played(self) -> None:
         """ROTA-18: with no supply (no extra turns), exactly 12 placements per seat."""

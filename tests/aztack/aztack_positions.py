@@ -33,6 +33,6 @@ def build(supplies: Sequence[Sequence[int]], *, mode: str = "turns") -> aztack.S
         pyramid=Pyramid(6, 4, tuple(heights), tuple(tops)),
         faces=tuple(faces),
         supplies=tuple(tuple(sorted(held)) for held in supplies),
-        turn=0 if mode == "turns" else None,
+        whose_turn=0 if mode == "turns" else None,
         last_placed=(0,) * len(supplies),
     )

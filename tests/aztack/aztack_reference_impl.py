@@ -72,7 +72,7 @@ def from_state(state: aztack.State) -> RefPosition:
         height=dict(aztack.heights(state)),
         top={cell: (stone, (colour, glyph)) for cell, (stone, colour, glyph) in tops.items()},
         hands=[[stone.id for stone in aztack.supply(state, seat)] for seat in range(count)],
-        turn=state.turn,
+        turn=state.whose_turn,
         order=list(state.last_placed),
         placements=max(state.last_placed),
     )

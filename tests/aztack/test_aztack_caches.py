@@ -124,7 +124,7 @@ class TestTrustedMove:
         move = aztack.legal_moves(state)[0]
         assert type(move) is Place
         after = aztack.apply(state, move)
-        again = attrs.evolve(after, turn=move.seat)  # the same seat to move again
+        again = attrs.evolve(after, whose_turn=move.seat)  # the same seat to move again
         with pytest.raises(IllegalMoveError) as picked:
             aztack.apply(again, move)
         with pytest.raises(IllegalMoveError) as copied:
@@ -148,7 +148,7 @@ class TestTrustedMove:
         state = aztack.new_game(2, seed=8)
         move = aztack.legal_moves(state)[0]
         after = aztack.apply(state, move)
-        again = attrs.evolve(after, turn=move.seat)
+        again = attrs.evolve(after, whose_turn=move.seat)
         with pytest.raises(IllegalMoveError, match="AZT-12"):
             aztack.score_move(again, move)
 

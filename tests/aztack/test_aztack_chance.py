@@ -71,7 +71,7 @@ def position(state: State) -> tuple[object, ...]:
         state.pyramid,
         state.faces,
         state.supplies,
-        state.turn,
+        state.whose_turn,
         state.last_placed,
         aztack.to_move(state),
         aztack.is_over(state),
@@ -445,8 +445,8 @@ class TestValidate:
         with pytest.raises(InvalidStateError, match="last_placed"):
             aztack.validate(attrs.evolve(five, last_placed=(1, 0)))
         with pytest.raises(InvalidStateError, match="turn"):
-            aztack.validate(attrs.evolve(five, turn=1))
-        aztack.validate(attrs.evolve(five, turn=0))
+            aztack.validate(attrs.evolve(five, whose_turn=1))
+        aztack.validate(attrs.evolve(five, whose_turn=0))
 
     def test_flag_must_be_a_bool(self) -> None:
         """State.explicit and View.explicit are True or False."""

@@ -84,7 +84,7 @@ def position(
         pyramid=Pyramid(6, 4, tuple(heights), tuple(tops)),
         faces=tuple(faces),
         supplies=tuple(tuple(sorted(held)) for held in supplies),
-        turn=turn,
+        whose_turn=turn,
         last_placed=tuple(last if last is not None else (0,) * len(supplies)),
     )
 
@@ -136,15 +136,15 @@ def _stone(stones: StoneSet, i: int) -> Stone:
 def view_of(state: State, seat: int = 0) -> View:
     """A view built field by field (``aztack.view`` would read the state's moves)."""
     custom = state.stones != STONES
-    to_move: tuple[int, ...] = (0,) if state.turn is None else (state.turn,)
+    to_move: tuple[int, ...] = (0,) if state.whose_turn is None else (state.whose_turn,)
     return View(
         seat=seat,
-        mode="speed" if state.turn is None else "turns",
+        mode="speed" if state.whose_turn is None else "turns",
         to_move=to_move,
         pyramid=state.pyramid,
         faces=state.faces,
         supplies=tuple(tuple(_stone(state.stones, i) for i in held) for held in state.supplies),
-        turn=state.turn,
+        whose_turn=state.whose_turn,
         last_placed=state.last_placed,
         stones=state.stones if custom else None,
     )
@@ -206,7 +206,7 @@ class TestPyramid:
             faces=tuple(faces),
             supplies=(without(0, 2), without(1, 1)),
             last_placed=(2, 1),
-            turn=0,
+            whose_turn=0,
         )
         refused(broken, r"pyramid: level 2")
         accepted(three())  # the same halves with C one level higher
@@ -214,10 +214,10 @@ class TestPyramid:
     def test_a_stone_on_the_cells_of_the_stone_beneath(self) -> None:
         """AZT-6: a stone must bridge two stones: not lie on the two cells of one base stone."""
         squarely = position([without(0, 1), DEALT[1]], laid=[(12, (1, 0), (1, 1))], last=(1, 0))
-        squarely = attrs.evolve(squarely, turn=1)
+        squarely = attrs.evolve(squarely, whose_turn=1)
         refused(squarely, r"pyramid: level 2 cannot be laid so that every stone bridges")
         across = position([without(0, 1), DEALT[1]], laid=[(12, (1, 1), (1, 2))], last=(1, 0))
-        accepted(attrs.evolve(across, turn=1))  # across the seam: base stones 1 and 7
+        accepted(attrs.evolve(across, whose_turn=1))  # across the seam: base stones 1 and 7
 
     def test_a_stone_on_the_cells_of_the_stone_two_levels_down(self) -> None:
         """AZT-6: a stone bridges the level just below; the same cells two levels down are fine."""
@@ -342,9 +342,11 @@ class TestCounters:
     def test_turn_is_a_seat(self) -> None:
         """AZT-11: the turn is a seat 0..n-1 (None only in the speed stack)."""
         state = position([NO_FIT, FIT], stones=RED36, base=range(12))
-        accepted(attrs.evolve(state, turn=1))  # seat 0 passed: it cannot place
-        refused(attrs.evolve(state, turn=2), r"turn: 2 is neither None nor a seat 0..1")
-        refused(attrs.evolve(state, turn=-1), r"turn: -1")
+        accepted(attrs.evolve(state, whose_turn=1))  # seat 0 passed: it cannot place
+        refused(
+            attrs.evolve(state, whose_turn=2), r"whose_turn: 2 is neither None nor a seat 0..1"
+        )
+        refused(attrs.evolve(state, whose_turn=-1), r"whose_turn: -1")
 
     def test_supplies_distinct_ascending_and_real(self) -> None:
         """Supplies hold distinct ids of the set, ascending, found nowhere else."""
@@ -502,7 +504,7 @@ class TestTurns:
     def test_a_pass_needs_no_placement(self) -> None:
         """AZT-14: seat 1 to move before any placement: seat 0 passed, so it cannot place."""
         accepted(red([NO_FIT, FIT], turn=1))
-        refused(red([FIT, NO_FIT], turn=1), r"turn: seat 1 to move, .* seat 0 can place")
+        refused(red([FIT, NO_FIT], turn=1), r"whose_turn: seat 1 to move, .* seat 0 can place")
         accepted(red([FIT, NO_FIT], turn=0))
 
     def test_no_pass_once_over(self) -> None:
@@ -510,7 +512,10 @@ class TestTurns:
         over = position([NO_FIT, range(36, 48)], stones=GREENER, base=range(12))
         accepted(over)
         assert aztack.is_over(over)
-        refused(attrs.evolve(over, turn=1), r"turn: seat 1 to move, but seats \[0\] passed after")
+        refused(
+            attrs.evolve(over, whose_turn=1),
+            r"whose_turn: seat 1 to move, but seats \[0\] passed after",
+        )
 
     def test_passes_after_a_placement(self) -> None:
         """AZT-11: after seat 0's placement seat 1 moves; back to seat 0 only if seat 1 cannot."""
@@ -520,8 +525,8 @@ class TestTurns:
         can = position(
             [held, range(36, 48)], laid=laid, last=(1, 0), turn=0, stones=REDDER, base=range(12)
         )
-        refused(can, r"turn: seat 0 to move, so seats \[1\] passed .* seat 1 can place")
-        accepted(attrs.evolve(can, turn=1))
+        refused(can, r"whose_turn: seat 0 to move, so seats \[1\] passed .* seat 1 can place")
+        accepted(attrs.evolve(can, whose_turn=1))
 
     def test_three_seats_passing(self) -> None:
         """AZT-14: seat 0 to move after seat 0 placed: seats 1 and 2 both passed."""
@@ -545,7 +550,7 @@ class TestTurns:
                 ),
             ]
         )
-        refused(attrs.evolve(state, stones=fits), r"turn: .* seat 2 can place")
+        refused(attrs.evolve(state, stones=fits), r"whose_turn: .* seat 2 can place")
 
     def test_speed_stack_has_no_turn_to_check(self) -> None:
         """AZT-17: in the speed stack nobody passes: any seats may hold no placement."""
@@ -586,7 +591,7 @@ class TestViews:
         with pytest.raises(InvalidStateError, match=r"View\.mode"):
             aztack.validate(attrs.evolve(seen, mode="fast"))
         with pytest.raises(InvalidStateError, match=r"View\.mode"):
-            aztack.validate(attrs.evolve(seen, turn=None))
+            aztack.validate(attrs.evolve(seen, whose_turn=None))
 
     def test_stones_are_stones_of_the_set(self) -> None:
         """A view's supplies hold stones of its set, as the set has them."""

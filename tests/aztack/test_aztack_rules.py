@@ -89,7 +89,7 @@ def world(
         pyramid=Pyramid(6, 4, tuple(heights), tuple(tops)),
         faces=tuple(faces),
         supplies=tuple(tuple(sorted(held)) for held in supplies),
-        turn=None if mode == "speed" else turn,
+        whose_turn=None if mode == "speed" else turn,
         last_placed=tuple(last_placed or (0,) * len(supplies)),
     )
 
@@ -247,10 +247,10 @@ class TestSetup:
 
     def test_turns_and_modes(self) -> None:
         """AZT-11: seat 0 starts the turn game; the speed stack has no turn (AZT-17)."""
-        assert aztack.new_game(seed=1).turn == 0
+        assert aztack.new_game(seed=1).whose_turn == 0
         assert aztack.mode(aztack.new_game(seed=1)) == "turns"
         speed = aztack.new_game(seed=1, mode="speed", players=3)
-        assert speed.turn is None
+        assert speed.whose_turn is None
         assert aztack.mode(speed) == "speed"
 
     @pytest.mark.parametrize(
@@ -410,7 +410,7 @@ class TestMatching:
         state = on_base(15, 30, 18)
         after = aztack.apply(state, Place(0, 15, GW_CELL, OW_CELL, discard=18))
         assert after.supplies[0] == (30,)
-        assert after.turn == 1
+        assert after.whose_turn == 1
         assert aztack.tops(after)[GW_CELL] == (15, aztack.GREEN, aztack.WATER)
         assert aztack.tops(after)[OW_CELL] == (15, aztack.ORANGE, aztack.WATER)
         assert aztack.heights(after)[GW_CELL] == 2
@@ -465,7 +465,7 @@ class TestTurns:
         assert list(aztack.legal_moves(state)) == [Pass(0)]
         assert aztack.score_move(state, Pass(0)) is Match.NONE
         after = aztack.apply(state, Pass(0))
-        assert after.turn == 1
+        assert after.whose_turn == 1
         assert after.supplies == state.supplies
         assert len(aztack.legal_moves(after)) == 26
 
@@ -828,7 +828,7 @@ class TestState:
             ({"supplies": ((GF, RF), (YD,))}, "ascending"),
             ({"supplies": ((RF,), (RF,))}, "elsewhere"),
             ({"supplies": ((3,), (YD,))}, "elsewhere"),
-            ({"turn": 2}, "turn"),
+            ({"whose_turn": 2}, "whose_turn"),
             ({"faces": (0,) * 24}, "halves its cells show"),
             ({"stones": tuple(RED_WORLD)}, "StoneSet"),
             ({"last_placed": (0, -1)}, "last_placed"),
@@ -899,7 +899,7 @@ class TestValidate:
         [
             ({"last_placed": (3, 0)}, r"State\.last_placed: placement 3 of 1"),
             ({"last_placed": (1, 1)}, r"State\.last_placed"),
-            ({"turn": None, "last_placed": (0, 0, 0)}, r"State\.last_placed"),
+            ({"whose_turn": None, "last_placed": (0, 0, 0)}, r"State\.last_placed"),
         ],
     )
     def test_unreachable_states(self, change: dict[str, object], message: str) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from tilegames import polygon
-from tilegames.polygon import Move, State
+from tilegames.polygon import Place, State
 
 Hex = tuple[int, int]
 
@@ -120,7 +120,7 @@ def board_of(state: State | polygon.View) -> dict[Hex, tuple[str, ...]]:
     return dict(polygon.stacks(state))
 
 
-def notations(moves: Sequence[Move]) -> list[str]:
+def notations(moves: Sequence[Place]) -> list[str]:
     return [polygon.format_move(move) for move in moves]
 
 

@@ -23,7 +23,7 @@ from tilegames import polygon
 from tilegames._core import rng
 from tilegames._core.chance import sample
 from tilegames.errors import ConfigurationError, IllegalMoveError, InvalidStateError, NotationError
-from tilegames.polygon import CIRCLE, DIAMOND, STAR, Draw, Move, Roll, State, View
+from tilegames.polygon import CIRCLE, DIAMOND, STAR, Draw, Place, Roll, State, View
 from tilegames.serialize import from_json, to_json
 
 CHANCE = tilegames.CHANCE
@@ -110,13 +110,13 @@ class TestProbabilities:
             ("+5", Fraction(1, 4)),
         ]
         state = play(state, "+1")
-        assert state.drawing == ("1",)
+        assert state.first_drawn == ("1",)
         assert polygon.drawn(state) == ()
         third = Fraction(1, 3)
         assert outcomes(state) == [("+1", third), ("+2", third), ("+5", third)]
         state = play(state, "+5")
         assert polygon.drawn(state) == ("1", "5")
-        assert state.drawing == ()
+        assert state.first_drawn == ()
         assert polygon.to_move(state) == (0,)
         assert polygon.chance_outcomes(state) == ()
 
@@ -217,7 +217,7 @@ class TestSteps:
         reason = polygon.why_illegal(state, Draw("5"))
         assert reason == "tile 5 is not in the bag, which holds 1 1 W (POLY-7)"
         assert "POLY-7" in (polygon.why_illegal(state, Roll(CIRCLE)) or "")
-        assert "chance is to move" in (polygon.why_illegal(state, Move("1", (0, 1))) or "")
+        assert "chance is to move" in (polygon.why_illegal(state, Place("1", (0, 1))) or "")
         with pytest.raises(IllegalMoveError, match="not in the bag"):
             polygon.apply(state, Draw("X3"))
         state = play(started(tiles=["W", "1", "2", "3"]), "=C")
@@ -234,12 +234,12 @@ class TestSteps:
         with pytest.raises(IllegalMoveError, match="seat 0 is to place"):
             polygon.apply(placing, Roll(CIRCLE))
         with pytest.raises(IllegalMoveError, match="chance is to move"):
-            polygon.apply(state, Move("1", (0, 1)))
+            polygon.apply(state, Place("1", (0, 1)))
 
     def test_a_refusal_says_what_chance_is_to_do(self) -> None:
         """A placement at a chance step is refused naming the step chance is at: a seat's
         start-order draw (POLY-7), the turn's roll (POLY-9) or the turn's draw (POLY-10)."""
-        placement = Move("1", (0, 1))
+        placement = Place("1", (0, 1))
         at_start = play(explicit(3), "+W")
         assert polygon.why_illegal(at_start, placement) == (
             "chance is to move: seat 1 draws a tile for the start order, not a placement (POLY-7)"
@@ -376,7 +376,7 @@ class TestInvariants:
             for outcome, _ in polygon.chance_outcomes(state):
                 assert from_json(to_json(outcome), type(outcome)) == outcome
         seeded = to_json(polygon.new_game(seed=3))
-        for field in ('"chance"', '"step"', '"drawing"'):
+        for field in ('"chance"', '"step"', '"first_drawn"'):
             assert field not in seeded
 
     def test_pictures_of_every_kind_of_step(self) -> None:
@@ -485,7 +485,7 @@ class TestViews:
         state = play(started(3), "=C", "+2")
         views = [polygon.view(state, seat) for seat in range(3)]
         assert all(attrs.evolve(v, seat=0) == views[0] for v in views)
-        assert views[0].drawing == ("2",)
+        assert views[0].first_drawn == ("2",)
         assert views[0].to_move == (CHANCE,)
         assert views[0].step == "draw"
         assert views[0].chance == "explicit"
@@ -512,13 +512,13 @@ class TestValidate:
         """One tile being drawn passes; two are refused (the draw ends with the second)."""
         state = play(started(tiles=["W", "1", "2", "3"]), "=C", "+1")
         polygon.validate(state)
-        refused(attrs.evolve(state, drawing=("1", "2"), bag=("3",)), "2 tiles")
+        refused(attrs.evolve(state, first_drawn=("1", "2"), bag=("3",)), "2 tiles")
 
     def test_drawing_only_in_a_draw_step(self) -> None:
         """A tile being drawn at the roll step is refused."""
         state = started(tiles=["W", "1", "2", "3"])
         polygon.validate(state)
-        refused(attrs.evolve(state, drawing=("1",), bag=("2", "3")), "only in a 'draw' step")
+        refused(attrs.evolve(state, first_drawn=("1",), bag=("2", "3")), "only in a 'draw' step")
 
     def test_chance_fields_of_a_seeded_game(self) -> None:
         """A seeded state has no chance step and a known mode."""

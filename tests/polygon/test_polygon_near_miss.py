@@ -625,12 +625,12 @@ class TestMutationSurvivors:
             polygon.printed_tiles(None)  # type: ignore[arg-type]
 
     def test_a_loaded_move_off_the_board_is_refused(self) -> None:
-        """A Move document naming a space the board does not have (radius 4, POLY-4)."""
-        document = to_dict(polygon.Move("3", (0, 1)))
-        assert from_dict(document, polygon.Move) == polygon.Move("3", (0, 1))
+        """A Place document naming a space the board does not have (radius 4, POLY-4)."""
+        document = to_dict(polygon.Place("3", (0, 1)))
+        assert from_dict(document, polygon.Place) == polygon.Place("3", (0, 1))
         document["data"]["space"] = [5, 0]  # one step past the rim at (4, 0)
-        with pytest.raises(InvalidStateError, match=r"Move\.space"):
-            from_dict(document, polygon.Move)
+        with pytest.raises(InvalidStateError, match=r"Place\.space"):
+            from_dict(document, polygon.Place)
 
 
 class TestMoreMutationSurvivors:

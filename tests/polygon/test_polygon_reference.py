@@ -39,7 +39,7 @@ from polygon_reference_impl import (
 from tiers import examples, size
 from tilegames import IllegalMoveError, polygon
 from tilegames._core import rng
-from tilegames.polygon import Move, State
+from tilegames.polygon import Place, State
 
 ON_POSITIONS = settings(max_examples=examples(40, everyday=5))
 """Properties over random positions: 40 examples under ``--deep``, 5 in the everyday tier."""
@@ -128,7 +128,7 @@ class TestLegalMovesReference:
         """Every tile on every space, and every discard, is accepted exactly when listed."""
         listed = set(notations(placements(state)))
         tiles = set(polygon.drawn(state)) | {"3", "W"}
-        candidates = [Move(t, s) for t in tiles for s in [*BOARD, None, (5, 0)]]
+        candidates = [Place(t, s) for t in tiles for s in [*BOARD, None, (5, 0)]]
         for move in candidates:
             legal = polygon.format_move(move) in listed
             reason = polygon.why_illegal(state, move)

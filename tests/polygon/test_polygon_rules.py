@@ -39,7 +39,7 @@ from tilegames import (
     polygon,
 )
 from tilegames._core import rng
-from tilegames.polygon import CIRCLE, DIAMOND, STAR, Move, State
+from tilegames.polygon import CIRCLE, DIAMOND, STAR, Place, State
 
 # The start-order draw of POLY-7, lowest first, written from the rule text.
 DRAW_ORDER = ["1", "2", "3", "4", "5", "X2", "X3", "W"]
@@ -354,7 +354,7 @@ class TestPlacement:
         assert polygon.turn_symbol(state) == CIRCLE
         assert polygon.drawn(state) == ("2", "4")
         assert notations(placements(state)) == ["2@1,0", "2@0,1", "4@1,0", "4@0,1"]
-        assert polygon.why_illegal(state, Move("2", (0, 0))) == (
+        assert polygon.why_illegal(state, Place("2", (0, 0))) == (
             "(0, 0) holds a played 4, which can be covered only when the space shares a blue "
             "circle corner with another space holding a played tile (POLY-11)"
         )
@@ -365,7 +365,7 @@ class TestPlacement:
         """A 3 does not go on the START 3, reached through the 4 on (1,0) (POLY-12)."""
         state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["3"])
         assert notations(placements(state)) == ["3@1,0", "3@0,1"]
-        reason = polygon.why_illegal(state, Move("3", (0, 0)))
+        reason = polygon.why_illegal(state, Place("3", (0, 0)))
         assert reason == "(0, 0) has 3 on top: never on a tile of the same value (POLY-12)"
 
     def test_two_drawn_tiles_in_value_order(self) -> None:
@@ -388,7 +388,7 @@ class TestPlacement:
         assert notations(placements(circle)) == ["5@0,0", "5@1,0", "5@0,1"]
         star = position(board, symbol=STAR, drawn=["5"])
         assert notations(placements(star)) == ["5@1,-1", "5@2,-1", "5@-1,0", "5@-1,1"]
-        assert polygon.why_illegal(star, Move("5", (1, 0))) == (
+        assert polygon.why_illegal(star, Place("5", (1, 0))) == (
             "(1, 0) holds a played 4, which can be covered only when the space shares a gold "
             "star corner with another space holding a played tile (POLY-11)"
         )
@@ -396,7 +396,7 @@ class TestPlacement:
     def test_stacking_on_a_tile_placed_this_turn(self) -> None:
         """The turn's first tile, once played, is a partner: START can then be stacked on."""
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["4", "5"])
-        assert Move("5", (0, 0)) not in polygon.legal_moves(state)
+        assert Place("5", (0, 0)) not in polygon.legal_moves(state)
         middle = play(state, "4@1,0")
         assert notations(placements(middle)) == ["5@0,0", "5@1,0", "5@0,1"]
 
@@ -404,19 +404,19 @@ class TestPlacement:
         """(1,1) touches the 4 on (1,0) by a diamond corner, not a circle one."""
         board = {(0, 0): "3", (1, 0): "4"}
         circle = position(board, symbol=CIRCLE, drawn=["5"])
-        assert polygon.why_illegal(circle, Move("5", (1, 1))) == (
+        assert polygon.why_illegal(circle, Place("5", (1, 1))) == (
             "(1, 1) is empty and shares no blue circle corner with a played tile (POLY-11)"
         )
         diamond = position(board, symbol=DIAMOND, drawn=["5"])
-        assert polygon.why_illegal(diamond, Move("5", (1, 1))) is None
+        assert polygon.why_illegal(diamond, Place("5", (1, 1))) is None
 
     def test_printed_tile_covered_only_when_reached(self) -> None:
         """The printed WILD (3,0) shares a star corner with the 2 on (2,0), no circle one."""
         board = {(0, 0): "3", (1, 0): "4", (2, 0): "2"}
         star = position(board, symbol=STAR, drawn=["5"])
-        assert polygon.why_illegal(star, Move("5", (3, 0))) is None
+        assert polygon.why_illegal(star, Place("5", (3, 0))) is None
         circle = position(board, symbol=CIRCLE, drawn=["5"])
-        assert polygon.why_illegal(circle, Move("5", (3, 0))) == (
+        assert polygon.why_illegal(circle, Place("5", (3, 0))) == (
             "(3, 0) holds its printed W, which can be covered only when the space shares a "
             "blue circle corner with another space holding a played tile (POLY-11)"
         )
@@ -424,7 +424,7 @@ class TestPlacement:
     def test_wild_never_on_wild(self) -> None:
         """A WILD does not cover the printed WILD, even when reached (POLY-12)."""
         state = position({(0, 0): "3", (2, 0): "2"}, symbol=STAR, drawn=["W"])
-        assert polygon.why_illegal(state, Move("W", (3, 0))) == (
+        assert polygon.why_illegal(state, Place("W", (3, 0))) == (
             "(3, 0) has W on top: never on a tile of the same value (POLY-12)"
         )
 
@@ -434,7 +434,7 @@ class TestPlacement:
         assert notations(placements(state)) == [
             "5@0,0", "5@1,0", "5@0,1", "W@0,0", "W@0,1",
         ]  # fmt: skip
-        assert polygon.why_illegal(state, Move("W", (1, 0))) == (
+        assert polygon.why_illegal(state, Place("W", (1, 0))) == (
             "(1, 0) has X3 on top: a WILD goes only on a number tile 1..5 (POLY-12)"
         )
 
@@ -443,7 +443,7 @@ class TestPlacement:
         """The printed X2 (4,0), reached through the 5 covering (3,0): numbers yes, WILD no."""
         board = {(0, 0): "3", (2, 0): "2", (3, 0): "5"}
         state = position(board, symbol=CIRCLE, drawn=[tile])
-        reason = polygon.why_illegal(state, Move(tile, (4, 0)))
+        reason = polygon.why_illegal(state, Place(tile, (4, 0)))
         if legal:
             assert reason is None
         else:
@@ -468,11 +468,11 @@ class TestPlacement:
         """[decision] The circle corner {(4,-2), (5,-2), (4,-1)}, half off the board, links."""
         board = {(0, 0): "3", (4, -2): "1"}
         circle = position(board, symbol=CIRCLE, drawn=["5"])
-        assert polygon.why_illegal(circle, Move("5", (4, -1))) is None
+        assert polygon.why_illegal(circle, Place("5", (4, -1))) is None
         # (4,-1)'s diamond and star corners hold only printed tiles and empty spaces.
         for symbol in (DIAMOND, STAR):
             other = position(board, symbol=symbol, drawn=["5"])
-            assert polygon.why_illegal(other, Move("5", (4, -1))) is not None
+            assert polygon.why_illegal(other, Place("5", (4, -1))) is not None
 
     def test_discard_only_without_a_place(self) -> None:
         """A 3 with every reached top a 3 is set aside; the 4 may not be (POLY-11)."""
@@ -480,7 +480,7 @@ class TestPlacement:
         board = {(0, 0): "3", (1, 0): "3", (0, 1): "3"}
         state = position(board, symbol=CIRCLE, drawn=["3", "4"])
         assert notations(placements(state)) == ["3@-", "4@0,0", "4@1,0", "4@0,1"]
-        reason = polygon.why_illegal(state, Move("4", None))
+        reason = polygon.why_illegal(state, Place("4", None))
         assert reason is not None
         assert reason.endswith("set aside only when it has no legal place (POLY-11)")
         after = play(state, "3@-")
@@ -500,7 +500,7 @@ class TestPlacement:
         board = {(0, 0): "X2", (1, 0): "X3", (0, 1): "W"}
         state = position(board, symbol=CIRCLE, drawn=["W", "4"])
         assert notations(placements(state)) == ["4@0,0", "4@1,0", "4@0,1", "W@-"]
-        assert polygon.score_move(state, Move("W", None)) == 0
+        assert polygon.score_move(state, Place("W", None)) == 0
         after = play(state, "W@-")
         assert after.aside == ("W",)
 
@@ -531,7 +531,7 @@ class TestPlacement:
         placements = 0
         while not polygon.is_over(state):
             move = polygon.legal_moves(state)[0]
-            assert isinstance(move, Move)  # a seeded game: a seat is always to move
+            assert isinstance(move, Place)  # a seeded game: a seat is always to move
             placements += move.space is not None
             state = polygon.apply(state, move)
         assert placements <= 61
@@ -545,10 +545,10 @@ class TestTurnScoring:
     def test_one_grouping_needing_both_tiles(self) -> None:
         """3 on (1,0) and 3 on (0,1) complete START's circle corner: 3-3-3 = 30, once."""
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["3", "3"], totals=(5, 7))
-        assert polygon.score_move(state, Move("3", (1, 0))) == 0
+        assert polygon.score_move(state, Place("3", (1, 0))) == 0
         middle = play(state, "3@1,0")
         assert polygon.totals(middle) == (5, 7)
-        assert polygon.score_move(middle, Move("3", (0, 1))) == 30
+        assert polygon.score_move(middle, Place("3", (0, 1))) == 30
         after = play(middle, "3@0,1")
         assert polygon.totals(after) == (35, 7)
         assert polygon.to_move(after) == (1,)
@@ -565,11 +565,11 @@ class TestTurnScoring:
         board = {(0, 0): "3", (1, 0): "3", (2, -1): "2", (3, -1): "1"}
         state = position(board, symbol=CIRCLE, drawn=["3", "4"])
         middle = play(state, "3@0,1")
-        assert polygon.score_move(middle, Move("4", (0, 1))) == 0
-        assert polygon.score_move(middle, Move("4", (0, 0))) == 0  # 4-3-3 at START's corner
+        assert polygon.score_move(middle, Place("4", (0, 1))) == 0
+        assert polygon.score_move(middle, Place("4", (0, 0))) == 0  # 4-3-3 at START's corner
         # On the far 2, whose circle corner {(2,-1), (3,-1), (2,0)} is incomplete, the 3's
         # grouping stays: 30.
-        assert polygon.score_move(middle, Move("4", (2, -1))) == 30
+        assert polygon.score_move(middle, Place("4", (2, -1))) == 30
         assert polygon.totals(play(middle, "4@0,1")) == (0, 0)
 
     def test_wild_completes_a_run(self) -> None:
@@ -591,32 +591,32 @@ class TestTurnScoring:
         # With a 5 on (3,0) instead: 5, X2 (any number, doubling) and 5 = 5-5-5 doubled = 100.
         board = {(0, 0): "3", (2, 0): "4", (3, 0): "5"}
         state = position(board, symbol=CIRCLE, drawn=["5"])
-        assert polygon.score_move(state, Move("5", (3, 1))) == 100
+        assert polygon.score_move(state, Place("5", (3, 1))) == 100
         other = position({(0, 0): "3", (2, 0): "4", (3, 0): "2"}, symbol=CIRCLE, drawn=["5"])
-        assert polygon.score_move(other, Move("5", (3, 1))) == 0
+        assert polygon.score_move(other, Place("5", (3, 1))) == 0
 
     def test_highest_factor_only(self) -> None:
         """X2, X3 and a 5: 5-5-5 = 50, tripled, not multiplied by 6: 150."""
         state = position({(0, 0): "X2", (1, 0): "X3"}, symbol=CIRCLE, drawn=["5"])
-        assert polygon.score_move(state, Move("5", (0, 1))) == 150
+        assert polygon.score_move(state, Place("5", (0, 1))) == 150
 
     def test_only_the_turns_symbol_scores(self) -> None:
         """A 3 on (1,0) completes the star corner 3-3-3, which scores only on a star turn."""
         board = {(0, 0): "3", (1, -1): "3", (2, -1): "3"}
         circle = position(board, symbol=CIRCLE, drawn=["3"])
-        assert polygon.score_move(circle, Move("3", (1, 0))) == 0
+        assert polygon.score_move(circle, Place("3", (1, 0))) == 0
         star = position(board, symbol=STAR, drawn=["3"])
-        assert polygon.score_move(star, Move("3", (1, 0))) == 30
+        assert polygon.score_move(star, Place("3", (1, 0))) == 30
 
     def test_no_combination_no_points(self) -> None:
         """1, 2 and 5 make nothing."""
         state = position({(0, 0): "1", (1, 0): "2"}, symbol=CIRCLE, drawn=["5"])
-        assert polygon.score_move(state, Move("5", (0, 1))) == 0
+        assert polygon.score_move(state, Place("5", (0, 1))) == 0
 
     def test_half_corner_on_the_rim_never_scores(self) -> None:
         """Two 1s in the rim corner {(4,-2), (5,-2), (4,-1)}: no third space, no grouping."""
         state = position({(0, 0): "3", (4, -2): "1"}, symbol=CIRCLE, drawn=["1"])
-        assert polygon.score_move(state, Move("1", (4, -1))) == 0
+        assert polygon.score_move(state, Place("1", (4, -1))) == 0
 
     def test_discard_scores_the_placements_so_far(self) -> None:
         """Setting the second tile aside ends the turn with the first tile's grouping."""
@@ -625,7 +625,7 @@ class TestTurnScoring:
         middle = play(state, "3@0,1")
         # The other 3: every reached top is now a 3, so it is set aside.
         assert notations(placements(middle)) == ["3@-"]
-        assert polygon.score_move(middle, Move("3", None)) == 30
+        assert polygon.score_move(middle, Place("3", None)) == 30
         assert polygon.totals(play(middle, "3@-")) == (30, 0)
 
 
@@ -662,7 +662,7 @@ class TestEnd:
         final = random_game(4)[-1]
         assert len(polygon.legal_moves(final)) == 0
         with pytest.raises(GameOverError, match="POLY-15"):
-            polygon.apply(final, Move("3", (0, 1)))
+            polygon.apply(final, Place("3", (0, 1)))
 
 
 class TestView:
@@ -730,15 +730,15 @@ class TestNotation:
     )
     def test_round_trip(self, tile: str, space: tuple[int, int] | None) -> None:
         """parse_move(format_move(m)) == m, and str(m) is the notation."""
-        move = Move(tile, space)
+        move = Place(tile, space)
         assert polygon.parse_move(polygon.format_move(move)) == move
         assert str(move) == polygon.format_move(move)
 
     def test_forms(self) -> None:
         """Lower case letters and spaces around the parts are accepted."""
-        assert polygon.parse_move(" w @ -3 , 2 ") == Move("W", (-3, 2))
-        assert polygon.parse_move("x3@-") == Move("X3", None)
-        assert polygon.format_move(Move("2", (0, -4))) == "2@0,-4"
+        assert polygon.parse_move(" w @ -3 , 2 ") == Place("W", (-3, 2))
+        assert polygon.parse_move("x3@-") == Place("X3", None)
+        assert polygon.format_move(Place("2", (0, -4))) == "2@0,-4"
 
     @pytest.mark.parametrize("text", ["", "3", "3@", "3@1", "7@0,0", "3@a,b", "@0,0", "3@0,0,1"])
     def test_bad_text(self, text: str) -> None:
@@ -759,7 +759,7 @@ class TestErrors:
         """An off-board space: POLY-4, with the move's notation and whose turn it is."""
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5", "W"], seat=1, totals=(0, 0))
         with pytest.raises(IllegalMoveError) as caught:
-            polygon.apply(state, Move("5", (5, 0)))
+            polygon.apply(state, Place("5", (5, 0)))
         error = caught.value
         assert error.move == "5@5,0"
         assert error.rule == "POLY-4"
@@ -769,12 +769,12 @@ class TestErrors:
     def test_tile_not_drawn(self) -> None:
         """Placing a value that was not drawn breaks POLY-10."""
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5"])
-        assert polygon.why_illegal(state, Move("4", (1, 0))) == (
+        assert polygon.why_illegal(state, Place("4", (1, 0))) == (
             "tile 4 is not among the drawn tiles (5) (POLY-10)"
         )
 
     def test_not_a_move(self) -> None:
-        """Text where a Move is needed is a WrongTypeError pointing at parse_move."""
+        """Text where a Place is needed is a WrongTypeError pointing at parse_move."""
         state = polygon.new_game(seed=1)
         with pytest.raises(WrongTypeError, match=r"polygon.parse_move\(text, state\)"):
             polygon.apply(state, "3@0,1")  # type: ignore[arg-type]
@@ -792,16 +792,16 @@ class TestErrors:
         ],
     )
     def test_bad_move_fields(self, tile: object, space: object, error: type[Exception]) -> None:
-        """A Move whose fields cannot describe a placement is refused when built."""
+        """A Place whose fields cannot describe a placement is refused when built."""
         with pytest.raises(error):
-            Move(tile, space)  # type: ignore[arg-type]
+            Place(tile, space)  # type: ignore[arg-type]
 
     def test_refusal_leaves_the_state(self) -> None:
         """A refused move changes nothing."""
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["5"])
         copy = pickle.loads(pickle.dumps(state))
         with pytest.raises(IllegalMoveError):
-            polygon.apply(state, Move("5", (2, 2)))
+            polygon.apply(state, Place("5", (2, 2)))
         assert state == copy
 
 

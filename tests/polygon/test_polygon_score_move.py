@@ -43,7 +43,7 @@ def test_score_move_is_what_the_turn_adds(players: int, tiles: tuple[str, ...] |
                     continue
                 gained = after.totals[mover] - state.totals[mover]
                 assert polygon.score_move(state, move) == gained, polygon.format_move(move)
-                assert isinstance(move, polygon.Move)
+                assert isinstance(move, polygon.Place)
                 checked["aside" if move.space is None else "placed"] += 1
             state = polygon.apply(state, pick.choice(moves))
     assert checked["placed"] > 100

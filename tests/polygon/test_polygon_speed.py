@@ -19,7 +19,7 @@ from tiers import size
 from tilegames import CHANCE, IllegalMoveError, polygon
 from tilegames._core import rng
 from tilegames._core.bits import nth_bit
-from tilegames.polygon import Draw, Move, Roll, State, View
+from tilegames.polygon import Draw, Place, Roll, State, View
 from tilegames.polygon._explicit import chance_outcomes, start_turn
 from tilegames.polygon._model import (
     DIE_FACES,
@@ -145,8 +145,8 @@ class TestTables:
         """MOVES holds each tile's placement on every space, by number, then its discard."""
         for value in VALUES:
             row = MOVES[value]
-            assert row[:-1] == tuple(Move(value, space) for space in SPACES)
-            assert row[-1] == Move(value, None)
+            assert row[:-1] == tuple(Place(value, space) for space in SPACES)
+            assert row[-1] == Place(value, None)
 
     def test_nth_cell_is_nth_bit(self) -> None:
         """nth_cell finds the same space as the shared nth_bit, for masks of the 61 spaces."""
@@ -201,7 +201,7 @@ class TestHotPath:
             "board",
             "chance",
             "step",
-            "drawing",
+            "first_drawn",
             "_index",
         ]
 
@@ -209,7 +209,7 @@ class TestHotPath:
         """view builds Views by position: each field holds what its name says."""
         state = random_states(4, 2)[9]
         shared = ["stacks", "totals", "turn", "symbol", "drawn", "placed", "aside"]
-        shared += ["start_draw", "tiles", "scoring", "board", "chance", "step", "drawing"]
+        shared += ["start_draw", "tiles", "scoring", "board", "chance", "step", "first_drawn"]
         expected = {
             "seat": 2,
             "to_move": polygon.to_move(state),
@@ -238,7 +238,7 @@ class TestHotPath:
             for tile in set(state.drawn):
                 allowed = places(state._index, state.symbol, tile)
                 for cell, space in enumerate(SPACES):
-                    move = Move(tile, space)
+                    move = Place(tile, space)
                     legal = polygon.why_illegal(state, move) is None
                     assert legal == bool(allowed >> cell & 1)
                     if legal:
@@ -289,7 +289,7 @@ class TestListedPlacements:
             legal_moves = polygon.legal_moves(state)
             for tile in set(state.drawn):
                 for cell, space in enumerate(SPACES):
-                    move = Move(tile, space)
+                    move = Place(tile, space)
                     legal = polygon.why_illegal(state, move) is None
                     assert (move in legal_moves) == legal
                     if not legal:
@@ -306,7 +306,7 @@ class TestListedPlacements:
         """A placement listed for one state is refused where its tile was not drawn."""
         state = random_states(2, 23)[0]
         move = polygon.legal_moves(state)[0]
-        assert type(move) is Move
+        assert type(move) is Place
         other = attrs.evolve(state, drawn=tuple(v for v in VALUES if v != move.tile)[:1])
         with pytest.raises(IllegalMoveError, match="POLY-10"):
             polygon.score_move(other, move)

@@ -21,7 +21,7 @@ from polygon_reference_impl import BOARD, TRIPLES, position
 
 from tilegames import ConfigurationError, InvalidStateError, polygon
 from tilegames._core import rng
-from tilegames.polygon import CIRCLE, Move
+from tilegames.polygon import CIRCLE, Place
 from tilegames.serialize import from_dict, from_json, to_dict, to_json
 
 JSON_V1 = Path(__file__).parent.parent / "data" / "json_v1"
@@ -50,14 +50,14 @@ class TestScoringOption:
         """3-3-3 worth 7: two 3s completing START's circle corner score 7."""
         triples = dict.fromkeys(TRIPLES, 0) | {("3", "3", "3"): 7}
         state = position({(0, 0): "3"}, symbol=CIRCLE, drawn=["3", "3"], scoring=triples)
-        assert polygon.score_move(play(state, "3@1,0"), Move("3", (0, 1))) == 7
+        assert polygon.score_move(play(state, "3@1,0"), Place("3", (0, 1))) == 7
         assert polygon.totals(play(state, "3@1,0", "3@0,1")) == (7, 0)
 
     def test_explicit_rows_are_the_rules(self) -> None:
         """In a complete table a WILD row is what it says: 3-3-W is 0 unless written."""
         only = dict.fromkeys(TRIPLES, 0) | {("3", "3", "3"): 7}
         state = position({(0, 0): "3", (1, 0): "3"}, symbol=CIRCLE, drawn=["W"], scoring=only)
-        assert polygon.score_move(state, Move("W", (0, 1))) == 0
+        assert polygon.score_move(state, Place("W", (0, 1))) == 0
         # The card form fills the WILD row in: a WILD stands for a 3, so 7.
         card = dict(polygon.scoring_table({"3-3-3": 7}, three_wild=0))
         assert card["3-3-W"] == 7
@@ -177,10 +177,10 @@ class TestBoardOption:
         # open; the printed X3 on (1,1) lies in (1,0)'s diamond corner, not its circle one.
         printed = {(1, 1): "X3"}
         state = position({(0, 0): "3", (1, 0): "4"}, symbol=CIRCLE, drawn=["5"], printed=printed)
-        assert polygon.why_illegal(state, Move("5", (1, 1))) is not None
+        assert polygon.why_illegal(state, Place("5", (1, 1))) is not None
         diamond = attrs.evolve(state, symbol=polygon.DIAMOND)
-        assert polygon.why_illegal(diamond, Move("5", (1, 1))) is None
-        assert polygon.why_illegal(diamond, Move("X3", (1, 1))) is not None
+        assert polygon.why_illegal(diamond, Place("5", (1, 1))) is None
+        assert polygon.why_illegal(diamond, Place("X3", (1, 1))) is not None
         # (3,0) holds nothing on this board: it is an empty space like any other.
         assert polygon.stacks(state)[(3, 0)] == ()
 
@@ -327,7 +327,7 @@ class TestLoadedHistory:
         version 2 writes as a string of its digits (JavaScript-safe).
         """
         for path in sorted(JSON_V1.glob("polygon-*.json")):
-            kind = {"state": polygon.State, "view": polygon.View, "move": polygon.Move}.get(
+            kind = {"state": polygon.State, "view": polygon.View, "move": polygon.Place}.get(
                 path.stem.removeprefix("polygon-")
             )
             if kind is None:
@@ -337,6 +337,11 @@ class TestLoadedHistory:
             old["version"] = 2
             if "seed" in old["data"]:
                 old["data"]["seed"] = str(old["data"]["seed"])  # 17511437125486709727
+            if old["type"] == "Move":  # the placement's former name: read, deprecated
+                old["type"] = "Place"
+                with pytest.warns(DeprecationWarning, match="'Move'"):
+                    assert json.loads(to_json(from_json(text, kind))) == old
+                continue
             assert json.loads(to_json(from_json(text, kind))) == old
 
     def test_played_tiles_join_start(self) -> None:

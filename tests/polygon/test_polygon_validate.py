@@ -8,6 +8,7 @@ hidden (POLY-16).
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from tilegames import (
     polygon,
 )
 from tilegames._core import rng
-from tilegames.polygon import CIRCLE, Move, State, View
+from tilegames.polygon import CIRCLE, Place, State, View
 from tilegames.polygon._model import sorted_values
 from tilegames.polygon._validate import check_state
 from tilegames.serialize import from_json, to_json
@@ -58,10 +59,10 @@ STATE_ONLY: dict[str, Callable[[Any], object]] = {
     "legal_moves": polygon.legal_moves,
     "outcome": polygon.outcome,
     "view": lambda state: polygon.view(state, 0),
-    "apply": lambda state: polygon.apply(state, Move("3", (0, 1))),
-    "why_illegal": lambda state: polygon.why_illegal(state, Move("3", (0, 1))),
-    "score_move": lambda state: polygon.score_move(state, Move("3", (0, 1))),
-    "evaluate": lambda state: polygon.evaluate(state, Move("3", (0, 1)), 0),
+    "apply": lambda state: polygon.apply(state, Place("3", (0, 1))),
+    "why_illegal": lambda state: polygon.why_illegal(state, Place("3", (0, 1))),
+    "score_move": lambda state: polygon.score_move(state, Place("3", (0, 1))),
+    "evaluate": lambda state: polygon.evaluate(state, Place("3", (0, 1)), 0),
 }
 STATE_OR_VIEW: dict[str, Callable[[Any], object]] = {
     "totals": polygon.totals,
@@ -112,11 +113,11 @@ class TestWrongTypes:
 
     @pytest.mark.parametrize("name", sorted(MOVE_TAKING))
     def test_move_functions(self, name: str) -> None:
-        """Text, None or another game's move where a Polygon Move is needed."""
+        """Text, None or another game's move where a Polygon move is needed."""
         state = polygon.new_game(seed=1)
         rota = axio_rota.new_game(seed=1)
         for value in ["3@0,1", None, axio_rota.legal_moves(rota)[0]]:
-            with pytest.raises(WrongTypeError, match="expects a Polygon Move"):
+            with pytest.raises(WrongTypeError, match="expects a Polygon move"):
                 MOVE_TAKING[name](state, value)
 
     def test_text_points_at_parse_move(self) -> None:
@@ -125,15 +126,15 @@ class TestWrongTypes:
         with pytest.raises(WrongTypeError) as raised:
             polygon.apply(state, "3@0,1")  # type: ignore[arg-type]
         assert str(raised.value) == (
-            "polygon.apply expects a Polygon Move, got a str ('3@0,1'); "
+            "polygon.apply expects a Polygon move (Place, Draw or Roll), got a str ('3@0,1'); "
             "read notation with polygon.parse_move(text, state) first"
         )
 
     def test_format_move_and_determinize(self) -> None:
-        """format_move wants a Move, determinize a View and a Stream."""
+        """format_move wants a Place, determinize a View and a Stream."""
         state = polygon.new_game(seed=1)
         with pytest.raises(
-            WrongTypeError, match=re.escape("polygon.format_move expects a Polygon Move")
+            WrongTypeError, match=re.escape("polygon.format_move expects a Polygon move")
         ):
             polygon.format_move("3@0,1")  # type: ignore[arg-type]
         with pytest.raises(
@@ -160,12 +161,12 @@ class TestWrongTypes:
     def test_rules_name_the_classes(self) -> None:
         """RULES says which classes are Polygon's (chance outcomes too), and carries pictures."""
         rules = polygon.RULES
-        owned = (State, View, (Move, polygon.Draw, polygon.Roll))
+        owned = (State, View, (Place, polygon.Draw, polygon.Roll))
         assert (rules.state_type, rules.view_type, rules.move_types) == owned
         assert rules.draw is not None
         assert rules.move_cells is not None
-        assert rules.move_cells(Move("W", (0, -3))) == ((0, -3),)
-        assert rules.move_cells(Move("W", None)) == ()
+        assert rules.move_cells(Place("W", (0, -3))) == ((0, -3),)
+        assert rules.move_cells(Place("W", None)) == ()
 
 
 class TestSeats:
@@ -202,7 +203,7 @@ class TestGameOver:
         """The reason names the end; no turn text repeats it."""
         final = final_state()
         with pytest.raises(GameOverError) as raised:
-            polygon.apply(final, Move("3", (0, 1)))
+            polygon.apply(final, Place("3", (0, 1)))
         error = raised.value
         assert str(error) == (
             "illegal move '3@0,1': the game is over: the bag ran out and its last turn is "
@@ -210,14 +211,14 @@ class TestGameOver:
         )
         assert error.turn == ""
         assert str(error).count("over") == 1
-        assert polygon.why_illegal(final, Move("3", (0, 1))) == (
+        assert polygon.why_illegal(final, Place("3", (0, 1))) == (
             "the game is over: the bag ran out and its last turn is played (POLY-15)"
         )
 
     def test_score_move_after_the_end(self) -> None:
         """score_move refuses the same way."""
         with pytest.raises(GameOverError, match="POLY-15"):
-            polygon.score_move(final_state(), Move("W", None))
+            polygon.score_move(final_state(), Place("W", None))
 
 
 class TestWholeGame:
@@ -258,11 +259,24 @@ class TestWholeGame:
         assert result is not None
         assert from_json(to_json(result), Outcome) == result
 
-    @pytest.mark.parametrize("kind", [State, View, Outcome, Move], ids=lambda k: k.__name__)
-    def test_old_documents_load(self, kind: type) -> None:
-        """The golden documents written before the new fields still load and validate."""
-        text = (JSON.parent / "json_v1" / f"polygon-{kind.__name__.lower()}.json").read_text()
-        loaded: Any = from_json(text, kind)
+    @pytest.mark.parametrize(
+        ("name", "kind"),
+        [("state", State), ("view", View), ("outcome", Outcome), ("move", Place)],
+        ids=["State", "View", "Outcome", "Place"],
+    )
+    def test_old_documents_load(self, name: str, kind: type) -> None:
+        """The golden documents written before the new fields still load and validate.
+
+        The placement's document names its class by its former name, ``"Move"``: it
+        loads, with a deprecation warning.
+        """
+        text = (JSON.parent / "json_v1" / f"polygon-{name}.json").read_text()
+        if kind is Place:
+            assert json.loads(text)["type"] == "Move"
+            with pytest.warns(DeprecationWarning, match="'Move' is deprecated: it is 'Place'"):
+                loaded: Any = from_json(text, kind)
+        else:
+            loaded = from_json(text, kind)
         polygon.validate(loaded)
         assert getattr(loaded, "tiles", None) is None
 

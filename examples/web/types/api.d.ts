@@ -303,7 +303,7 @@ export interface AxioRotaView {
    */
   extra_tile: [Int | null, Int | null, Int | null, Int | null] | null;
   extra_turns: Int7;
-  turn?: Int8;
+  drawer?: Int8;
   /**
    * The game's custom set (public: it is the box's content), or `None` for the standard one.
    */
@@ -420,9 +420,9 @@ export interface AztackView {
    */
   supplies: AztackStone[][];
   /**
-   * The seat whose turn it is, or `None` in the speed stack.
+   * The seat whose turn it is, or `None` in the speed stack (State.whose_turn).
    */
-  turn: Int | null;
+  whose_turn: Int | null;
   /**
    * Per seat, the number of its most recent placement, as in State.last_placed.
    */
@@ -604,9 +604,9 @@ export interface PolygonView {
    */
   step?: string;
   /**
-   * The tile drawn so far in a `"draw"` step, as in State.drawing (public).
+   * The tile drawn so far in a `"draw"` step, as in State.first_drawn (public).
    */
-  drawing?: string[];
+  first_drawn?: string[];
 }
 /**
  * Polygon: a document holding a Outcome: The result of a finished game.

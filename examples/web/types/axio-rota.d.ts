@@ -46,9 +46,9 @@ export type Int7 = number;
  */
 export type Int8 = number;
 /**
- * AXIO Rota: a document holding a move (Move, Draw, Unseen, Reveal)
+ * AXIO Rota: a document holding a move (Place, Draw, Unseen, Reveal)
  */
-export type AxioRotaMoveDocument = MoveDocument | DrawDocument | UnseenDocument | RevealDocument;
+export type AxioRotaMoveDocument = PlaceDocument | DrawDocument | UnseenDocument | RevealDocument;
 /**
  * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
  */
@@ -157,7 +157,7 @@ export interface View {
    */
   extra_tile: [Int | null, Int | null, Int | null, Int | null] | null;
   extra_turns: Int6;
-  turn?: Int7;
+  drawer?: Int7;
   /**
    * The game's custom set (public: it is the box's content), or `None` for the standard one.
    */
@@ -173,19 +173,19 @@ export interface View {
   unseen?: Int8;
 }
 /**
- * a document holding a Move: Place the tile to be placed on `cell`, turned `rotation` quarter turns clockwise.
+ * a document holding a Place: Place the tile to be placed on `cell`, turned `rotation` quarter turns clockwise.
  */
-export interface MoveDocument {
+export interface PlaceDocument {
   format: "tilegames";
   version: 2;
   game: "axio-rota";
-  type: "Move";
-  data: Move;
+  type: "Place";
+  data: Place;
 }
 /**
  * Place the tile to be placed on `cell`, turned `rotation` quarter turns clockwise.
  */
-export interface Move {
+export interface Place {
   /**
    * The empty cell `(x, y)` to place the tile on.
    *
@@ -256,12 +256,12 @@ export interface Reveal {
    * @maxItems 4
    */
   tile: [Int | null, Int | null, Int | null, Int | null];
-  move: Move1;
+  move: Place1;
 }
 /**
  * Place the tile to be placed on `cell`, turned `rotation` quarter turns clockwise.
  */
-export interface Move1 {
+export interface Place1 {
   /**
    * The empty cell `(x, y)` to place the tile on.
    *

@@ -68,7 +68,7 @@ export interface State {
   /**
    * Turn game: the seat whose turn it is (AZT-11). Speed stack: `None` (no turns, AZT-17).
    */
-  turn: Int1 | null;
+  whose_turn: Int1 | null;
   /**
    * Per seat, the number of the placement it made last (1 for the game's first), or 0.
    */
@@ -142,9 +142,9 @@ export interface View {
    */
   supplies: Stone[][];
   /**
-   * The seat whose turn it is, or `None` in the speed stack.
+   * The seat whose turn it is, or `None` in the speed stack (State.whose_turn).
    */
-  turn: Int1 | null;
+  whose_turn: Int1 | null;
   /**
    * Per seat, the number of its most recent placement, as in State.last_placed.
    */

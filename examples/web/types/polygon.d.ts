@@ -38,9 +38,9 @@ export type Int5 = number;
  */
 export type Int6 = number;
 /**
- * Polygon: a document holding a move (Move, Draw, Roll)
+ * Polygon: a document holding a move (Place, Draw, Roll)
  */
-export type PolygonMoveDocument = MoveDocument | DrawDocument | RollDocument;
+export type PolygonMoveDocument = PlaceDocument | DrawDocument | RollDocument;
 /**
  * An int: a JSON number within 2**53 - 1 either way (exact in JavaScript).
  */
@@ -115,7 +115,7 @@ export interface State {
   /**
    * In an explicit game's `"draw"` step, the tile drawn so far this turn (at most one).
    */
-  drawing?: string[];
+  first_drawn?: string[];
 }
 /**
  * Polygon: a document holding a View: What any seat may see of a state (POLY-16): built by view.
@@ -191,24 +191,24 @@ export interface View {
    */
   step?: string;
   /**
-   * The tile drawn so far in a `"draw"` step, as in State.drawing (public).
+   * The tile drawn so far in a `"draw"` step, as in State.first_drawn (public).
    */
-  drawing?: string[];
+  first_drawn?: string[];
 }
 /**
- * a document holding a Move: Place one of the drawn tiles on a space, or set it aside.
+ * a document holding a Place: Place one of the drawn tiles on a space, or set it aside.
  */
-export interface MoveDocument {
+export interface PlaceDocument {
   format: "tilegames";
   version: 2;
   game: "polygon";
-  type: "Move";
-  data: Move;
+  type: "Place";
+  data: Place;
 }
 /**
  * Place one of the drawn tiles on a space, or set it aside.
  */
-export interface Move {
+export interface Place {
   /**
    * The value of the drawn tile to place, one of VALUES.
    */

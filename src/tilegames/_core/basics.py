@@ -7,7 +7,8 @@ start one. Their public home is :mod:`tilegames` (and, inside the library,
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar, Union
 
 import attrs
@@ -20,9 +21,13 @@ __all__ = [
     "Score",
     "Seat",
     "Setup",
+    "former_names",
+    "formerly",
+    "formerly_named",
     "new_game_kwargs",
     "rank_by",
     "sorted_options",
+    "warn_renamed",
 ]
 
 K = TypeVar("K")
@@ -59,6 +64,47 @@ as a string of its decimal digits. Every other int of a document is a JSON
 number within ``-(2**53 - 1) .. 2**53 - 1``, which JavaScript reads exactly:
 writing refuses a larger one, and so do reading and the JSON Schemas.
 """
+
+
+def formerly(name: str, *, optional: bool = False) -> dict[str, object]:
+    """Attrs metadata of a renamed field: a document that still holds it as ``name`` loads.
+
+    :mod:`tilegames.serialize` writes the field under its new name; reading
+    the former one is deprecated (it warns with :class:`DeprecationWarning`)
+    and lasts one release. ``optional`` marks the field :data:`OPTIONAL` too.
+    """
+    return {"formerly": name, **({"optional": True} if optional else {})}
+
+
+T = TypeVar("T")
+_FORMER_NAMES: Final = "_tilegames_former_names"
+
+
+def formerly_named(*names: str) -> Callable[[type[T]], type[T]]:
+    """Class decorator: a document whose ``"type"`` is one of ``names`` loads as this class.
+
+    For a class renamed: :mod:`tilegames.serialize` writes its new name, and
+    reading a former one is deprecated (it warns with
+    :class:`DeprecationWarning`) and lasts one release.
+    """
+
+    def mark(kind: type[T]) -> type[T]:
+        setattr(kind, _FORMER_NAMES, names)
+        return kind
+
+    return mark
+
+
+def former_names(kind: type) -> tuple[str, ...]:
+    """The names a document may still give ``kind`` (see :func:`formerly_named`)."""
+    names: tuple[str, ...] = kind.__dict__.get(_FORMER_NAMES, ())
+    return names
+
+
+def warn_renamed(old: str, new: str, *, stacklevel: int = 3) -> None:
+    """Warn that ``old`` is deprecated: it is ``new`` now, and goes in the next release."""
+    msg = f"{old} is deprecated: it is {new} now (the old name goes in the next release)"
+    warnings.warn(msg, DeprecationWarning, stacklevel=stacklevel)
 
 
 @attrs.frozen

@@ -338,7 +338,7 @@ def game_of(value: object) -> Rules[Any, Any]:
     the game it names.
 
     >>> from tilegames import axio_rota
-    >>> game_of(axio_rota.new_game(seed=1)).name, game_of(axio_rota.Move).name
+    >>> game_of(axio_rota.new_game(seed=1)).name, game_of(axio_rota.Place).name
     ('axio-rota', 'axio-rota')
 
     Raises:

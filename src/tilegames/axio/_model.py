@@ -413,8 +413,10 @@ class State(CachedState):
     """The seat whose turn it is; once the game is over, the seat that moved last. At a
     chance step of an explicit game (:attr:`draws` positive), the seat that draws."""
     turn: int = 0
-    """The number of the turn in progress, from 0; the first round is turns
-    ``0 .. players - 1`` (AXIO-8). Bonus placements and the swap choice belong to the turn."""
+    """The number of the turn in progress, counted from 0 (so it is also the number of
+    turns finished before it); once the game is over, the last turn's. The first round
+    is turns ``0 .. players - 1`` (AXIO-8). Bonus placements and the swap choice belong
+    to the turn. (Polygon's ``turn`` is the same number counted from 1.)"""
     bonuses: int = 0
     """Bonus placements owed to the seat to move, the current placement included: when
     positive, the seat places a bonus tile or declines it (AXIO-11)."""

@@ -74,6 +74,7 @@ from tilegames.axio_rota._model import (
     Colour,
     Draw,
     Move,
+    Place,
     Points,
     Reveal,
     State,
@@ -125,6 +126,7 @@ __all__ = [
     "Draw",
     "LegalMoves",
     "Move",
+    "Place",
     "Points",
     "Reveal",
     "State",
@@ -160,7 +162,7 @@ __all__ = [
 ]
 
 _SETUPS: Final = (Setup(2), Setup(1), Setup(3), Setup(4))
-RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
+RULES: Final[GameRules[State, Move]] = GameRules.collect(
     globals(), NAME, TITLE, _SETUPS, move_types=MOVE_TYPES, options=OPTIONS, words=WORDS
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("axio-rota")``."""

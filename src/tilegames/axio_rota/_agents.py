@@ -16,7 +16,7 @@ from tilegames.axio_rota._model import (
     AnyMove,
     Board,
     Draw,
-    Move,
+    Place,
     Reveal,
     State,
     Tile,
@@ -51,7 +51,7 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     """
     if type(state) is not State:
         wrong_state("evaluate", state)
-    if type(move) not in (Move, Draw, Unseen, Reveal):
+    if type(move) not in (Place, Draw, Unseen, Reveal):
         wrong_move("evaluate", move)
     points = score_move(state, move)
     if type(move) is Draw or type(move) is Unseen:

@@ -48,7 +48,12 @@ def wrong_state(function: str, state: object) -> NoReturn:
 
 def wrong_move(function: str, move: object) -> NoReturn:
     """Refuse an argument that is no move of this game."""
-    checks.wrong_type(f"axio_rota.{function}", f"an {TITLE} Move", move, move=True)
+    checks.wrong_type(
+        f"axio_rota.{function}",
+        f"an {TITLE} move (Place, Draw, Unseen or Reveal)",
+        move,
+        move=True,
+    )
 
 
 # ---------------------------------------------------------------------------

@@ -34,14 +34,14 @@ from typing import Final
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Part, choices_function
-from tilegames.axio_rota._model import NAME, TITLE, AnyMove, Draw, Move, Reveal, State, Unseen
+from tilegames.axio_rota._model import NAME, TITLE, AnyMove, Draw, Place, Reveal, State, Unseen
 from tilegames.axio_rota._rules import legal_moves, to_move
 
 
 def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.
 
-    >>> path(Move((1, -1), 3, 2))
+    >>> path(Place((1, -1), 3, 2))
     (('cell', (1, -1)), ('rotation', 3), ('colour', 2))
     """
     if type(move) is Draw:
@@ -50,7 +50,7 @@ def path(move: AnyMove) -> tuple[Part, ...]:
         return (("tile", move),)
     if type(move) is Reveal:
         return (("tile", move.tile), *path(move.move))
-    if type(move) is not Move:
+    if type(move) is not Place:
         wrong_type("axio_rota.choices", f"an {TITLE} move", move, move=True)
     parts: tuple[Part, ...] = (("cell", move.cell), ("rotation", move.rotation))
     return parts if move.named is None else (*parts, ("colour", move.named))

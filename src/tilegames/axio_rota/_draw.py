@@ -19,7 +19,7 @@ from tilegames.axio_rota._model import (
     TITLE,
     TRACK_CAP,
     Colour,
-    Move,
+    Place,
     State,
     Tile,
     View,
@@ -45,7 +45,7 @@ _ARC_START: Final = ((1, 0), (0, 1), (-1, 0), (0, -1))
 _ARC_END: Final = ((0, 1), (-1, 0), (0, -1), (1, 0))
 
 
-def move_cells(move: Move) -> tuple[Cell, ...]:
+def move_cells(move: Place) -> tuple[Cell, ...]:
     """The one cell a move places on."""
     return (move.cell,)
 
@@ -101,7 +101,7 @@ def draw(position: State | View, *, last_move: object | None, targets: list[Cell
     if type(position) is not State and type(position) is not View:
         checks.wrong_type("axio_rota.draw", f"an {TITLE} State or View", position)
     placed = dict(position.display)
-    last = last_move.cell if type(last_move) is Move else None
+    last = last_move.cell if type(last_move) is Place else None
     shown = [*placed, *targets, *([last] if last else [])] or [(0, 0)]  # before the start square
     xs = [x for x, _ in shown]
     ys = [y for _, y in shown]
@@ -281,21 +281,21 @@ def _to_lay(position: State | View) -> Tile | None:
     return position.hand if isinstance(position, View) else position.hands[position.seat]
 
 
-def placed_view(position: View, move: Move) -> View:
+def placed_view(position: View, move: Place) -> View:
     """The view with the move's tile laid on the display and nothing else changed."""
     tile = _to_lay(position)
-    if type(move) is not Move or tile is None:
+    if type(move) is not Place or tile is None:
         return position
     corners = square.rotate(tile, move.rotation)
     return attrs.evolve(position, display=position.display | {(move.cell, corners)})
 
 
-def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+def scored_marks(position: State | View, move: Place) -> tuple[str, ...]:
     """The pieces a move scores with (ROTA-12): the tiles whose corners match at its circles.
 
     Returned as ``data-cell`` attributes of the pieces, the move's own cell included.
     """
-    tile = _to_lay(position) if type(move) is Move else None
+    tile = _to_lay(position) if type(move) is Place else None
     if tile is None:
         return ()
     placed = dict(position.display)
@@ -309,17 +309,17 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
     return tuple(f'data-cell="{cell_key(cell)}"' for cell in sorted(found, key=lambda c: c[::-1]))
 
 
-def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+def laid_piece(position: State | View, move: Place, *, size: float = 48.0) -> str | None:
     """The tile a move lays, turned as it lies and its empty corner in the named colour."""
-    tile = _to_lay(position) if type(move) is Move else None
+    tile = _to_lay(position) if type(move) is Place else None
     if tile is None:
         return None
     return draw_piece(tile, rotation=move.rotation, size=size, named=move.named)
 
 
-def piece_name(position: State | View, move: Move) -> str:
+def piece_name(position: State | View, move: Place) -> str:
     """The tile a move lays, its corners as its picture's title starts (``".PGR"``), or ``""``."""
-    tile = _to_lay(position) if type(move) is Move else None
+    tile = _to_lay(position) if type(move) is Place else None
     return "" if tile is None else format_tile(tile)
 
 

@@ -9,7 +9,7 @@ places at most ``K = T - 4`` of them and every placement lies on a cell
 set), numbered in reading order (``y``, then ``x``), give the actions:
 
 ``(cell * 4 + rotation) * 6 + named``
-    :class:`Move` on that cell with that rotation (0..3), ``named`` 0 for
+    :class:`Place` on that cell with that rotation (0..3), ``named`` 0 for
     no named colour and ``1 + colour`` for a named one (ROTA-12).
 
 That is ``24 * 2 (K + 1) (K + 2)`` actions, 158688 for the standard set,
@@ -47,7 +47,7 @@ from tilegames.axio_rota._model import (
     START_TILES,
     TITLE,
     Colour,
-    Move,
+    Place,
     Tile,
     View,
 )
@@ -90,9 +90,9 @@ def size(position: Any) -> int:
     return len(cells) * WAYS
 
 
-def action_of(position: Any, move: Move) -> int:
+def action_of(position: Any, move: Place) -> int:
     """The action of a move (see the module docs)."""
-    if type(move) is not Move:
+    if type(move) is not Place:
         msg = f"not an {TITLE} move: {move!r}"
         raise ValueError(msg)
     _, index = _table(position)
@@ -103,7 +103,7 @@ def action_of(position: Any, move: Move) -> int:
     return cell * WAYS + _offset(move.rotation, move.named)
 
 
-def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
+def move_of(position: Any, action: int, seat: Seat = 0) -> Place:
     """The move of an action (see the module docs)."""
     cells, _ = _table(position)
     if type(action) is not int or not 0 <= action < len(cells) * WAYS:
@@ -112,10 +112,10 @@ def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
         raise ValueError(msg)
     spot, named = divmod(action, 6)
     cell, rotation = divmod(spot, 4)
-    return Move(cells[cell], rotation, None if named == 0 else named - 1)
+    return Place(cells[cell], rotation, None if named == 0 else named - 1)
 
 
-def legal_actions(state: Any, moves: Sequence[Move]) -> list[Block]:
+def legal_actions(state: Any, moves: Sequence[Place]) -> list[Block]:
     """The actions of the legal moves, in their order, a block per cell.
 
     The trick: :class:`LegalMoves` lists, per frontier cell in reading order,

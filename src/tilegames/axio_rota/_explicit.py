@@ -178,7 +178,7 @@ def explicit_state(seen: View, stream: Stream) -> State:
     for seat in range(len(seen.tracks)):
         if seen.unseen >> seat & 1 and pool and seat != seen.seat:
             hands[seat] = pool.pop(stream.randbelow(len(pool)))
-    mover = seen.turn if seen.drawing else mover_of(seen)
+    mover = seen.drawer if seen.drawing else mover_of(seen)
     return State(
         display=seen.display,
         tracks=seen.tracks,

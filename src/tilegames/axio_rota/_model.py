@@ -10,6 +10,7 @@ from typing import Final, TypeGuard
 import attrs
 
 from tilegames._core import chance
+from tilegames._core.basics import formerly, formerly_named, warn_renamed
 from tilegames._core.bits import Mask
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import OPTIONAL, Seat
@@ -147,8 +148,9 @@ def is_cell(value: object) -> TypeGuard[Cell]:
     )
 
 
+@formerly_named("Move")  # its name before Move was the union of every move
 @attrs.frozen
-class Move:
+class Place:
     """Place the tile to be placed on ``cell``, turned ``rotation`` quarter turns clockwise.
 
     The tile is the hand tile, or during an extra turn the tile drawn from the
@@ -159,9 +161,12 @@ class Move:
     Construction checks the shape of the fields only; whether the move is
     legal depends on the state (:func:`why_illegal`).
 
-    >>> move = Move((1, -1), 3, BLUE)
+    >>> move = Place((1, -1), 3, BLUE)
     >>> str(move)
     '1,-1:3B'
+
+    .. versionchanged:: 0.1 named ``Place``; it was ``Move``, which is now the union of
+       every move (a document of type ``"Move"`` still loads, deprecated).
 
     Raises:
         TypeError: if a field has the wrong type.
@@ -251,23 +256,23 @@ class Reveal:
     ``move`` is a legal placement of it. Written tile ``@`` move, such as
     ``RGBO@1,-1:3``.
 
-    >>> str(Reveal((0, 1, 2, 3), Move((1, -1), 3)))
+    >>> str(Reveal((0, 1, 2, 3), Place((1, -1), 3)))
     'RGBO@1,-1:3'
 
     Raises:
-        TypeError: if ``tile`` is no tile or ``move`` no :class:`Move`.
+        TypeError: if ``tile`` is no tile or ``move`` no :class:`Place`.
     """
 
     tile: Tile
     """The hand tile, its corners as the set lists them; the move turns it."""
-    move: Move
+    move: Place
     """The placement, as for a known hand tile."""
 
     def __attrs_post_init__(self) -> None:
         """Refuse fields that cannot describe a placement."""
         _check_field_tile("a reveal", self.tile)
-        if type(self.move) is not Move:
-            msg = f"a reveal's move must be an {TITLE} Move, not {self.move!r}"
+        if type(self.move) is not Place:
+            msg = f"a reveal's move must be an {TITLE} Place, not {self.move!r}"
             raise TypeError(msg)
 
     def __str__(self) -> str:
@@ -275,9 +280,18 @@ class Reveal:
         return "".join(LETTER[corner] for corner in self.tile) + "@" + str(self.move)
 
 
-AnyMove = Move | Draw | Unseen | Reveal
-"""Every move type: a placement, chance's outcomes, a placement of an unseen tile."""
-MOVE_TYPES: Final = (Move, Draw, Unseen, Reveal)
+Move = Place | Draw | Unseen | Reveal
+"""Every move of AXIO Rota: a :class:`Place`, in an explicit game chance's :class:`Draw`
+or :data:`UNSEEN`, and the :class:`Reveal` of a hand tile drawn unseen;
+``isinstance(x, Move)`` works.
+
+.. versionchanged:: 0.1
+   ``Move`` is the union of the move classes, as every game's ``Move`` is; the
+   placement class it named is :class:`Place`.
+"""
+AnyMove = Move
+"""The same union as ``Move`` (its name before ``Move`` was the union in every game)."""
+MOVE_TYPES: Final = (Place, Draw, Unseen, Reveal)
 """Every concrete move class."""
 
 NOTHING: Final = ""
@@ -614,7 +628,7 @@ class State(CachedState):
     """
     _index: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Cache: the index of :attr:`display` (:class:`Board`), built on first use."""
-    _legal: LazyMoves[Move] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal: LazyMoves[Place] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Cache: the state's :class:`~tilegames.axio_rota.LegalMoves`, once asked for (it
     also remembers the last move it handed out, which ``apply`` then need not check)."""
 
@@ -655,11 +669,15 @@ class View(Drawable):
     """The supply tile of an extra turn in progress (public once drawn), or ``None``."""
     extra_turns: int
     """Further extra turns owed to the seat to move."""
-    turn: Seat = attrs.field(default=0, metadata=OPTIONAL)
+    drawer: Seat = attrs.field(default=0, metadata=formerly("turn", optional=True))
     """While chance is to move (:attr:`drawing`), the seat whose turn it is (the seat
-    that draws, for ``"stack"`` and ``"supply"``); else 0.
+    that draws, for ``"stack"`` and ``"supply"``: :attr:`State.seat`); else 0.
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.1 named ``drawer``, as AXIO's :attr:`tilegames.axio.View.drawer`;
+       it was ``turn``, which in AXIO and Polygon is a turn's number (``View.turn``
+       still reads it, deprecated, and a document holding ``"turn"`` still loads,
+       deprecated).
     """
     tiles: tuple[Tile, ...] | None = attrs.field(default=None, metadata=OPTIONAL)
     """The game's custom set (public: it is the box's content), or ``None`` for the standard one.
@@ -695,6 +713,12 @@ class View(Drawable):
         """One line, as a state's, naming the seat the view is for."""
         facts = _facts(self.display, self.pool)
         return summary(self, len(self.tracks), facts, seat=self.seat, to_move=self.to_move)
+
+    @property
+    def turn(self) -> Seat:
+        """Deprecated: :attr:`drawer` (``turn`` goes in the next release)."""
+        warn_renamed("axio_rota.View.turn", "View.drawer")
+        return self.drawer
 
 
 def _facts(display: frozenset[tuple[Cell, Tile]], pool: tuple[Tile, ...] | None) -> list[str]:

@@ -38,7 +38,7 @@ from tilegames.axio_rota._model import (
     Colour,
     CornerCounts,
     Draw,
-    Move,
+    Place,
     Points,
     Reveal,
     Rotation,
@@ -62,17 +62,17 @@ def index_of(state: State) -> Board:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _move(cell: Packed, rotation: Rotation, named: Colour | None) -> Move:
-    """The :class:`Move` on packed ``cell``: one shared object per distinct move.
+def _move(cell: Packed, rotation: Rotation, named: Colour | None) -> Place:
+    """The :class:`Place` on packed ``cell``: one shared object per distinct move.
 
     Moves are immutable values, so the move generator hands out the same
     object each time instead of building (and checking) a new one per pick.
     The cache is bounded; a move dropped from it is simply built again.
     """
-    return Move(square.unpack(cell), rotation, named)
+    return Place(square.unpack(cell), rotation, named)
 
 
-class LegalMoves(LazyMoves[Move]):
+class LegalMoves(LazyMoves[Place]):
     """The legal moves of a state, as a lazy sequence: moves are built when asked for.
 
     The order is stable: cells in reading order (top row first, left to
@@ -116,7 +116,7 @@ class LegalMoves(LazyMoves[Move]):
             self._masks = board.masks
         self._ends: list[int] | None = None
         self._length = -1
-        self._picked: tuple[Move, Packed, TileInfo] | None = None
+        self._picked: tuple[Place, Packed, TileInfo] | None = None
 
     @property
     def _frontier(self) -> dict[Packed, int]:
@@ -137,12 +137,12 @@ class LegalMoves(LazyMoves[Move]):
         return length
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int) -> Place: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[Place, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+    def __getitem__(self, index: int | slice) -> Place | tuple[Place, ...]:
         """As :meth:`LazyMoves.__getitem__`, with the common case (an int in range) first."""
         length = self._length
         if length < 0:
@@ -151,7 +151,7 @@ class LegalMoves(LazyMoves[Move]):
             return self._at(index)
         return super().__getitem__(index)
 
-    def _at(self, position: int) -> Move:
+    def _at(self, position: int) -> Place:
         """The move at ``position``: find its cell, then its choice at that cell."""
         info: TileInfo = self._info  # type: ignore[assignment]  # there are moves: a tile
         if info.empty < 0:  # the same choices at every cell: no need to add up counts
@@ -170,7 +170,7 @@ class LegalMoves(LazyMoves[Move]):
         self._picked = (move, cell, info)
         return move
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[Place]:
         """Every legal move, in order."""
         info = self._info
         if info is None:
@@ -182,7 +182,7 @@ class LegalMoves(LazyMoves[Move]):
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) is not Move or self._tile is None:
+        if type(move) is not Place or self._tile is None:
             return False
         try:
             _placed(self._board, self._tile, move)
@@ -198,7 +198,7 @@ Problem = tuple[str, str]
 """Why a move is illegal: the reason in words and the rule id, as a :class:`Refusal` holds them."""
 
 
-def _placed(board: Board, tile: Tile, move: Move) -> tuple[Packed, TileInfo]:
+def _placed(board: Board, tile: Tile, move: Place) -> tuple[Packed, TileInfo]:
     """Check placing ``tile`` as ``move`` says on ``board`` (ROTA-6, ROTA-11, ROTA-13).
 
     The cell must share an edge with the display (ROTA-11), the rotation be
@@ -257,7 +257,7 @@ def _cell_problem(board: Board, xy: Cell, cell: Packed | None) -> str:
     return f"cell {xy} shares no edge with a tile of the display"
 
 
-def checked_placement(state: State, move: Move) -> tuple[Packed, TileInfo]:
+def checked_placement(state: State, move: Place) -> tuple[Packed, TileInfo]:
     """Check a move; return its packed cell and the tables of the tile it places.
 
     Raises:
@@ -570,7 +570,7 @@ def view_of(state: State, seat: Seat | None) -> View:
         supply_size=state.supply_count if explicit else len(state.supply),
         extra_tile=state.extra_tile,
         extra_turns=state.extra_turns,
-        turn=state.seat if state.drawing else 0,
+        drawer=state.seat if state.drawing else 0,
         tiles=state.tiles,
         pool=pool,
         drawing=state.drawing,

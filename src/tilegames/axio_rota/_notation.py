@@ -18,7 +18,7 @@ from tilegames.axio_rota._model import (
     UNSEEN,
     AnyMove,
     Draw,
-    Move,
+    Place,
     Reveal,
     State,
     Tile,
@@ -95,13 +95,13 @@ def format_move(move: AnyMove) -> str:
     (:class:`Draw`) or ``?`` (:data:`UNSEEN`), and a seat placing a tile
     drawn unseen writes the tile, ``@``, then the placement (:class:`Reveal`).
 
-    >>> format_move(Move((0, -2), 1))
+    >>> format_move(Place((0, -2), 1))
     '0,-2:1'
-    >>> format_move(Move((-3, 1), 0, 3))
+    >>> format_move(Place((-3, 1), 0, 3))
     '-3,1:0O'
     >>> format_move(Draw((0, 1, 2, None))), format_move(UNSEEN)
     ('+RGB.', '?')
-    >>> format_move(Reveal((0, 1, 2, 3), Move((1, 0), 2)))
+    >>> format_move(Reveal((0, 1, 2, 3), Place((1, 0), 2)))
     'RGBO@1,0:2'
 
     Arguments, result and errors as :meth:`tilegames.Rules.format_move`; a coordinate
@@ -111,8 +111,13 @@ def format_move(move: AnyMove) -> str:
         return str(move)
     if type(move) is Reveal:
         return format_tile(move.tile) + "@" + format_move(move.move)
-    if type(move) is not Move:
-        checks.wrong_type("axio_rota.format_move", f"an {TITLE} Move", move, move=True)
+    if type(move) is not Place:
+        checks.wrong_type(
+            "axio_rota.format_move",
+            f"an {TITLE} move (Place, Draw, Unseen or Reveal)",
+            move,
+            move=True,
+        )
     for number in move.cell:
         if not -_TOO_BIG < number < _TOO_BIG:
             msg = f"cell coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
@@ -131,12 +136,12 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     :func:`why_illegal` to say.
 
     >>> parse_move("0,-2:1")
-    Move(cell=(0, -2), rotation=1, named=None)
-    >>> parse_move(" -3,1:0o ") == Move((-3, 1), 0, 3)
+    Place(cell=(0, -2), rotation=1, named=None)
+    >>> parse_move(" -3,1:0o ") == Place((-3, 1), 0, 3)
     True
     >>> parse_move("+rgb."), parse_move("?")
     (Draw(tile=(0, 1, 2, None)), Unseen())
-    >>> parse_move("RGBO@1,0:2") == Reveal((0, 1, 2, 3), Move((1, 0), 2))
+    >>> parse_move("RGBO@1,0:2") == Reveal((0, 1, 2, 3), Place((1, 0), 2))
     True
 
     Arguments, result and errors as :meth:`tilegames.Rules.parse_move`.
@@ -161,7 +166,7 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     return _placement(written, text)
 
 
-def _placement(written: str, text: str) -> Move:
+def _placement(written: str, text: str) -> Place:
     """Read ``X,Y:R`` or ``X,Y:RC`` (``text`` is what the message quotes)."""
     place, colon, turn = written.partition(":")
     if not colon:
@@ -185,4 +190,4 @@ def _placement(written: str, text: str) -> Move:
         )
         raise NotationError(msg)
     named = COLOUR_LETTERS.index(letter) if letter else None
-    return Move((_integer(xs, text), _integer(ys, text)), int(turn[0]), named)
+    return Place((_integer(xs, text), _integer(ys, text)), int(turn[0]), named)

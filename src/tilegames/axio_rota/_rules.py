@@ -52,7 +52,7 @@ from tilegames.axio_rota._model import (
     TRACK_CAP,
     AnyMove,
     Board,
-    Move,
+    Place,
     Points,
     Reveal,
     State,
@@ -203,7 +203,7 @@ def players(state: State) -> int:
 def tile_to_place(state: State) -> Tile | None:
     """The tile the seat to move places: the extra turn's supply tile, else its hand tile.
 
-    ``None`` exactly when the game is over. The rotation of a :class:`Move`
+    ``None`` exactly when the game is over. The rotation of a :class:`Place`
     turns this tile as it is given here.
     """
     _entry("tile_to_place", state)
@@ -355,14 +355,14 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> state = new_game(seed=1)
-    >>> why_illegal(state, Move((5, 5), 0))
+    >>> why_illegal(state, Place((5, 5), 0))
     'cell (5, 5) shares no edge with a tile of the display (ROTA-11)'
 
     Arguments, result and errors as :meth:`tilegames.Rules.why_illegal`.
     """
     _check_arguments("why_illegal", state, move)
     try:
-        if type(move) is Move:
+        if type(move) is Place:
             checked_placement(state, move)
         else:
             check_explicit_move(state, move)
@@ -386,11 +386,11 @@ def score_move(state: State, move: AnyMove) -> Points:
 
 def _checked(
     function: str, state: State, move: AnyMove
-) -> tuple[State, Packed, TileInfo, Move] | None:
+) -> tuple[State, Packed, TileInfo, Place] | None:
     """Check a move up front: ``None`` for chance's outcome, else the placement to make.
 
     The placement is the state (holding the tile a :class:`Reveal` names),
-    the packed cell, the tile's tables and the :class:`Move`. A move just
+    the packed cell, the tile's tables and the :class:`Place`. A move just
     picked from the state's own legal moves is legal and not checked again;
     any other is checked after the arguments' kinds and, for a state the rules
     did not make, the state.
@@ -405,7 +405,7 @@ def _checked(
             return state, picked[1], picked[2], picked[0]
     _check_arguments(function, state, move)
     try:
-        if type(move) is Move:
+        if type(move) is Place:
             return state, *checked_placement(state, move), move
         revealed = check_explicit_move(state, move)
     except Refusal as refusal:

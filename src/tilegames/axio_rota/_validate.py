@@ -462,14 +462,14 @@ def _check_view_shape(seen: View) -> int:
     check_extra_shape("View", seen.extra_turns, seen.extra_tile)
     if seen.hand is not None:
         check_tile("View.hand", seen.hand)
-    check_seat_number("View.turn", seen.turn, count)
+    check_seat_number("View.drawer", seen.drawer, count)
     check_drawing("View.drawing", seen.drawing)
     check_bits("View.unseen", seen.unseen, count)
     if seen.pool is None:
-        if seen.drawing or seen.unseen or seen.turn:
+        if seen.drawing or seen.unseen or seen.drawer:
             raise _invalid(
                 "View.pool",
-                "drawing, unseen and turn belong to a view of an explicit game, whose pool is set",
+                "drawing, unseen and drawer belong to a view of an explicit game (pool set)",
             )
     else:
         check_tiles("View.pool", seen.pool)
@@ -583,7 +583,7 @@ def validate(
     its hidden tiles must number exactly what the set leaves; an
     outcome needs its scores on the tracks and the places that ROTA-19 gives
     them (one score, the lowest track, in a solo game). A move is checked by
-    its constructor, so any :class:`Move` passes (and any :class:`Draw`,
+    its constructor, so any :class:`Place` passes (and any :class:`Draw`,
     :class:`Reveal` or :data:`UNSEEN`).
 
     A state of an explicit game must also list in :attr:`State.pool`, in the
@@ -618,4 +618,4 @@ def validate(
     elif kind is Outcome:
         _validate_outcome(cast(Outcome, value))
     elif kind not in MOVE_TYPES:
-        checks.wrong_type("axio_rota.validate", f"an {TITLE} State, View, Move or Outcome", value)
+        checks.wrong_type("axio_rota.validate", f"an {TITLE} State, View, Place or Outcome", value)

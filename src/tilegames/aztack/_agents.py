@@ -82,7 +82,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
             pyramid=seen.pyramid,
             faces=seen.faces,
             supplies=tuple(tuple(stone.id for stone in held) for held in seen.supplies),
-            turn=seen.turn,
+            whose_turn=seen.whose_turn,
             last_placed=seen.last_placed,
             explicit=seen.explicit,
         ),

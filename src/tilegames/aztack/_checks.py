@@ -57,7 +57,7 @@ def check_seats(kind: str, supplies: object, last_placed: object, turn: object) 
     ):
         raise invalid(f"{kind}.last_placed", f"expected {count} ints >= 0, got {last_placed!r}")
     if turn is not None and (type(turn) is not int or not 0 <= turn < count):
-        raise invalid(f"{kind}.turn", f"{turn!r} is neither None nor a seat 0..{count - 1}")
+        raise invalid(f"{kind}.whose_turn", f"{turn!r} is neither None nor a seat 0..{count - 1}")
     return count
 
 
@@ -117,7 +117,7 @@ def check_state_fields(state: State) -> Pyramid:
     explicit = state.explicit
     if type(explicit) is not bool:
         raise invalid("State.explicit", f"expected True or False, got {explicit!r}")
-    check_seats("State", state.supplies, state.last_placed, state.turn)
+    check_seats("State", state.supplies, state.last_placed, state.whose_turn)
     grid = check_grid("State", state.pyramid, state.faces, partial=explicit)
     check_held("State", stones, state.supplies, grid)
     check_tops("State", stones, grid, state.faces)

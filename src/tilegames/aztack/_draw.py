@@ -115,10 +115,10 @@ def render_text(position: State | View) -> str:
     lines.append(border(DEPTH))
     if isinstance(position, View):
         held = position.supplies
-        moving, turn = position.to_move, position.turn
+        moving, turn = position.to_move, position.whose_turn
     else:
         held = tuple(supply(position, seat) for seat in range(len(position.supplies)))
-        moving, turn = to_move(position), position.turn
+        moving, turn = to_move(position), position.whose_turn
     for seat, stones in enumerate(held):
         line = f"seat {seat}: {len(stones)} stone{'' if len(stones) == 1 else 's'}"
         if seat in moving:
@@ -256,10 +256,10 @@ def _panel(drawing: Drawing, position: State | View, left: float) -> None:
     moving = position.to_move if isinstance(position, View) else to_move(position)
     if not moving:
         drawing.heading("game over", x, y, fill="#b00")
-    elif position.turn is None:
+    elif position.whose_turn is None:
         drawing.note("speed stack: anyone who can place", x, y, size=13, fill="#222")
     else:
-        drawing.heading(f"seat {position.turn} to move", x, y)
+        drawing.heading(f"seat {position.whose_turn} to move", x, y)
     y += 26
     for seat in range(len(position.supplies)):
         stones = supply(position, seat)

@@ -179,7 +179,7 @@ def observe(view: View) -> Mapping[str, Part]:
             (players,),
             [order.index(view.last_placed[s]) + (0 if order[0] == 0 else 1) for s in seats],
         ),
-        "turn_based": Part((1,), [int(view.turn is not None)]),
+        "turn_based": Part((1,), [int(view.whose_turn is not None)]),
     }
 
 

@@ -16,6 +16,7 @@ from typing import Final, cast, overload
 
 import attrs
 
+from tilegames._core.basics import formerly, warn_renamed
 from tilegames._core.bits import Mask, mask_of
 from tilegames._core.chance import CHANCE
 from tilegames._core.rules import OPTIONAL, Seat
@@ -695,8 +696,13 @@ class State(CachedState):
     """Per cell number, the half on top as a kind ``glyph * 5 + colour`` (AZT-5)."""
     supplies: tuple[tuple[StoneId, ...], ...]
     """Per seat, the ids of the stones it holds, ascending (face up, AZT-10)."""
-    turn: Seat | None
-    """Turn game: the seat whose turn it is (AZT-11). Speed stack: ``None`` (no turns, AZT-17)."""
+    whose_turn: Seat | None = attrs.field(metadata=formerly("turn"))
+    """Turn game: the seat whose turn it is (AZT-11). Speed stack: ``None`` (no turns, AZT-17).
+
+    .. versionchanged:: 0.1 named ``whose_turn``; it was ``turn``, which in the other
+       games is a turn's number (``State.turn`` still reads it, deprecated, and a
+       document holding ``"turn"`` still loads, deprecated).
+    """
     last_placed: tuple[int, ...]
     """Per seat, the number of the placement it made last (1 for the game's first), or 0.
 
@@ -722,8 +728,14 @@ class State(CachedState):
 
     def __repr__(self) -> str:
         """One line: the seats, the speed stack, explicit chance, the placements, who moves."""
-        mode = MODES[self.turn is None]  # the speed stack has no turns
+        mode = MODES[self.whose_turn is None]  # the speed stack has no turns
         return summary(self, len(self.supplies), _facts(mode, self.explicit, self.last_placed))
+
+    @property
+    def turn(self) -> Seat | None:
+        """Deprecated: :attr:`whose_turn` (``turn`` goes in the next release)."""
+        warn_renamed("aztack.State.turn", "State.whose_turn")
+        return self.whose_turn
 
 
 @attrs.frozen(repr=False)
@@ -748,8 +760,12 @@ class View(Drawable):
     """The top half kind per cell, as in :attr:`State.faces`."""
     supplies: tuple[tuple[Stone, ...], ...]
     """Per seat, the stones it holds, ascending by id (all face up)."""
-    turn: Seat | None
-    """The seat whose turn it is, or ``None`` in the speed stack."""
+    whose_turn: Seat | None = attrs.field(metadata=formerly("turn"))
+    """The seat whose turn it is, or ``None`` in the speed stack (:attr:`State.whose_turn`).
+
+    .. versionchanged:: 0.1 named ``whose_turn``; it was ``turn`` (see
+       :attr:`State.whose_turn`).
+    """
     last_placed: tuple[int, ...]
     """Per seat, the number of its most recent placement, as in :attr:`State.last_placed`."""
     stones: StoneSet | None = attrs.field(default=None, metadata=OPTIONAL)
@@ -776,6 +792,12 @@ class View(Drawable):
         """One line, as a state's, naming the seat the view is for."""
         facts = _facts(self.mode, self.explicit, self.last_placed)
         return summary(self, len(self.supplies), facts, seat=self.seat, to_move=self.to_move)
+
+    @property
+    def turn(self) -> Seat | None:
+        """Deprecated: :attr:`whose_turn` (``turn`` goes in the next release)."""
+        warn_renamed("aztack.View.turn", "View.whose_turn")
+        return self.whose_turn
 
 
 def _facts(mode: str, explicit: bool, last_placed: tuple[int, ...]) -> list[str]:

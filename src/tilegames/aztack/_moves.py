@@ -124,7 +124,7 @@ def _listing(state: State, index: Index) -> _Listing:
     groups: list[_Group] = []
     ends: list[int] = []
     hands: dict[Seat, _Hand] = {}
-    turn = state.turn
+    turn = state.whose_turn
     if turn is not None and turn not in index.movers:
         return Pass(turn), groups, ends, hands
     info = index.info
@@ -342,8 +342,8 @@ def seats_to_move(index: Index, turn: Seat | None) -> tuple[Seat, ...]:
 def end_rule(state: State) -> str:
     """The rule that ended the game: an empty supply, or nobody able to place."""
     if not all(state.supplies):
-        return "AZT-18" if state.turn is None else "AZT-15"
-    return "AZT-18" if state.turn is None else "AZT-16"
+        return "AZT-18" if state.whose_turn is None else "AZT-15"
+    return "AZT-18" if state.whose_turn is None else "AZT-16"
 
 
 def check(state: State, index: Index, move: AnyMove) -> Match:
@@ -369,7 +369,7 @@ def check_move(state: State, index: Index, move: Place | Pass) -> Match:
     """
     if index.setup:
         raise _chance_to_move(state, move.seat)
-    seat, count, turn = move.seat, len(state.supplies), state.turn
+    seat, count, turn = move.seat, len(state.supplies), state.whose_turn
     if not 0 <= seat < count:
         raise Refusal(f"seat {seat} is not in this {count}-player game")
     if turn is not None and seat != turn:
@@ -553,7 +553,9 @@ def _check_chance(state: State, index: Index, move: Lay | Deal) -> None:
     laying = type(move) is Lay
     rule = "AZT-8" if laying else "AZT-10"
     if not index.setup:
-        seats = ", ".join(map(str, index.movers if state.turn is None else (state.turn,)))
+        seats = ", ".join(
+            map(str, index.movers if state.whose_turn is None else (state.whose_turn,))
+        )
         raise Refusal(
             f"{written} is a chance outcome, but the table is set up and seat {seats} is to "
             f"move: chance decides nothing more in {TITLE}",

@@ -238,8 +238,8 @@ def parse_move(text: str, state: State | View | None = None) -> Move:
     seat_text = parts.pop("seat")
     if seat_text is not None:
         seat = _integer(seat_text, text)
-    elif state is not None and state.turn is not None:
-        seat = state.turn
+    elif state is not None and state.whose_turn is not None:
+        seat = state.whose_turn
     else:
         msg = f"{text!r} does not name its seat: in the speed stack moves name it ({_MOVE_FORM})"
         raise NotationError(msg)

@@ -312,7 +312,7 @@ def mode(state: State) -> str:
     """``"turns"`` for the turn game, ``"speed"`` for the speed stack."""
     if type(state) is not State:
         wrong_type(f"{NAME}.mode", A_STATE, state)
-    return MODES[state.turn is None]
+    return MODES[state.whose_turn is None]
 
 
 def is_over(state: State) -> bool:
@@ -334,7 +334,7 @@ def to_move(state: State) -> tuple[Seat, ...]:
     an explicit game is set up: ``(CHANCE,)`` (:func:`chance_outcomes`).
     """
     index = state._index if type(state) is State else None  # the slot first: every step
-    return seats_to_move(index or _indexed("to_move", state), state.turn)
+    return seats_to_move(index or _indexed("to_move", state), state.whose_turn)
 
 
 def can_place(state: State, seat: Seat) -> bool:
@@ -417,12 +417,12 @@ def view(state: State, seat: Seat | None) -> View:
     custom = stones is not STANDARD_STONES and stones != STANDARD_STONES
     return View(
         seat=seat,
-        mode=MODES[state.turn is None],
-        to_move=seats_to_move(index, state.turn),
+        mode=MODES[state.whose_turn is None],
+        to_move=seats_to_move(index, state.whose_turn),
         pyramid=state.pyramid,
         faces=state.faces,
         supplies=shown,
-        turn=state.turn,
+        whose_turn=state.whose_turn,
         last_placed=state.last_placed,
         stones=stones if custom else None,
         explicit=state.explicit,
@@ -487,10 +487,10 @@ def _refused(state: State, index: Index, move: Move, refusal: Refusal) -> Illega
         return illegal_move(format_move(move), refusal, turn="chance to move")
     if index.over:
         turn = ""
-    elif state.turn is None:
+    elif state.whose_turn is None:
         turn = f"speed stack: seats {', '.join(map(str, index.movers))} can place"
     else:
-        turn = f"seat {state.turn} to move"
+        turn = f"seat {state.whose_turn} to move"
     return illegal_move(format_move(move), refusal, turn=turn, over=index.over)
 
 
@@ -576,7 +576,7 @@ def apply(state: State, move: Move) -> State:
     )
     if base and 0 not in grid.heights and not base_ok(info, set(grid.tops)):
         grid, faces = _EMPTY, _NO_FACES  # AZT-9: back into the bag, laid again (a seed draws none)
-    return _table(info, grid, faces, supplies, state.turn, state.last_placed, state.explicit)
+    return _table(info, grid, faces, supplies, state.whose_turn, state.last_placed, state.explicit)
 
 
 def _place(state: State, index: Index, move: Place) -> State:
@@ -607,7 +607,7 @@ def _place(state: State, index: Index, move: Place) -> State:
         Pyramid(grid.width, grid.depth, tuple(heights), tuple(tops)),
         tuple(faces),
         (*supplies[:seat], held, *supplies[seat + 1 :]),  # supplies
-        None if state.turn is None else (seat + 1) % len(supplies),  # turn
+        None if state.whose_turn is None else (seat + 1) % len(supplies),  # turn
         (*last[:seat], max(last) + 1, *last[seat + 1 :]),  # last_placed
         state.explicit,
     )
@@ -642,7 +642,7 @@ def outcome(state: State) -> Outcome | None:
         return None
     left = stones_left(state)
     last = state.last_placed
-    if state.turn is None:
+    if state.whose_turn is None:
         ranking = rank_by(last)
     else:
         keys = [(n, -placed) for n, placed in zip(left, last, strict=True)]
@@ -654,7 +654,7 @@ def outcome(state: State) -> Outcome | None:
         reason = f"{rule}: seat {left.index(0)} has placed or discarded its last stone and wins"
     elif not any(last):
         reason = f"{rule}: nobody can place and nobody has placed; {who} share the win"
-    elif state.turn is None:
+    elif state.whose_turn is None:
         reason = f"{rule}: nobody can place; {who} placed last and wins"
     else:
         tied = [seat for seat, n in enumerate(left) if n == min(left)]
@@ -668,5 +668,9 @@ def outcome(state: State) -> Outcome | None:
             )
         reason += " and wins" if len(winners) == 1 else " and share the win"
     return Outcome(
-        scores=left, ranking=ranking, reason=reason, game=NAME, mode=MODES[state.turn is None]
+        scores=left,
+        ranking=ranking,
+        reason=reason,
+        game=NAME,
+        mode=MODES[state.whose_turn is None],
     )

@@ -101,13 +101,13 @@ def _check_turn(play: _Play) -> Index:
         seat = (seat + 1) % count
     if passed and index.over:
         raise invalid(
-            f"{kind}.turn",
+            f"{kind}.whose_turn",
             f"seat {turn} to move, but seats {passed} passed after the game was over (AZT-14)",
         )
     could = [seat for seat in passed if seat in index.movers]
     if could:
         raise invalid(
-            f"{kind}.turn",
+            f"{kind}.whose_turn",
             f"seat {turn} to move, so seats {passed} passed since the latest placement, but "
             f"seat {could[0]} can place and may not pass (AZT-14)",
         )
@@ -149,7 +149,7 @@ def _check_setup(play: _Play) -> None:
     if any(last):
         raise invalid(f"{kind}.last_placed", "nobody places before the setup is done")
     if turn not in (0, None):
-        raise invalid(f"{kind}.turn", f"seat 0 starts (AZT-11), not seat {turn}")
+        raise invalid(f"{kind}.whose_turn", f"seat 0 starts (AZT-11), not seat {turn}")
     sizes = [len(held) for held in supplies]
     if laid < BASE_STONES and any(sizes):
         raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
@@ -199,7 +199,9 @@ def _check_state(state: State) -> None:
     """A state's fields, and what a game could have reached (in either chance mode)."""
     grid = check_state_fields(state)
     info = set_info(state.stones)
-    play = _Play("State", info, grid, state.faces, state.supplies, state.turn, state.last_placed)
+    play = _Play(
+        "State", info, grid, state.faces, state.supplies, state.whose_turn, state.last_placed
+    )
     if setting_up(state.explicit, grid.heights, state.supplies, state.last_placed):
         _check_setup(play)
     else:
@@ -223,12 +225,12 @@ def _view_ids(seen: View, stones: StoneSet) -> tuple[tuple[StoneId, ...], ...]:
 
 def _check_view(seen: View) -> None:
     """A view passes the checks of a state on what it shows, against the set it carries."""
-    count = check_seats("View", seen.supplies, seen.last_placed, seen.turn)
+    count = check_seats("View", seen.supplies, seen.last_placed, seen.whose_turn)
     if type(seen.explicit) is not bool:
         raise invalid("View.explicit", f"expected True or False, got {seen.explicit!r}")
     grid = check_grid("View", seen.pyramid, seen.faces, partial=seen.explicit)
-    if seen.mode not in MODES or (seen.mode == "speed") != (seen.turn is None):
-        raise invalid("View.mode", f"{seen.mode!r} does not agree with turn {seen.turn!r}")
+    if seen.mode not in MODES or (seen.mode == "speed") != (seen.whose_turn is None):
+        raise invalid("View.mode", f"{seen.mode!r} does not agree with turn {seen.whose_turn!r}")
     if seen.seat is not None and (type(seen.seat) is not int or not 0 <= seen.seat < count):
         raise invalid("View.seat", f"{seen.seat!r} is not a seat 0..{count - 1} or None")
     moving = seen.to_move
@@ -248,13 +250,15 @@ def _check_view(seen: View) -> None:
     supplies = _view_ids(seen, stones)
     check_held("View", stones, supplies, grid)
     info = set_info(stones)
-    play = _Play("View", info, grid, seen.faces, supplies, seen.turn, seen.last_placed)
+    play = _Play("View", info, grid, seen.faces, supplies, seen.whose_turn, seen.last_placed)
     if during_setup:
         _check_setup(play)
         return
     check_reached("View", stones, grid, supplies, seen.last_placed)
     index = _check_turn(play)
-    expected = () if index.over else index.movers if seen.turn is None else (seen.turn,)
+    expected = (
+        () if index.over else index.movers if seen.whose_turn is None else (seen.whose_turn,)
+    )
     if moving != expected:
         raise invalid("View.to_move", f"{moving!r}, but the seats that may move are {expected}")
 

@@ -91,6 +91,7 @@ from tilegames.polygon._model import (
     AnyMove,
     Draw,
     Move,
+    Place,
     Printing,
     Roll,
     Scoring,
@@ -157,6 +158,7 @@ __all__ = [
     "Draw",
     "LegalMoves",
     "Move",
+    "Place",
     "Printing",
     "Roll",
     "Scoring",
@@ -198,7 +200,7 @@ __all__ = [
 
 
 _SETUPS: Final = (Setup(2), Setup(3), Setup(4))
-RULES: Final[GameRules[State, AnyMove]] = GameRules.collect(
-    globals(), NAME, TITLE, _SETUPS, move_types=(Move, Draw, Roll), options=OPTIONS, words=WORDS
+RULES: Final[GameRules[State, Move]] = GameRules.collect(
+    globals(), NAME, TITLE, _SETUPS, move_types=(Place, Draw, Roll), options=OPTIONS, words=WORDS
 )
 """This package's functions as a :class:`~tilegames.Rules`; also ``tilegames.get("polygon")``."""

@@ -12,7 +12,7 @@ from tilegames.polygon._model import (
     TITLE,
     AnyMove,
     BoardIndex,
-    Move,
+    Place,
     State,
     View,
     set_slot,
@@ -40,7 +40,7 @@ def evaluate(state: State, move: AnyMove, seat: Seat) -> float:
     """
     points = score_move(state, move)  # checks the state's and the move's types
     checks.check_seat(seat, len(state.totals))
-    if type(move) is not Move:
+    if type(move) is not Place:
         return 0.0
     if not state.placed:  # the turn's first placement: nothing placed this turn scores yet
         return float(points)
@@ -92,7 +92,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         board=seen.board,
         chance=seen.chance,
         step=seen.step,
-        drawing=seen.drawing,
+        first_drawn=seen.first_drawn,
     )
     # A search samples one view many times. The samples differ only in the bag's order
     # and the seed, so the first is checked as any state the rules did not make and

@@ -355,19 +355,21 @@ def _check_board(
 
 def _check_chance(where: str, value: State | View) -> bool:
     """The chance fields: the mode, the step and the tile being drawn; whether it is starting."""
-    chance, step, drawing = value.chance, value.step, value.drawing
+    chance, step, drawing = value.chance, value.step, value.first_drawn
     if type(chance) is not str or chance not in ("seeded", "explicit"):
         raise invalid(f"{where}.chance", f"{chance!r} is not 'seeded' or 'explicit'")
     if type(step) is not str or step not in STEPS:
         raise invalid(f"{where}.step", f"{step!r} is not one of {', '.join(map(repr, STEPS))}")
-    values = check_values(f"{where}.drawing", drawing)
+    values = check_values(f"{where}.first_drawn", drawing)
     if chance == "seeded" and step != PLAY:
         raise invalid(f"{where}.step", f"{step!r}: a seeded game has no chance steps")
     if step != DRAW and values:
-        raise invalid(f"{where}.drawing", "a tile is being drawn only in a 'draw' step (POLY-10)")
+        raise invalid(
+            f"{where}.first_drawn", "a tile is being drawn only in a 'draw' step (POLY-10)"
+        )
     if len(values) > 1:
         raise invalid(
-            f"{where}.drawing",
+            f"{where}.first_drawn",
             f"{len(values)} tiles: the turn's draw ends with its second tile (POLY-10)",
         )
     if step != PLAY and value.drawn:

@@ -29,24 +29,24 @@ from typing import Final
 
 from tilegames._core.checks import wrong_type
 from tilegames._core.choices import Part, choices_function
-from tilegames.polygon._model import NAME, TITLE, AnyMove, Draw, Move, Roll, State
+from tilegames.polygon._model import NAME, TITLE, AnyMove, Draw, Place, Roll, State
 from tilegames.polygon._rules import legal_moves, to_move
 
 __all__ = ["ASIDE", "choices", "path"]
 
 ASIDE = "aside"
-"""The ``"cell"`` option that sets the tile aside (``Move(tile, None)``)."""
+"""The ``"cell"`` option that sets the tile aside (``Place(tile, None)``)."""
 
 
 def path(move: AnyMove) -> tuple[Part, ...]:
     """The parts of a move in the order :func:`choices` offers them.
 
-    >>> path(Move("X2", (1, -2))), path(Move("3", None))
+    >>> path(Place("X2", (1, -2))), path(Place("3", None))
     ((('tile', 'X2'), ('cell', (1, -2))), (('tile', '3'), ('cell', 'aside')))
     """
     if type(move) is Draw or type(move) is Roll:
         return (("outcome", move),)
-    if type(move) is not Move:
+    if type(move) is not Place:
         wrong_type("polygon.choices", f"a {TITLE} move", move, move=True)
     return (("tile", move.tile), ("cell", ASIDE if move.space is None else move.space))
 

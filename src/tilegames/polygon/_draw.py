@@ -43,7 +43,7 @@ from tilegames.polygon._model import (
     TITLE,
     WILD,
     AnyMove,
-    Move,
+    Place,
     Stack,
     State,
     Symbol,
@@ -77,7 +77,7 @@ def _seat_to_move(position: State | View) -> int:
 
 def move_cells(move: AnyMove) -> tuple[Hex, ...]:
     """The space a move places on; nothing for a tile set aside or a chance outcome."""
-    return (move.space,) if type(move) is Move and move.space is not None else ()
+    return (move.space,) if type(move) is Place and move.space is not None else ()
 
 
 def _rhombus_angles(space: Hex) -> list[tuple[Symbol, float]]:
@@ -196,7 +196,7 @@ def _space(drawing: Drawing, space: Hex, stack: Stack, middle: Point, depth: int
 
 def _marks(drawing: Drawing, origin: Point, last_move: object, targets: list[Hex]) -> None:
     """The outline of the last move's space and the clickable targets."""
-    placed_on = last_move.space if isinstance(last_move, Move) else None
+    placed_on = last_move.space if isinstance(last_move, Place) else None
     if placed_on is not None and placed_on in CELL:
         middle = centre(placed_on, SPACE_RADIUS, origin)
         drawing.mark_last_move("polygon", points=outline(middle, SPACE_RADIUS - 2))
@@ -383,9 +383,9 @@ def draw_piece(piece: str, *, rotation: int = 0, size: float = 48.0) -> str:
     return drawing.text()
 
 
-def placed_view(position: View, move: Move) -> View:
+def placed_view(position: View, move: Place) -> View:
     """The view with the move's tile laid on its space and nothing else changed."""
-    if type(move) is not Move or move.space is None:
+    if type(move) is not Place or move.space is None:
         return position
     cell = CELL[move.space]
     stacks = list(position.stacks)
@@ -398,12 +398,12 @@ def placed_view(position: View, move: Move) -> View:
     )
 
 
-def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
+def scored_marks(position: State | View, move: Place) -> tuple[str, ...]:
     """The groupings of the turn's symbol that score with this move (POLY-13).
 
     Returned as the ``data-cell`` attributes of the three spaces of each.
     """
-    if type(move) is not Move:
+    if type(move) is not Place:
         return ()
     board = list(position.stacks)
     placed = list(position.placed)
@@ -423,16 +423,16 @@ def scored_marks(position: State | View, move: Move) -> tuple[str, ...]:
     return tuple(f'data-cell="{cell_key(SPACES[cell])}"' for cell in dict.fromkeys(found))
 
 
-def laid_piece(position: State | View, move: Move, *, size: float = 48.0) -> str | None:
+def laid_piece(position: State | View, move: Place, *, size: float = 48.0) -> str | None:
     """The tile a move places (or sets aside)."""
-    if type(move) is not Move:
+    if type(move) is not Place:
         return None
     return draw_piece(move.tile, size=size)
 
 
-def piece_name(position: State | View, move: Move) -> str:
+def piece_name(position: State | View, move: Place) -> str:
     """The tile a move places or sets aside, its value as its picture's title (``"X2"``)."""
-    return move.tile if type(move) is Move else ""
+    return move.tile if type(move) is Place else ""
 
 
 WORDS: Final = Words(

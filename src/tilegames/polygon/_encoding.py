@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from tilegames._core.encoding import Block, Encoding, Part
 from tilegames._core.rules import Seat
-from tilegames.polygon._model import CELL, ORDER, SIZE, SPACES, SYMBOLS, TITLE, VALUES, Move, View
+from tilegames.polygon._model import CELL, ORDER, SIZE, SPACES, SYMBOLS, TITLE, VALUES, Place, View
 
 PLACES: Final = SIZE + 1
 """Per value, the spaces and the place aside (the last)."""
@@ -43,9 +43,9 @@ def size(position: Any) -> int:
     return ACTIONS
 
 
-def action_of(position: Any, move: Move) -> int:
+def action_of(position: Any, move: Place) -> int:
     """The action of a move (see the module docs)."""
-    if type(move) is not Move:
+    if type(move) is not Place:
         msg = f"not a {TITLE} move: {move!r}"
         raise ValueError(msg)
     space = move.space
@@ -59,16 +59,16 @@ def action_of(position: Any, move: Move) -> int:
     return ORDER[move.tile] * PLACES + place
 
 
-def move_of(position: Any, action: int, seat: Seat = 0) -> Move:
+def move_of(position: Any, action: int, seat: Seat = 0) -> Place:
     """The move of an action (see the module docs)."""
     if type(action) is not int or not 0 <= action < ACTIONS:
         msg = f"a {TITLE} action is an int 0..{ACTIONS - 1}, not {action!r}"
         raise ValueError(msg)
     value, place = divmod(action, PLACES)
-    return Move(VALUES[value], None if place == ASIDE else SPACES[place])
+    return Place(VALUES[value], None if place == ASIDE else SPACES[place])
 
 
-def legal_actions(state: Any, moves: Sequence[Move]) -> list[Block]:
+def legal_actions(state: Any, moves: Sequence[Place]) -> list[Block]:
     """The actions of the legal moves, without the checks of :func:`action_of`."""
     order, cell = ORDER, CELL
     actions = [

@@ -51,7 +51,7 @@ from tilegames.polygon._model import (
     SYMBOLS,
     AnyMove,
     Draw,
-    Move,
+    Place,
     Printing,
     Roll,
     Round,
@@ -195,10 +195,10 @@ def apply_outcome(state: State, outcome: Draw | Roll) -> State:
     bag = bag[:at] + bag[at + 1 :]
     if state.step == START_DRAW:
         return _start_draw(state, tile, bag)
-    drawing = sorted_values((*state.drawing, tile))
+    drawing = sorted_values((*state.first_drawn, tile))
     if len(drawing) == 2 or not bag:
-        return _evolve(state, bag=bag, drawn=drawing, drawing=(), step=PLAY)
-    return _evolve(state, bag=bag, drawing=drawing)
+        return _evolve(state, bag=bag, drawn=drawing, first_drawn=(), step=PLAY)
+    return _evolve(state, bag=bag, first_drawn=drawing)
 
 
 def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
@@ -329,7 +329,7 @@ def check_outcome(state: State, outcome: AnyMove) -> None:
     """
     step = state.step
     at_chance = not state.drawn and step
-    if isinstance(outcome, Move):
+    if isinstance(outcome, Place):
         # Only reached at a chance step (a seat's step checks moves in _moves.check_move).
         raise Refusal(f"chance is to move: {_waiting(state)}, not a placement", _rule(step))
     if not at_chance:

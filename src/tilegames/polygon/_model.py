@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from tilegames._core.basics import WIDE_INT
+from tilegames._core.basics import WIDE_INT, formerly, formerly_named, warn_renamed
 from tilegames._core.bits import Mask
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
@@ -256,8 +256,9 @@ def _check_tile(whose: str, tile: object) -> None:
         raise ValueError(msg)
 
 
+@formerly_named("Move")  # its name before Move was the union of every move
 @attrs.frozen
-class Move:
+class Place:
     """Place one of the drawn tiles on a space, or set it aside.
 
     ``tile`` names which drawn tile is placed (the player chooses the order,
@@ -268,8 +269,11 @@ class Move:
     Construction checks the shape of the fields only; whether the move is
     legal depends on the state (:func:`~tilegames.polygon.why_illegal`).
 
-    >>> str(Move("X2", (1, -2))), str(Move("3", None))
+    >>> str(Place("X2", (1, -2))), str(Place("3", None))
     ('X2@1,-2', '3@-')
+
+    .. versionchanged:: 0.1 named ``Place``; it was ``Move``, which is now the union of
+       every move (a document of type ``"Move"`` still loads, deprecated).
 
     Raises:
         TypeError: if a field has the wrong type.
@@ -366,8 +370,16 @@ class Roll:
         return f"={SYMBOL_LETTERS[self.symbol]}"
 
 
-AnyMove = Move | Draw | Roll
-"""Anything ``apply`` takes: a placement, or (in an explicit game) a chance outcome."""
+Move = Place | Draw | Roll
+"""Every move of Polygon: a :class:`Place`, or in an explicit game chance's :class:`Draw`
+or :class:`Roll`; ``isinstance(x, Move)`` works.
+
+.. versionchanged:: 0.1
+   ``Move`` is the union of the move classes, as every game's ``Move`` is; the
+   placement class it named is :class:`Place`.
+"""
+AnyMove = Move
+"""The same union as ``Move`` (its name before ``Move`` was the union in every game)."""
 #: Deprecated alias of AnyMove, kept for one release.
 Action = AnyMove
 
@@ -377,21 +389,21 @@ ROLLS: Final[tuple[Roll, ...]] = tuple(Roll(symbol) for symbol in range(len(SYMB
 """The chance outcome rolling each symbol, by symbol."""
 
 
-def _move_table() -> dict[Value, tuple[Move, ...]]:
-    """Every possible Move, per tile value: its placements by space number, then its discard."""
+def _move_table() -> dict[Value, tuple[Place, ...]]:
+    """Every possible Place, per tile value: its placements by space number, then its discard."""
     return {
-        value: (*(Move(value, space) for space in SPACES), Move(value, None)) for value in VALUES
+        value: (*(Place(value, space) for space in SPACES), Place(value, None)) for value in VALUES
     }
 
 
-MOVES: Final[Mapping[Value, tuple[Move, ...]]] = _move_table()
-"""Per tile value, the :class:`Move` placing it on each space, by space number, then (at
+MOVES: Final[Mapping[Value, tuple[Place, ...]]] = _move_table()
+"""Per tile value, the :class:`Place` placing it on each space, by space number, then (at
 index ``-1``) the one setting it aside.
 
 Moves are values, so ``LegalMoves`` hands out these instead of building new ones.
 
 >>> MOVES["3"][30], MOVES["3"][-1]
-(Move(tile='3', space=(0, 0)), Move(tile='3', space=None))
+(Place(tile='3', space=(0, 0)), Place(tile='3', space=None))
 """
 
 
@@ -464,7 +476,9 @@ class State(CachedState):
     seat: Seat
     """The seat whose turn it is; once the game is over, the seat that played the last turn."""
     turn: int
-    """The number of the current turn, 1 for the first (the last turn's once over)."""
+    """The number of the turn in progress, counted from 1 (one more than the number of
+    turns finished before it); once the game is over, the last turn's. (AXIO's ``turn``
+    is the same number counted from 0.)"""
     symbol: Symbol
     """This turn's die symbol (POLY-9); the last turn's once the game is over."""
     drawn: tuple[Value, ...]
@@ -521,14 +535,20 @@ class State(CachedState):
     the seat, turn and symbol are 0, 1 and 0). ``"roll"``: the turn's die is
     to be rolled (:attr:`symbol` still shows the previous turn's, or 0
     before the first roll). ``"draw"``: the turn's tiles are being drawn
-    (:attr:`drawing`). Always ``""`` in a seeded game.
+    (:attr:`first_drawn`). Always ``""`` in a seeded game.
     """
-    drawing: tuple[Value, ...] = attrs.field(default=(), metadata=OPTIONAL)
+    first_drawn: tuple[Value, ...] = attrs.field(
+        default=(), metadata=formerly("drawing", optional=True)
+    )
     """In an explicit game's ``"draw"`` step, the tile drawn so far this turn (at most one).
 
     The turn's tiles move to :attr:`drawn` once both are drawn (or the one
     the bag held), so that :attr:`drawn` is not empty exactly when a seat
     is to place.
+
+    .. versionchanged:: 0.1 named ``first_drawn``; it was ``drawing``, which in AXIO
+       Rota names the chance step (``State.drawing`` still reads it, deprecated, and
+       a document holding ``"drawing"`` still loads, deprecated).
     """
     _index: BoardIndex | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -541,6 +561,12 @@ class State(CachedState):
     def __repr__(self) -> str:
         """One line: the seats, explicit chance, the turn, who moves."""
         return summary(self, len(self.totals), _facts(self.chance, self.turn))
+
+    @property
+    def drawing(self) -> tuple[Value, ...]:
+        """Deprecated: :attr:`first_drawn` (``drawing`` goes in the next release)."""
+        warn_renamed("polygon.State.drawing", "State.first_drawn")
+        return self.first_drawn
 
 
 @attrs.frozen(repr=False)
@@ -589,8 +615,14 @@ class View(Drawable):
     """The game's chance mode, as in :attr:`State.chance` (public)."""
     step: Step = attrs.field(default=PLAY, metadata=OPTIONAL)
     """The chance step the game waits for, as in :attr:`State.step` (public)."""
-    drawing: tuple[Value, ...] = attrs.field(default=(), metadata=OPTIONAL)
-    """The tile drawn so far in a ``"draw"`` step, as in :attr:`State.drawing` (public)."""
+    first_drawn: tuple[Value, ...] = attrs.field(
+        default=(), metadata=formerly("drawing", optional=True)
+    )
+    """The tile drawn so far in a ``"draw"`` step, as in :attr:`State.first_drawn` (public).
+
+    .. versionchanged:: 0.1 named ``first_drawn``; it was ``drawing`` (see
+       :attr:`State.first_drawn`).
+    """
 
     def __str__(self) -> str:
         """The plain-text picture (``render_text``)."""
@@ -602,6 +634,12 @@ class View(Drawable):
         """One line, as a state's, naming the seat the view is for."""
         facts = _facts(self.chance, self.turn)
         return summary(self, len(self.totals), facts, seat=self.seat, to_move=self.to_move)
+
+    @property
+    def drawing(self) -> tuple[Value, ...]:
+        """Deprecated: :attr:`first_drawn` (``drawing`` goes in the next release)."""
+        warn_renamed("polygon.View.drawing", "View.first_drawn")
+        return self.first_drawn
 
 
 def _facts(chance: str, turn: int) -> list[str]:

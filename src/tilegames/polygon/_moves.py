@@ -32,7 +32,7 @@ from tilegames.polygon._model import (
     X3,
     BoardIndex,
     Cell,
-    Move,
+    Place,
     State,
     Value,
     places,
@@ -104,7 +104,7 @@ def nth_cell(mask: Mask, n: int) -> Cell:
     return position + 8 + _BYTE_CELLS[mask >> 8][n - len(found)]
 
 
-class LegalMoves(LazyMoves[Move]):
+class LegalMoves(LazyMoves[Place]):
     """The legal moves of a state, as a lazy sequence: moves are found when asked for.
 
     The order is stable: the distinct drawn tiles in :data:`VALUES` order
@@ -126,7 +126,7 @@ class LegalMoves(LazyMoves[Move]):
         self._state = state
         hand = state.drawn
         if not hand:
-            self._rows: tuple[tuple[Move, ...], ...] = ()  # per distinct drawn tile, its MOVES
+            self._rows: tuple[tuple[Place, ...], ...] = ()  # per distinct drawn tile, its MOVES
             self._masks: tuple[Mask, ...] = ()  # per distinct drawn tile, its places
             self._split = self._length = 0  # _split: the first tile's number of moves
             return
@@ -156,12 +156,12 @@ class LegalMoves(LazyMoves[Move]):
         return self._length
 
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int) -> Place: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[Place, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+    def __getitem__(self, index: int | slice) -> Place | tuple[Place, ...]:
         """The move at an index (the common case, an int in range, without detours)."""
         if type(index) is int and 0 <= index < self._length:
             split = self._split
@@ -173,11 +173,11 @@ class LegalMoves(LazyMoves[Move]):
             return row[nth_cell(mask, index)] if mask else row[DISCARD]
         return super().__getitem__(index)
 
-    def _at(self, position: int) -> Move:
+    def _at(self, position: int) -> Place:
         """The move at a position in range (slices and negative indexes come here)."""
         return self[position]
 
-    def __iter__(self) -> Iterator[Move]:
+    def __iter__(self) -> Iterator[Place]:
         """Every legal move, in order."""
         for row, mask in zip(self._rows, self._masks, strict=True):
             if not mask:
@@ -187,7 +187,7 @@ class LegalMoves(LazyMoves[Move]):
 
     def __contains__(self, move: object) -> bool:
         """Whether ``move`` is a legal move of the state (without listing the moves)."""
-        if type(move) is not Move:
+        if type(move) is not Place:
             return False
         state = self._state
         if listed_cell(state, move) is not None:
@@ -208,7 +208,7 @@ def listed_cell(state: object, move: object) -> Cell | None:
     the full check. ``apply`` writes the test out inline: calling this costs
     it 2 to 3% of a random game.
     """
-    if type(state) is not State or type(move) is not Move:
+    if type(state) is not State or type(move) is not Place:
         return None
     index = state._index
     space = move.space
@@ -221,7 +221,7 @@ def listed_cell(state: object, move: object) -> Cell | None:
     return cell
 
 
-def check_move(state: State, move: Move) -> Cell:
+def check_move(state: State, move: Place) -> Cell:
     """The space number a legal move places on (-1 for a discard).
 
     Raises:
@@ -240,7 +240,7 @@ def check_move(state: State, move: Move) -> Cell:
     space = move.space
     if space is None:
         if allowed:
-            example = Move(tile, SPACES[nth_bit(allowed, 0)])
+            example = Place(tile, SPACES[nth_bit(allowed, 0)])
             reason = (
                 f"tile {tile} can be placed ({allowed.bit_count()} legal places, such as "
                 f"{example}); a tile is set aside only when it has no legal place"

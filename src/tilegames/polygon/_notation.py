@@ -23,7 +23,7 @@ from tilegames.polygon._model import (
     VALUES,
     AnyMove,
     Draw,
-    Move,
+    Place,
     Roll,
     State,
     View,
@@ -45,7 +45,7 @@ def format_move(move: AnyMove) -> str:
     A chance outcome of an explicit game: ``+V`` (tile ``V`` drawn), or ``=C``,
     ``=D``, ``=S`` (the die's symbol).
 
-    >>> format_move(Move("W", (-2, 3))), format_move(Move("X3", None))
+    >>> format_move(Place("W", (-2, 3))), format_move(Place("X3", None))
     ('W@-2,3', 'X3@-')
     >>> format_move(Draw("X2")), format_move(Roll(1))
     ('+X2', '=D')
@@ -54,8 +54,10 @@ def format_move(move: AnyMove) -> str:
     """
     if type(move) is Draw or type(move) is Roll:
         return str(move)
-    if type(move) is not Move:
-        checks.wrong_type("polygon.format_move", f"a {TITLE} Move", move, move=True)
+    if type(move) is not Place:
+        checks.wrong_type(
+            "polygon.format_move", f"a {TITLE} move (Place, Draw or Roll)", move, move=True
+        )
     if move.space is not None and not all(-_TOO_BIG < n < _TOO_BIG for n in move.space):
         msg = f"a space coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
         raise NotationError(msg)
@@ -73,9 +75,9 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     :func:`~tilegames.polygon.why_illegal` to say.
 
     >>> parse_move("x2@1,-2")
-    Move(tile='X2', space=(1, -2))
+    Place(tile='X2', space=(1, -2))
     >>> parse_move(" 4@- ")
-    Move(tile='4', space=None)
+    Place(tile='4', space=None)
     >>> parse_move("+x3"), parse_move("=s")
     (Draw(tile='X3'), Roll(symbol=2))
 
@@ -97,7 +99,7 @@ def parse_move(text: str, state: State | View | None = None) -> AnyMove:
     if tile not in ORDER:
         msg = f"{written!r} in {text!r} is not a tile value; values are {', '.join(VALUES)}"
         raise NotationError(msg)
-    return Move(tile, None if aside else (_integer(q, text), _integer(r, text)))
+    return Place(tile, None if aside else (_integer(q, text), _integer(r, text)))
 
 
 def _outcome(text: str, sign: str, written: str) -> Draw | Roll:

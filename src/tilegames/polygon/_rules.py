@@ -62,7 +62,7 @@ from tilegames.polygon._model import (
     BoardIndex,
     Cell,
     Draw,
-    Move,
+    Place,
     Roll,
     Round,
     Scoring,
@@ -89,7 +89,7 @@ from tilegames.polygon._validate import check_hand_made
 
 _A_STATE: Final = f"a {TITLE} State"
 _EITHER: Final = f"a {TITLE} State or View"
-_A_MOVE: Final = f"a {TITLE} Move"
+_A_MOVE: Final = f"a {TITLE} move (Place, Draw or Roll)"
 
 
 def _position(function: str, state: object, kinds: tuple[type, ...] = (State, View)) -> None:
@@ -347,7 +347,7 @@ def view(state: State, seat: Seat | None) -> View:
         state.board,
         state.chance,
         state.step,
-        state.drawing,
+        state.first_drawn,
     )
 
 
@@ -428,14 +428,14 @@ def _check(function: str, state: State, move: AnyMove) -> Cell | None:
     """
     if type(state) is not State:
         checks.wrong_type(function, _A_STATE, state)
-    placing = type(move) is Move
+    placing = type(move) is Place
     if not placing and type(move) is not Draw and type(move) is not Roll:
         checks.wrong_type(function, _A_MOVE, move, move=True)
     hand = state.drawn
-    if state._index is None and (not placing or (hand and cast(Move, move).tile in hand)):
+    if state._index is None and (not placing or (hand and cast(Place, move).tile in hand)):
         check_hand_made(state)  # a hand-made state is checked before its board is read
     if placing and (hand or not state.step):  # a seat's step, or the game over
-        return check_move(state, cast(Move, move))
+        return check_move(state, cast(Place, move))
     check_outcome(state, move)  # a chance step (a placement is refused there)
     return None
 
@@ -455,7 +455,7 @@ def why_illegal(state: State, move: AnyMove) -> str | None:
     """``None`` if ``move`` is legal, else the reason in words with the rule id.
 
     >>> state = new_game(seed=7)
-    >>> print(why_illegal(state, Move("2", (0, 0))))
+    >>> print(why_illegal(state, Place("2", (0, 0))))
     (0, 0) holds a played 4, which can be covered only when the space shares a blue circle
     corner with another space holding a played tile (POLY-11)
 
@@ -481,20 +481,20 @@ def score_move(state: State, move: AnyMove) -> int:
     cell = listed_cell(state, move)
     if cell is None:  # not a placement as legal_moves lists them: the full check
         cell = _checked("polygon.score_move", state, move)
-        if cell is None or type(move) is not Move:
+        if cell is None or type(move) is not Place:
             return 0
     table = combination_table(state.scoring)
     if cell == DISCARD:
         return turn_score(state.stacks, state.symbol, state.placed, table)
     board = state.stacks
-    tile = cast(Move, move).tile  # a placement here: a discard and chance returned above
+    tile = cast(Place, move).tile  # a placement here: a discard and chance returned above
     board = (*board[:cell], (*board[cell], tile), *board[cell + 1 :])
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
 def _apply_outcome(state: State, move: AnyMove) -> State:
     """``apply`` for a chance outcome (its check gives the WrongTypeError for anything else)."""
-    _checked("polygon.apply", state, move)  # a Move on a State does not come here
+    _checked("polygon.apply", state, move)  # a Place on a State does not come here
     return apply_outcome(state, cast(Draw | Roll, move))
 
 
@@ -512,7 +512,7 @@ def apply(state: State, move: AnyMove) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    if type(state) is not State or type(move) is not Move:  # one branch on the hot path
+    if type(state) is not State or type(move) is not Place:  # one branch on the hot path
         return _apply_outcome(state, move)
     tile = move.tile
     hand = state.drawn
@@ -576,7 +576,7 @@ def apply(state: State, move: AnyMove) -> State:
         state.board,
         state.chance,
         step,
-        (),  # drawing
+        (),  # first_drawn
     )
     set_slot(after, "_index", index)
     return after

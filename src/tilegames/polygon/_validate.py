@@ -33,7 +33,7 @@ from tilegames.polygon._model import (
     SYMBOLS,
     TITLE,
     Draw,
-    Move,
+    Place,
     Roll,
     State,
     Value,
@@ -223,10 +223,10 @@ def _check_counters(
     turn, drawn, placed = value.turn, value.drawn, value.placed
     out = set_size - 1 - bag_size  # tiles drawn in turns 1 .. turn
     this_turn = out - 2 * (turn - 1)  # drawn for this turn: 2, or 1 from a bag of one
-    if value.step and this_turn != len(value.drawing):
+    if value.step and this_turn != len(value.first_drawn):
         raise invalid(
             f"{where}.turn",
-            f"turn {turn} waits for chance ({value.step!r}) with {len(value.drawing)} tiles "
+            f"turn {turn} waits for chance ({value.step!r}) with {len(value.first_drawn)} tiles "
             f"drawn, but {out} tiles of the set of {set_size} have left the bag since the "
             f"start draw (bag {bag_size}): each turn before draws 2 (POLY-10)",
         )
@@ -340,7 +340,7 @@ def _check_history(
     _check_connected(where, value)
     name = "bag" if type(value) is State else "bag_contents"
     parts = {"stacks": _played(value), "drawn": value.drawn, name: bag}
-    _check_set(where, tiles, {**parts, "aside": value.aside, "drawing": value.drawing})
+    _check_set(where, tiles, {**parts, "aside": value.aside, "first_drawn": value.first_drawn})
     _check_counters(where, value, len(bag), len(tiles), first)
     _check_placements(where, value)
 
@@ -406,7 +406,7 @@ def _set_of(value: State | View, tiles: Iterable[Value] | None) -> tuple[Value, 
 
 
 def validate(
-    value: State | View | Outcome | Move | Draw | Roll, *, tiles: Iterable[Value] | None = None
+    value: State | View | Outcome | Place | Draw | Roll, *, tiles: Iterable[Value] | None = None
 ) -> None:
     """Check a state, view or outcome made outside the rules, for example loaded from JSON.
 
@@ -420,13 +420,13 @@ def validate(
     A view passes the same checks on what it shows. An outcome needs the
     places that POLY-15 gives its totals, and no mode (Polygon has none; an
     outcome from an older document, without game and mode, is checked the
-    same way). A move is checked by its constructor, so any :class:`Move`
+    same way). A move is checked by its constructor, so any :class:`Place`
     on the board passes, and so does any :class:`Draw` or :class:`Roll`.
     A state of an explicit game (``chance="explicit"``) passes the same
     checks at a seat's step, and at a chance step those of its step: during
     the start-order draw nothing else has happened and the tiles drawn and the
     bag make up the set; at a roll or draw the turn's tiles drawn so far
-    (:attr:`State.drawing`) agree with the turn and the bag.
+    (:attr:`State.first_drawn`) agree with the turn and the bag.
     :mod:`tilegames.serialize` calls this on everything it loads.
 
     >>> import attrs
@@ -448,10 +448,10 @@ def validate(
         _validate_view(value, _set_of(value, tiles))
     elif type(value) is Outcome:
         _validate_outcome(value)
-    elif type(value) is Move:
+    elif type(value) is Place:
         if value.space is not None and value.space not in CELL:
-            raise invalid("Move.space", f"{value.space} is not a space of the board (POLY-4)")
+            raise invalid("Place.space", f"{value.space} is not a space of the board (POLY-4)")
     elif type(value) is not Draw and type(value) is not Roll:
         checks.wrong_type(
-            "polygon.validate", "a Polygon State, View, Move, Draw, Roll or Outcome", value
+            "polygon.validate", "a Polygon State, View, Place, Draw, Roll or Outcome", value
         )

@@ -100,7 +100,7 @@ def to_svg(
 
     >>> from tilegames import axio_rota
     >>> state = axio_rota.new_game(seed=1)
-    >>> picture = to_svg(state, move=axio_rota.Move((1, 0), 2))
+    >>> picture = to_svg(state, move=axio_rota.Place((1, 0), 2))
     >>> picture.count('class="piece preview')
     1
     """
@@ -224,7 +224,7 @@ def cells_of(move: object) -> tuple[str, ...]:
     """The keys (:func:`cell_key`) of the cells a move places on; ``()`` if it places nothing.
 
     >>> from tilegames import axio_rota
-    >>> cells_of(axio_rota.Move((1, -2), 0))
+    >>> cells_of(axio_rota.Place((1, -2), 0))
     ('1,-2',)
 
     Raises:
@@ -248,7 +248,7 @@ def laid_svg(position: object, move: object, *, size: float = 48.0) -> str | Non
 
     >>> from tilegames import axio_rota
     >>> state = axio_rota.new_game(seed=1)
-    >>> laid_svg(state, axio_rota.Move((1, 0), 1)).startswith("<svg")
+    >>> laid_svg(state, axio_rota.Place((1, 0), 1)).startswith("<svg")
     True
 
     Raises:

@@ -2,13 +2,13 @@
 
 Every document is one JSON object, an *envelope* around the value::
 
-    {"format": "tilegames", "version": 2, "game": "axio-rota", "type": "Move",
+    {"format": "tilegames", "version": 2, "game": "axio-rota", "type": "Place",
      "data": {"cell": [1, -1], "rotation": 3, "named": 2}}
 
 ``format`` and ``version`` say what the document is (:data:`FORMAT`,
 :data:`VERSION`); ``game`` is the registry name of the game
 (:func:`tilegames.get`); ``type`` is the name of the class in the game's module
-(``"State"``, ``"View"``, ``"Move"``, ``"Place"`` ...) or ``"Outcome"``;
+(``"State"``, ``"View"``, ``"Place"``, ``"Draw"`` ...) or ``"Outcome"``;
 ``data`` holds the class's fields, named as the attributes are. The fields of
 a class are written as their declared types say: an int or a string as itself,
 ``None`` as ``null``, a tuple as an array, a frozenset as an array sorted by
@@ -23,12 +23,15 @@ every class; golden files in ``tests/data/json/`` pin the format.
 
 >>> from tilegames import axio_rota
 >>> from tilegames.serialize import from_json, to_json
->>> move = axio_rota.Move((1, -1), 3, axio_rota.BLUE)
+>>> move = axio_rota.Place((1, -1), 3, axio_rota.BLUE)
 >>> text = to_json(move)
 >>> text
-'{"format":"tilegames","version":2,"game":"axio-rota","type":"Move","data":{"cell":[1,-1],"rotation":3,"named":2}}'
+'{"format":"tilegames","version":2,"game":"axio-rota","type":"Place","data":{"cell":[1,-1],"rotation":3,"named":2}}'
 >>> from_json(text, axio_rota.Move) == move
 True
+
+A game's ``Move`` is the union of its move classes: reading as ``Move``
+accepts a document of any of them.
 
 Loading is strict: the envelope and every field must be exactly as written
 here (no unknown or missing field, no ``true`` for a number, no ``1.0`` for an
@@ -39,11 +42,11 @@ is not in the set, a score over its cap, a player count the game does not
 allow. Every such problem is an :class:`~tilegames.InvalidStateError` naming
 the field:
 
->>> from_json('{"format":"tilegames","version":2,"game":"axio-rota","type":"Move",'
+>>> from_json('{"format":"tilegames","version":2,"game":"axio-rota","type":"Place",'
 ...           '"data":{"cell":[1,-1],"rotation":"3","named":null}}', axio_rota.Move)
 Traceback (most recent call last):
 ...
-tilegames.errors.InvalidStateError: Move.rotation: expected an int, got "3"
+tilegames.errors.InvalidStateError: Place.rotation: expected an int, got "3"
 
 Nothing is evaluated or unpickled: a document only ever becomes the classes
 it names, through their constructors. Before any field is read, a document
@@ -56,6 +59,12 @@ refused at once with an :class:`~tilegames.InvalidStateError` naming the
 limit and the keyword that raises it. A view (``rules.view(state, seat)``)
 holds only what its seat may see, so its JSON is what a frontend may send to
 that seat.
+
+A name renamed since a document was written still reads for one release,
+with a :class:`DeprecationWarning`, and is written under its new name:
+AXIO Rota's and Polygon's ``"type": "Move"`` (now ``"Place"``), Aztack's
+``"turn"`` (now ``"whose_turn"``), AXIO Rota's view's ``"turn"`` (now
+``"drawer"``) and Polygon's ``"drawing"`` (now ``"first_drawn"``).
 """
 
 from __future__ import annotations

@@ -130,6 +130,20 @@ def _optional(kind: type) -> dict[str, Any]:
     }
 
 
+@functools.cache
+def _renamed(kind: type) -> dict[str, str]:
+    """The fields renamed (``formerly`` metadata): each former name, with the field's name.
+
+    A document may still hold such a field under its former name for one
+    release (deprecated: reading it warns); it is written under the new one.
+    """
+    return {
+        field.metadata["formerly"]: field.name
+        for field in attrs.fields(kind)
+        if field.init and "formerly" in field.metadata
+    }
+
+
 def _is_union(tp: Any) -> bool:
     return typing.get_origin(tp) in (Union, types.UnionType)
 

@@ -9,6 +9,7 @@ from typing import Any, cast, overload
 
 import attrs
 
+from tilegames._core.basics import former_names, warn_renamed
 from tilegames._core.errors import InvalidStateError, WrongTypeError
 from tilegames._core.rules import Outcome
 from tilegames._core.rules import game_of as _game_of
@@ -38,6 +39,7 @@ from tilegames.serialize._format import (
     _fields,
     _is_union,
     _optional,
+    _renamed,
     _rules_named,
     _shape,
     _type_name,
@@ -166,6 +168,9 @@ def _big_int(data: str, path: str) -> int:
 def _decode_fields(data: Any, kind: type, path: str) -> Any:
     if type(data) is not dict:
         raise _fail(path, f"expected an object of {kind.__name__} fields, got {_shown(data)}")
+    renamed = _renamed(kind)
+    if renamed and not renamed.keys().isdisjoint(data):
+        data = _new_names(data, renamed, kind, path)
     fields = _fields(kind)
     names = [name for name, _, _ in fields]
     unknown = [key for key in data if key not in names]
@@ -184,6 +189,19 @@ def _decode_fields(data: Any, kind: type, path: str) -> Any:
     return _construct(kind, path, **arguments)
 
 
+def _new_names(
+    data: dict[str, Any], renamed: dict[str, str], kind: type, path: str
+) -> dict[str, Any]:
+    """``data`` with each field held under a former name moved to its new one (deprecated)."""
+    for old, new in renamed.items():
+        if old in data and new in data:
+            raise _fail(path, f"both {old!r} and {new!r}: {old!r} is the former name of {new!r}")
+    for old, new in renamed.items():
+        if old in data:
+            warn_renamed(f"a {kind.__name__} document's field {old!r}", repr(new), stacklevel=2)
+    return {renamed.get(key, key): value for key, value in data.items()}
+
+
 def _construct(kind: Any, path: str, *args: Any, **kwargs: Any) -> Any:
     try:
         return kind(*args, **kwargs)
@@ -197,7 +215,7 @@ def _accepted(kind: Any) -> dict[str, type]:
     """The classes a document may name when ``kind`` is asked for, by name.
 
     The class itself, each member of a union, and their attrs subclasses
-    that a registered game owns (``aztack.Move`` accepts ``Place`` and ``Pass``).
+    that a registered game owns.
     """
     options = typing.get_args(kind) if _is_union(kind) else (kind,)
     found: dict[str, type] = {}
@@ -214,6 +232,15 @@ def _accepted(kind: Any) -> dict[str, type]:
         msg = f"{kind!r} is not a class that tilegames documents hold"
         raise TypeError(msg)
     return found
+
+
+def _formerly(accepted: dict[str, type], name: str) -> type | None:
+    """The accepted class whose former name ``name`` is, if any (deprecated: it warns)."""
+    for kind in accepted.values():
+        if name in former_names(kind):
+            warn_renamed(f"the document type {name!r}", repr(kind.__name__), stacklevel=2)
+            return kind
+    return None
 
 
 def _owned(kind: type) -> bool:
@@ -294,7 +321,7 @@ def from_dict(
         document: the envelope, as :func:`to_dict` writes it.
         kind: the class expected: a game's ``State``, ``View`` or move class
             (a union such as ``axio.Move`` or a base class such as
-            ``aztack.Move`` accepts any of its classes), or
+            ``aztack.MoveBase`` accepts any of its classes), or
             :class:`~tilegames.Outcome`.
         max_depth: how deep values may nest (default :data:`MAX_DEPTH`).
         max_entries: how many values the document may hold (default
@@ -336,6 +363,8 @@ def from_dict(
     rules = _rules_named(document["game"])
     name = document["type"]
     chosen = accepted.get(name) if type(name) is str else None
+    if chosen is None and type(name) is str:
+        chosen = _formerly(accepted, name)
     if chosen is None:
         expected = " or ".join(repr(n) for n in sorted(accepted))
         raise _fail("type", f"expected {expected}, got {_shown(name)}")
@@ -398,13 +427,13 @@ def from_json(
 
     >>> from tilegames import axio_rota
     >>> from tilegames.serialize import to_json
-    >>> text = to_json(axio_rota.Move((1, -1), 3, axio_rota.BLUE))
+    >>> text = to_json(axio_rota.Place((1, -1), 3, axio_rota.BLUE))
     >>> from_json(text, axio_rota.Move, max_chars=50)
     Traceback (most recent call last):
     ...
-    tilegames.errors.InvalidStateError: document: 113 characters is more than 50 (the limit ...
-    >>> from_json(text, axio_rota.Move, max_chars=113)
-    Move(cell=(1, -1), rotation=3, named=2)
+    tilegames.errors.InvalidStateError: document: 114 characters is more than 50 (the limit ...
+    >>> from_json(text, axio_rota.Move, max_chars=114)
+    Place(cell=(1, -1), rotation=3, named=2)
 
     Args:
         text: the JSON text, as ``str`` or as UTF-8 ``bytes``.
