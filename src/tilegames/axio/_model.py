@@ -320,13 +320,14 @@ class Unseen(_BaseUnseen):
 UNSEEN: Final = Unseen()
 """The unseen draw (AXIO-22): a tile drawn that the person entering the game cannot see."""
 
-AnyMove = Place | SwapChoice | Decline | Draw | Unseen
+Move = Place | SwapChoice | Decline | Draw | Unseen
 """A move: a :class:`Place`, a :class:`SwapChoice` when a swap is offered,
 :data:`DECLINE` when a bonus placement is owed; in an explicit game, at a
-chance step, a :class:`Draw` or :data:`UNSEEN`."""
+chance step, a :class:`Draw` or :data:`UNSEEN`. Every game's ``Move`` is the
+union of its moves."""
 
-#: Deprecated alias of AnyMove, kept for one release.
-Move = AnyMove
+AnyMove = Move
+"""The same union as ``Move`` (its name before ``Move`` was the union in every game)."""
 
 MOVE_TYPES: Final = (Place, SwapChoice, Decline, Draw, Unseen)
 """Every concrete move class."""
