@@ -164,3 +164,23 @@ def test_words_from_the_move_alone_as_from_every_legal_move(
         walked = [move_words(rules, s, m, seat) for s, m, seat, _ in played]
     assert [words for *_, words in played] == walked
     assert all(rules.format_move(m) not in w for (_, m, _, w) in played)  # parts found
+
+
+@pytest.mark.parametrize("game", ["axio", "axio-rota", "aztack", "polygon"])
+def test_notations_kept_are_the_moves_notation(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The legal moves' notation kept across turns is format_move's, and at most NOTATIONS."""
+    from tilegames.server import _rooms
+
+    monkeypatch.setattr(_rooms, "_notations", {})
+    monkeypatch.setattr(_rooms, "NOTATIONS", 40)
+    rules = tilegames.get(game)
+    chooser = random.Random(game)
+    state = rules.new_game(2, seed=4)
+    for _ in range(size(everyday=6, deep=40)):
+        if rules.is_over(state):
+            break
+        legal = list(rules.legal_moves(state))
+        for _twice in range(2):  # written, then kept
+            assert _rooms.notations(rules, legal) == [rules.format_move(m) for m in legal]
+            assert len(_rooms._notations[rules.name]) <= 40
+        state = rules.apply(state, legal[chooser.randrange(len(legal))])

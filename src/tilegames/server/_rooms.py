@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -156,7 +157,7 @@ class Room:
             rules, state = self.rules, self.state
             view = rules.view(state, seat)
             moves = () if seat is None else moves_for(rules, state, seat)
-            legal = [rules.format_move(move) for move in moves]
+            legal = notations(rules, moves)
             found = self._seen[seat] = (view, serialize.to_dict(view), legal)
         return found
 
@@ -215,6 +216,33 @@ class Room:
             **tupled(self.options),
         )
         return records.dumps(record)
+
+
+NOTATIONS: Final = 50_000
+"""The most moves whose notation is kept, per game (about 400 bytes each, the move included)."""
+_notations: Final[dict[str, dict[Any, str]]] = {}
+
+
+def notations(rules: tilegames.Rules[Any, Any], moves: Iterable[Any]) -> list[str]:
+    """The moves in notation, each written once for every room of the game.
+
+    A move's notation depends on the move alone (``format_move`` takes
+    nothing else), and a game's moves repeat from turn to turn and room to
+    room: an AXIO position lists up to 1,500 placements, most of them listed
+    at the seat's turn before, and twelve random AXIO games list 8,000
+    placements in all. Kept per game up to :data:`NOTATIONS` moves (then
+    forgotten, and kept anew).
+    """
+    known = _notations.setdefault(rules.name, {})
+    written = []
+    for move in moves:
+        text = known.get(move)
+        if text is None:
+            if len(known) >= NOTATIONS:
+                known.clear()
+            text = known[move] = rules.format_move(move)
+        written.append(text)
+    return written
 
 
 def tupled(value: Any) -> Any:
