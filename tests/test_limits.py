@@ -54,7 +54,7 @@ ENTRIES = 50_000
 DIGITS = 640
 """The most digits of a number in notation (_core/notation.MAX_DIGITS)."""
 RECORD_DIGITS = 40
-"""The most digits of a seed, player count, seat or score in a record."""
+"""The most digits of a seed in a record."""
 RECORD_MOVES = 100_000
 """The most moves a record holds."""
 BODY = 65_536
@@ -298,7 +298,7 @@ _RECORD: dict[str, Any] = {"game": "polygon", "players": 2, "seed": 3, "moves": 
 
 
 class TestRecordDigits:
-    """A seed, player count, seat or score in a record has at most 40 digits."""
+    """A seed in a record has at most 40 digits (its other numbers stay within 2**53 - 1)."""
 
     @pytest.mark.parametrize("seed", [10**RECORD_DIGITS - 1, -(10**RECORD_DIGITS) + 1])
     def test_at_the_limit(self, seed: int) -> None:

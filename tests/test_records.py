@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +17,17 @@ import texts
 import tilegames
 import toy_game
 from tiers import examples
-from tilegames import CHANCE, Outcome
+from tilegames import CHANCE, Outcome, check_options, polygon
 from tilegames._core import rules as core_rules
-from tilegames.errors import ConfigurationError, RecordError, UnknownGameError, WrongTypeError
+from tilegames.errors import (
+    ConfigurationError,
+    InvalidStateError,
+    RecordError,
+    UnknownGameError,
+    WrongTypeError,
+)
 from tilegames.records import Record, dumps, loads, record_of, replay
+from tilegames.serialize import MAX_SAFE_INT, from_dict, to_dict
 
 GAMES = tilegames.names()
 FORMATS = ("text", "json")
@@ -314,11 +322,33 @@ class TestMoveErrors:
             replay(loads(text))
 
     def test_bad_setup(self) -> None:
-        """A setup new_game refuses, or an option it does not take, is a RecordError."""
+        """A setup new_game refuses is a RecordError at replay; an option the game does not
+        take is one when the record is read, with the message new_game gives."""
         with pytest.raises(RecordError, match="setup"):
             replay(loads(_HEADER.replace("Players: 2", "Players: 9")))
-        with pytest.raises(RecordError, match="setup"):
-            replay(loads(_HEADER.replace("Seed: 7", "Seed: 7\nOption colour: 3")))
+        with pytest.raises(RecordError, match=r"^AXIO Rota has no option 'colour' \(its options"):
+            loads(_HEADER.replace("Seed: 7", "Seed: 7\nOption colour: 3"))
+
+    @pytest.mark.parametrize("format", ["text", "json"])
+    def test_options_checked_when_read(self, format: str) -> None:
+        """A record whose option the game declares but not with that value is refused by
+        loads (not first by replay), in either format, with the message record_of gives."""
+        record = record_of("aztack", [], players=2, seed=1, mode="speed")
+        text = dumps(record, format)
+        assert loads(text) == record
+        bad = text.replace("speed", "fast")
+        with pytest.raises(ConfigurationError) as made:
+            record_of("aztack", [], players=2, seed=1, mode="fast")
+        with pytest.raises(RecordError) as read:
+            loads(bad)
+        assert (
+            str(read.value)
+            == str(made.value)
+            == ("mode must be one of 'turns', 'speed', not 'fast'")
+        )
+        unknown = text.replace("speed", "fast").replace('"aztack"', '"chess"')
+        unknown = unknown.replace("Game: aztack", "Game: chess")
+        assert loads(unknown).options == (("mode", "fast"),)  # no declaration to check against
 
     def test_unknown_game(self) -> None:
         """A game that is not registered is an UnknownGameError at replay, not at loads."""
@@ -696,7 +726,7 @@ _FIELD_VALUES: dict[str, st.SearchStrategy[Any]] = {
 _A_RECORD: dict[str, Any] = {"game": "polygon", "players": 2, "seed": 3, "moves": ("1@0,-1",)}
 _NOTATION = st.from_regex(r"[A-Za-z0-9,:@?/+-]{1,8}", fullmatch=True, alphabet=texts.CHARACTERS)
 _OPTION_VALUE = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**39), 10**39), texts.text(max_size=4)
+    st.none(), st.booleans(), st.integers(-MAX_SAFE_INT, MAX_SAFE_INT), texts.text(max_size=4)
 )
 
 
@@ -707,7 +737,7 @@ def record_fields(draw: st.DrawFn) -> dict[str, Any]:
     players = draw(st.integers(1, 6))
     moves = draw(st.lists(_NOTATION, max_size=4))
     scores = st.one_of(
-        st.integers(-(10**39), 10**39), st.tuples(st.integers(0, 9), st.integers(0, 9))
+        st.integers(-MAX_SAFE_INT, MAX_SAFE_INT), st.tuples(st.integers(0, 9), st.integers(0, 9))
     )
     fields = {
         "game": game,
@@ -747,19 +777,39 @@ def record_fields(draw: st.DrawFn) -> dict[str, Any]:
     return fields
 
 
+def _refusal_of_options(record: Record) -> str | None:
+    """What check_options says of a registered game's record's options, if it refuses them."""
+    if record.game not in tilegames.names():
+        return None
+    try:
+        check_options(tilegames.get(record.game), record.options)
+    except ConfigurationError as error:
+        return str(error)
+    return None
+
+
 class TestRecordFields:
     """A Record is checked when it is made: what dumps writes, loads reads back equal."""
 
     @settings(max_examples=examples(150, everyday=40), deadline=None)
     @given(record_fields())
     def test_made_is_written_and_read_back(self, fields: dict[str, Any]) -> None:
-        """Any fields: WrongTypeError or ConfigurationError, or a record both formats keep."""
+        """Any fields: WrongTypeError or ConfigurationError, or a record both formats keep,
+        but for options its game does not take, which loads refuses with their message."""
         try:
             record = Record(**fields)
         except (WrongTypeError, ConfigurationError):
             return
         event("made")
         hash(record)  # a record is a value: every field is immutable
+        refused = _refusal_of_options(record)
+        if refused is not None:
+            event("options not the game's")
+            for format in FORMATS:
+                with pytest.raises(RecordError) as read:
+                    loads(dumps(record, format))
+                assert str(read.value) == refused
+            return
         for format in FORMATS:
             assert loads(dumps(record, format)) == record
 
@@ -856,13 +906,51 @@ class TestRecordFields:
             Record(**{**_A_RECORD, "moves": (*moves, "1@0,-1")})
 
     def test_numbers_of_at_most_40_digits(self) -> None:
-        """A seed, player count or score has at most 40 digits: 10**40 - 1 is kept, 10**40 not."""
+        """A seed has at most 40 digits: 10**40 - 1 is kept, 10**40 not."""
         for number in (10**40 - 1, -(10**40) + 1):
             record = Record(**{**_A_RECORD, "seed": number})
             assert loads(dumps(record)) == record
         for number in (10**40, -(10**40)):
             with pytest.raises(ConfigurationError, match="40 digits"):
                 Record(**{**_A_RECORD, "seed": number})
+
+    def test_other_numbers_within_what_javascript_reads(self) -> None:
+        """Players, an option and a score are within 2**53 - 1 either way, as a document's
+        numbers: one past is refused when made and when read, with serialize's message."""
+        unknown = {**_A_RECORD, "game": "my-game"}  # options no declaration checks
+        outcome = tilegames.Outcome(scores=(MAX_SAFE_INT, 0), ranking=[{0}, {1}], game="polygon")
+        at = [
+            Record(**{**unknown, "players": MAX_SAFE_INT}),
+            Record(**{**unknown, "options": {"size": -MAX_SAFE_INT}}),
+            Record(**{**_A_RECORD, "result": outcome}),
+        ]
+        for record in at:
+            for format in FORMATS:
+                assert loads(dumps(record, format)) == record
+        past = MAX_SAFE_INT + 1
+        over_outcome = attrs.evolve(outcome, scores=(past, 0))
+        cases = [
+            ("players", past, {**unknown, "players": past}),
+            ("options.size", -past, {**unknown, "options": {"size": -past}}),
+            ("result.scores", past, {**_A_RECORD, "result": over_outcome}),
+        ]
+        for path, number, fields in cases:
+            with pytest.raises(ConfigurationError) as made:
+                Record(**fields)
+            document = {**to_dict(polygon.Place("3", None)), "data": {"tile": "3"}}
+            document["data"]["space"] = [number, 0]
+            with pytest.raises(InvalidStateError) as read:
+                from_dict(document, polygon.Place)
+            assert str(read.value).startswith("Place.space[0]: ")
+            assert str(made.value) == str(read.value).replace("Place.space[0]", path, 1)
+        written = json.loads(dumps(at[0], "json"))
+        written["players"] = past
+        with pytest.raises(RecordError, match=r"^players: 9007199254740992 is out of range"):
+            loads(json.dumps(written))
+        text = dumps(at[2])
+        assert f"Scores: {MAX_SAFE_INT}; 0" in text
+        with pytest.raises(RecordError, match=r"^result\.scores: 9007199254740992 is out of"):
+            loads(text.replace(f"Scores: {MAX_SAFE_INT}; 0", f"Scores: {past}; 0"))
 
     def test_a_bad_move_is_named_by_its_number(self) -> None:
         """The first move that is no move in notation is named by its number, from 1."""
@@ -874,18 +962,30 @@ class TestRecordFields:
         with pytest.raises(ConfigurationError, match="given twice"):
             Record(**{**_A_RECORD, "options": [("scoring", "a"), ("scoring", "b")]})
 
-    @pytest.mark.parametrize("value", [5, -(10**39), 10**40 - 1, (1, "a", None, True), [2, [3]]])
+    @pytest.mark.parametrize(
+        "value", [5, -MAX_SAFE_INT, MAX_SAFE_INT, (1, "a", None, True), [2, [3]]]
+    )
     def test_option_values_a_record_can_hold(self, value: Any) -> None:
-        """Ints of up to 40 digits, strings, booleans, None and lists of them are kept."""
-        record = Record(**{**_A_RECORD, "options": {"scoring": value}})
+        """Ints within 2**53 - 1, strings, booleans, None and lists of them are kept (a game
+        that is not registered: no declaration says which values its options take)."""
+        record = Record(**{**_A_RECORD, "game": "my-game", "options": {"scoring": value}})
         for format in FORMATS:
             assert loads(dumps(record, format)) == record
 
-    @pytest.mark.parametrize("value", [10**40, 1.5, {"a": 1}, (1, 2.5)])
-    def test_option_values_a_record_cannot_hold(self, value: Any) -> None:
-        """An int over 40 digits, a float or a mapping is refused, inside a list too."""
-        with pytest.raises(ConfigurationError, match="option scoring"):
-            Record(**{**_A_RECORD, "options": {"scoring": value}})
+    @pytest.mark.parametrize(
+        ("value", "message"),
+        [
+            (MAX_SAFE_INT + 1, "options.scoring: 9007199254740992 is out of range"),
+            ((1, -MAX_SAFE_INT - 1), "options.scoring: -9007199254740992 is out of range"),
+            (1.5, "option scoring"),
+            ({"a": 1}, "option scoring"),
+            ((1, 2.5), "option scoring"),
+        ],
+    )
+    def test_option_values_a_record_cannot_hold(self, value: Any, message: str) -> None:
+        """An int past 2**53 - 1, a float or a mapping is refused, inside a list too."""
+        with pytest.raises(ConfigurationError, match=re.escape(message)):
+            Record(**{**_A_RECORD, "game": "my-game", "options": {"scoring": value}})
 
     def test_options_sorted_by_name(self) -> None:
         """Options are kept sorted by name, whatever the order given and their values."""

@@ -25,12 +25,14 @@ from tilegames._core.rules import (
     Outcome,
     Rules,
     get,
+    names,
     new_game_kwargs,
     sorted_options,
 )
 from tilegames.serialize import (
     MAX_DEPTH,
     MAX_ENTRIES,
+    MAX_SAFE_INT,
     check_size,
 )
 from tilegames.serialize._format import (
@@ -40,6 +42,7 @@ from tilegames.serialize._format import (
     RECORD_OPTION_NAME,
     RECORD_RESERVED_TAGS,
     RECORD_TAG_NAME,
+    out_of_range,
 )
 
 _RESERVED: Final = RECORD_RESERVED_TAGS
@@ -112,12 +115,15 @@ def _check_game(record: Record, attribute: Any, game: Any) -> None:
 
 
 def _check_whole(record: Record, attribute: Any, value: Any) -> None:
-    """``players`` or ``seed``: a whole number of at most :data:`_MAX_DIGITS` digits."""
+    """``players``: a whole number within ``2**53 - 1``; ``seed``: one of at most 40 digits."""
     if value is None and attribute.name == "seed":
         return
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigurationError(f"{attribute.name} is a whole number, not {shown(value)}")
-    _check_number(attribute.name, value)
+    if attribute.name == "seed":
+        _check_number(attribute.name, value)
+    else:
+        _check_safe(attribute.name, value)
 
 
 def _check_moves(record: Record, attribute: Any, moves: tuple[object, ...]) -> None:
@@ -167,7 +173,7 @@ def _check_result(record: Record, attribute: Any, result: object) -> None:
             msg = f"a result's scores are ints or tuples of ints, not {shown(result.scores)}"
             raise ConfigurationError(msg)
         for part in parts:
-            _check_number("a score", part)
+            _check_safe("result.scores", part)
     _check_text("a result's reason", result.reason)
     _check_text("a result's mode", result.mode)
 
@@ -192,7 +198,10 @@ class Record:
             ...).
         ConfigurationError: for a field a record cannot hold: a game that
             is not a one-line name, ``players`` or ``seed`` that is no whole
-            number, a move with a space or ``#``, a badly formed option, tag
+            number, a seed of more than 40 digits or another number (the
+            players, an option, a score) past ``2**53 - 1`` either way (the
+            message :mod:`tilegames.serialize` gives), a move with a space
+            or ``#``, a badly formed option, tag
             or comment, a comment after a move that is not there, or a
             result that is not this game's with one score a seat.
     """
@@ -268,7 +277,7 @@ def _check_option(name: str, value: object) -> None:
     if value is None or isinstance(value, (str, bool)):
         return
     if isinstance(value, int):
-        _check_number(f"option {name}", value)
+        _check_safe(f"options.{name}", value)
         return
     if isinstance(value, (tuple, list)):
         for item in value:
@@ -292,9 +301,16 @@ def _check_text(what: str, text: object, *, strip: bool = True) -> None:
 
 
 def _check_number(what: str, value: int) -> None:
+    """A seed: at most :data:`_MAX_DIGITS` digits (a big one is written as its digits)."""
     if abs(value) >= 10**_MAX_DIGITS:
         msg = f"{what} has at most {_MAX_DIGITS} digits, not {shown(value)}"
         raise ConfigurationError(msg)
+
+
+def _check_safe(what: str, value: int) -> None:
+    """Any other number: within ``2**53 - 1`` either way, as a document's (serialize's message)."""
+    if not -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+        raise ConfigurationError(out_of_range(what, value))
 
 
 def record_of(
@@ -623,13 +639,19 @@ def _checked(
     moves: Sequence[Any],
     result: Outcome | None,
 ) -> Record:
-    """The record of these fields, each checked (not the rules: :func:`replay` does that).
+    """The record of these fields, each checked (not the moves: :func:`replay` plays them).
+
+    The options of a registered game are checked against its declaration
+    (:func:`tilegames.check_options`), as :func:`record_of` and the server
+    check them: a record is refused when read, not when replayed, for an
+    option its game does not take.
 
     Raises:
-        RecordError: naming the field that a :class:`Record` cannot hold.
+        RecordError: naming the field that a :class:`Record` cannot hold, or
+            the option the game does not take (with ``new_game``'s message).
     """
     try:
-        return Record(
+        record = Record(
             game=cast("str", game),
             players=cast("int", players),
             moves=moves,
@@ -639,5 +661,8 @@ def _checked(
             comments=comments,
             result=result,
         )
+        if record.options and record.game in names():
+            check_options(get(record.game), record.options)
     except (ConfigurationError, WrongTypeError) as error:
         raise RecordError(str(error)) from None
+    return record

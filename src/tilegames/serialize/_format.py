@@ -48,7 +48,18 @@ RECORD_OPTION_NAME: Final = r"[A-Za-z_][A-Za-z0-9_]*"
 """An option's name, as a regular expression (matched whole)."""
 RECORD_NOT_OPTIONS: Final = frozenset({"players", "seed"})  # fields of their own
 RECORD_MAX_MOVES: Final = 100_000
-RECORD_MAX_DIGITS: Final = 40  # a seed, a player count, a seat or a score in a record
+RECORD_MAX_DIGITS: Final = 40  # a seed in a record; its other numbers are within MAX_SAFE_INT
+
+
+def out_of_range(path: str, value: int) -> str:
+    """The refusal of an int past :data:`MAX_SAFE_INT` either way where a document holds a number.
+
+    Reading a document says it, and so do records for their numbers but the seed.
+    """
+    return (
+        f"{path}: {_shown(value)} is out of range: a document's numbers are ints within "
+        "2**53 - 1 either way, which JavaScript reads exactly"
+    )
 
 
 _VERSION_READ: contextvars.ContextVar[int] = contextvars.ContextVar("version", default=VERSION)

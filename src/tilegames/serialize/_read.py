@@ -44,6 +44,7 @@ from tilegames.serialize._format import (
     _shape,
     _type_name,
     game_of,
+    out_of_range,
 )
 from tilegames.serialize._write import _encode
 
@@ -130,11 +131,7 @@ def _decode_scalar(data: Any, tp: Any, path: str) -> Any:
     if type(data) is not tp:
         raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
     if tp is int and not -MAX_SAFE_INT <= data <= MAX_SAFE_INT:
-        raise _fail(
-            path,
-            f"{_shown(data)} is out of range: a document's numbers are ints within "
-            "2**53 - 1 either way, which JavaScript reads exactly",
-        )
+        raise InvalidStateError(out_of_range(path, data))
     return data
 
 
