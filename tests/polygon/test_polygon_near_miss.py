@@ -32,7 +32,7 @@ from tilegames import (
 )
 from tilegames.chance import sample
 from tilegames.polygon import CIRCLE, DIAMOND, SPACES, State, View
-from tilegames.polygon._model import printed_depth
+from tilegames.polygon._tables import printed_depth
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, to_dict
 

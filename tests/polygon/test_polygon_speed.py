@@ -31,7 +31,6 @@ from tilegames.polygon._model import (
     BoardIndex,
     bag_contents,
     places,
-    printed_depth,
     sorted_values,
 )
 from tilegames.polygon._moves import nth_cell
@@ -41,6 +40,7 @@ from tilegames.polygon._tables import (
     LINKS,
     build_index,
     combination_table,
+    printed_depth,
     start_board,
     turn_score,
 )

@@ -17,9 +17,8 @@ from tilegames.polygon._model import (
     View,
     set_slot,
 )
-from tilegames.polygon._moves import index_of
 from tilegames.polygon._rules import score_move, starter
-from tilegames.polygon._tables import combination_table, turn_score
+from tilegames.polygon._tables import combination_table, index_of, turn_score
 from tilegames.polygon._validate import check_state
 
 

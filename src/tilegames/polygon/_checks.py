@@ -55,11 +55,10 @@ from tilegames.polygon._model import (
     Value,
     View,
     combination_key,
-    printed_depth,
     printed_of,
     sorted_values,
 )
-from tilegames.polygon._tables import STANDARD_SCORING
+from tilegames.polygon._tables import STANDARD_SCORING, printed_depth
 
 # ---------------------------------------------------------------------------
 # The set of new_game (POLY-2, POLY-7)
@@ -401,14 +400,14 @@ def _check_placed(
     placed: object,
     drawn: tuple[Value, ...],
     board: tuple[Stack, ...],
-    depth: tuple[int, ...],
+    printing: Printing | None,
 ) -> None:
     if type(placed) is not tuple:
         raise invalid(where, "expected a tuple of space numbers")
     for cell in placed:
         if type(cell) is not int or not 0 <= cell < SIZE:
             raise invalid(where, f"{cell!r} is not a space number 0..{SIZE - 1}")
-        if len(board[cell]) <= depth[cell]:
+        if len(board[cell]) <= printed_depth(printing)[cell]:
             raise invalid(where, f"space {SPACES[cell]} holds no played tile (POLY-10)")
     if len(placed) + len(drawn) > 2:
         raise invalid(where, f"{len(placed)} placed and {len(drawn)} drawn: a turn has 2 tiles")
@@ -439,6 +438,6 @@ def check_public(where: str, value: State | View) -> int:
     drawn = _check_drawn(f"{where}.drawn", value.drawn)
     check_values(f"{where}.aside", value.aside)
     _check_turn(where, value.turn, value.symbol)
-    _check_placed(f"{where}.placed", value.placed, drawn, board, printed_depth(value.board))
     _check_tiles(f"{where}.tiles", value.tiles, count)
+    _check_placed(f"{where}.placed", value.placed, drawn, board, value.board)
     return count

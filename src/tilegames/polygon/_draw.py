@@ -48,10 +48,9 @@ from tilegames.polygon._model import (
     State,
     Symbol,
     View,
-    printed_depth,
 )
 from tilegames.polygon._rules import bag_size, to_move
-from tilegames.polygon._tables import CORNERS, GROUP, combination_table
+from tilegames.polygon._tables import CORNERS, GROUP, combination_table, printed_depth
 
 SPACE_RADIUS: Final = 27.0
 """A space's radius (centre to corner) in SVG user units."""

@@ -1,11 +1,13 @@
 """Polygon's chance: the start-order draw, the die and a turn's draw, in both chance modes.
 
 One function plays each random event in both modes: :func:`apply_outcome`
-applies a drawn tile or a roll, :func:`next_turn` starts a turn. A seeded
-game draws each outcome from its seed and applies it at once (``new_game``
-draws the start order tile by tile from the shuffled bag, :func:`start_turn`
-a turn's roll and tiles); an explicit game (``chance="explicit"``) stops at
-each for the chance seat (:data:`~tilegames.CHANCE`), as a table plays them:
+applies a drawn tile or a roll, :func:`end_turn` ends a turn and
+:func:`next_turn` starts the next. A seeded game draws each outcome from its
+seed in the same code and applies it at once (the start-order draw, tile
+after tile from the shuffled bag's front, in the loop that takes an explicit
+game's one tile; :func:`start_turn`, a turn's roll and tiles); an explicit
+game (``chance="explicit"``) stops at each for the chance seat
+(:data:`~tilegames.CHANCE`), as a table plays them:
 
 1. the start-order draw (POLY-7), one :class:`~tilegames.polygon.Draw` per
    tile: every seat in seat order, then the tied seats again, round after
@@ -16,9 +18,9 @@ each for the chance seat (:data:`~tilegames.CHANCE`), as a table plays them:
    :class:`~tilegames.polygon.Draw` per tile (two, or the one the bag holds,
    POLY-10); then the seat places them.
 
-The explicit game's alone are the outcomes of a step, their probabilities
-(:func:`chance_outcomes`, :func:`chance_moves`) and the check of an entered
-one (:func:`check_outcome`). Every draw is uniform over the bag's contents
+The explicit game's alone are the outcomes of a step and their
+probabilities (:func:`chance_outcomes`, :func:`chance_moves`); an entered one
+is checked with the moves (``_moves.check_move``). Every draw is uniform over the bag's contents
 (kept in :data:`VALUES` order): a reshuffle is no step of its own. A roll
 shows each symbol with probability 1/3; on the game's second turn, rolled
 until it differs from the first turn's, each of the two others with 1/2.
@@ -35,7 +37,6 @@ import attrs
 
 from tilegames._core import rng
 from tilegames._core.chance import EXPLICIT, SEEDED, uniform
-from tilegames._core.refusal import Refusal
 from tilegames._core.rules import Seat
 from tilegames.polygon._model import (
     DIE_FACES,
@@ -43,15 +44,12 @@ from tilegames.polygon._model import (
     DRAWS,
     ORDER,
     PLAY,
-    RANK,
     ROLL,
     ROLLS,
     STANDARD_SORTED,
     START_DRAW,
-    SYMBOLS,
     AnyMove,
     Draw,
-    Place,
     Printing,
     Roll,
     Round,
@@ -61,8 +59,8 @@ from tilegames.polygon._model import (
     Symbol,
     Value,
     set_slot,
-    sorted_values,
 )
+from tilegames.polygon._moves import highest, next_drawer, roll_symbols
 from tilegames.polygon._tables import start_board
 
 _THIRD: Final = Fraction(1, 3)
@@ -108,6 +106,30 @@ def start_state(
     )
     set_slot(state, "_index", index)
     return state
+
+
+def end_turn(
+    state: State, points: int
+) -> tuple[tuple[int, ...], Seat, int, Symbol, tuple[Value, ...], tuple[Value, ...], int, Step]:
+    """The fields that change at a turn's end: the turn's ``points`` added, the next one started.
+
+    The points go to the mover (POLY-13); the next seat rolls and draws
+    (POLY-9, POLY-10), or in an explicit game waits for chance to; with the
+    bag empty the game is over (POLY-15). Returns the totals, the seat, the
+    turn, the symbol, the drawn tiles, the bag, the seed and the step.
+    """
+    seat, symbol, seed, bag = state.seat, state.symbol, state.seed, state.bag
+    scores = state.totals
+    if points:
+        scores = (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
+    turn = state.turn
+    step = PLAY
+    hand: tuple[Value, ...] = ()
+    if bag:  # POLY-9, POLY-10: the next turn starts
+        seat = (seat + 1) % len(scores)
+        turn += 1
+        symbol, seed, hand, bag, step = next_turn(state.chance, symbol, seed, turn, bag)
+    return scores, seat, turn, symbol, hand, bag, seed, step
 
 
 def next_turn(
@@ -158,26 +180,30 @@ def start_turn(
 
 
 def _refilled(
-    state: State, bag: tuple[Value, ...], rounds: Sequence[Round], kept: Value | None = None
+    state: State,
+    seed: int,
+    bag: tuple[Value, ...],
+    rounds: Sequence[Round],
+    kept: Value | None = None,
 ) -> tuple[tuple[Value, ...], int]:
     """The bag and the seed once the start-order draw's tiles go back, but ``kept`` (POLY-7).
 
     The tiles go back that were drawn since the bag was last full. A seeded
-    game reshuffles the bag from its seed (the remaining tiles in their
+    game reshuffles the bag from ``seed`` (the remaining tiles in their
     order, then the returned ones in the order drawn); an explicit game's
     bag is its contents: the whole set but ``kept``, in :data:`VALUES` order.
     """
     full = STANDARD_SORTED if state.tiles is None else state.tiles
     if state.chance == EXPLICIT:
         if kept is None:
-            return full, state.seed
+            return full, seed
         at = full.index(kept)
-        return full[:at] + full[at + 1 :], state.seed
+        return full[:at] + full[at + 1 :], seed
     drawn = [tile for draws in rounds for _, tile in draws]
     held = drawn[len(drawn) - (len(full) - len(bag)) :]
     if kept is not None:
         held.remove(kept)
-    return rng.shuffled(state.seed, (*bag, *held))
+    return rng.shuffled(seed, (*bag, *held))
 
 
 # ---------------------------------------------------------------------------
@@ -186,53 +212,76 @@ def _refilled(
 
 
 def apply_outcome(state: State, outcome: Draw | Roll) -> State:
-    """The state after a legal chance outcome (checked by :func:`check_outcome`)."""
+    """The state after a legal chance outcome (checked by ``_moves.check_move``)."""
     if isinstance(outcome, Roll):
         return _evolve(state, symbol=outcome.symbol, step=DRAW)
     tile = outcome.tile
     bag = state.bag
     at = bag.index(tile)  # a seeded game draws the front tile
     bag = bag[:at] + bag[at + 1 :]
-    if state.step == START_DRAW:
-        return _start_draw(state, tile, bag)
-    drawing = sorted_values((*state.first_drawn, tile))
-    if len(drawing) == 2 or not bag:
-        return _evolve(state, bag=bag, drawn=drawing, first_drawn=(), step=PLAY)
-    return _evolve(state, bag=bag, first_drawn=drawing)
+    if state.step != START_DRAW:  # a turn's draw (POLY-10)
+        if not state.first_drawn:
+            drawn: tuple[Value, ...] = (tile,)
+        else:  # the turn's second tile: the two in VALUES order
+            first = state.first_drawn[0]
+            drawn = (first, tile) if ORDER[first] <= ORDER[tile] else (tile, first)
+        if len(drawn) == 2 or not bag:
+            return _evolve(state, bag=bag, drawn=drawn, first_drawn=(), step=PLAY)
+        return _evolve(state, bag=bag, first_drawn=drawn)
+    return _start_draw(state, tile, bag)
 
 
 def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
-    """One tile of the start-order draw (POLY-7); the first turn starts once it is decided."""
-    rounds = state.start_draw
+    """The start-order draw (POLY-7) from ``tile`` on; the first turn starts once it is decided.
+
+    An explicit game's ``tile`` is chance's outcome, and the state then waits
+    for the next one; a seeded game goes on drawing from the bag's front
+    until the draw is decided, in this one loop.
+    """
+    rounds, seed = state.start_draw, state.seed
     seat, drawing = next_drawer(rounds, len(state.totals))
+    draws: Round = ()  # the round being drawn
     if rounds and len(rounds[-1]) < len(drawing):
-        rounds = (*rounds[:-1], (*rounds[-1], (seat, tile)))
-    else:
-        rounds = (*rounds, ((seat, tile),))
-    draws = rounds[-1]
-    if len(draws) < len(drawing):
-        return _evolve(state, bag=bag, start_draw=rounds)
-    tied = highest(draws)
-    if len(tied) > 1:
-        seed = state.seed
-        if len(bag) < len(tied):  # the tie cannot be drawn out: every drawn tile goes back
-            bag, seed = _refilled(state, bag, rounds)
-        return _evolve(state, bag=bag, seed=seed, start_draw=rounds)
+        rounds, draws = rounds[:-1], rounds[-1]
+    while True:
+        draws = (*draws, (seat, tile))
+        if len(draws) == len(drawing):  # the round is complete
+            tied = highest(draws)
+            rounds, draws = (*rounds, draws), ()
+            if len(tied) == 1:
+                break
+            drawing = tied
+            if len(bag) < len(tied):  # the tie cannot be drawn out: every drawn tile goes back
+                bag, seed = _refilled(state, seed, bag, rounds)
+        if state.chance != SEEDED:  # an explicit game waits for chance's next tile
+            return _evolve(
+                state, bag=bag, seed=seed, start_draw=(*rounds, draws) if draws else rounds
+            )
+        tile, bag = bag[0], bag[1:]
+        seat = drawing[len(draws)]
     winner = tied[0]
-    start_tile = dict(draws)[winner]
-    stacks, index = start_board(state.board, start_tile)
-    bag, seed = _refilled(state, bag, rounds, start_tile)
+    start_tile = dict(rounds[-1])[winner]
+    bag, seed = _refilled(state, seed, bag, rounds, start_tile)
     symbol, seed, hand, bag, step = next_turn(state.chance, state.symbol, seed, state.turn, bag)
-    after = _evolve(
-        state,
-        stacks=stacks,
-        seat=winner,
-        symbol=symbol,
-        drawn=hand,
-        bag=bag,
-        seed=seed,
-        start_draw=rounds,
-        step=step,
+    stacks, index = start_board(state.board, start_tile)
+    after = State(  # by position, in declaration order, as in apply
+        stacks,
+        state.totals,
+        winner,  # seat
+        state.turn,
+        symbol,
+        hand,  # drawn
+        state.placed,
+        bag,
+        seed,
+        state.aside,
+        rounds,  # start_draw
+        state.tiles,
+        state.scoring,
+        state.board,
+        state.chance,
+        step,
+        state.first_drawn,
     )
     set_slot(after, "_index", index)
     return after
@@ -246,43 +295,8 @@ def _evolve(state: State, **changes: object) -> State:
     return after
 
 
-def highest(draws: Sequence[tuple[Seat, Value]]) -> list[Seat]:
-    """The seats of a round of the start-order draw tied for its highest tile (POLY-7)."""
-    best = max(RANK[value] for _, value in draws)
-    return [seat for seat, value in draws if RANK[value] == best]
-
-
-def next_drawer(rounds: Sequence[Round], count: int) -> tuple[Seat, list[Seat]]:
-    """The seat that draws next in an undecided start-order draw, and the seats of its round.
-
-    Only the last two rounds are read (a draw is played tile by tile, so the
-    work stays linear in its length): the seats of a round are those tied in
-    the round before, every seat in the first.
-
-    Raises:
-        ValueError: if the last round decides the draw.
-    """
-    drawing = highest(rounds[-2]) if len(rounds) > 1 else list(range(count))
-    if rounds:
-        draws = rounds[-1]
-        if len(draws) < len(drawing):
-            return drawing[len(draws)], drawing
-        drawing = highest(draws)
-        if len(drawing) == 1:
-            msg = "the start-order draw is decided"
-            raise ValueError(msg)
-    return drawing[0], drawing
-
-
-def roll_symbols(state: State) -> tuple[int, ...]:
-    """The symbols the turn's roll may show: all three, or on turn 2 the two new ones."""
-    if state.turn == 2:
-        return tuple(symbol for symbol in range(len(SYMBOLS)) if symbol != state.symbol)
-    return tuple(range(len(SYMBOLS)))
-
-
 # ---------------------------------------------------------------------------
-# An explicit game's steps: the outcomes, their probabilities, the check of one
+# An explicit game's steps: the outcomes and their probabilities
 # ---------------------------------------------------------------------------
 
 
@@ -319,60 +333,3 @@ def chance_moves(state: State) -> tuple[Draw | Roll, ...]:
     if draws:
         return draws
     return tuple([outcome for outcome, _ in chance_outcomes(state)])  # type: ignore[misc]
-
-
-def check_outcome(state: State, outcome: AnyMove) -> None:
-    """Refuse a chance outcome that cannot happen now, or a placement at a chance step.
-
-    Raises:
-        Refusal: saying why.
-    """
-    step = state.step
-    at_chance = not state.drawn and step
-    if isinstance(outcome, Place):
-        # Only reached at a chance step (a seat's step checks moves in _moves.check_move).
-        raise Refusal(f"chance is to move: {_waiting(state)}, not a placement", _rule(step))
-    if not at_chance:
-        if not state.drawn:
-            raise Refusal(
-                "the game is over: the bag ran out and its last turn is played", "POLY-15"
-            )
-        raise Refusal(
-            f"seat {state.seat} is to place a drawn tile ({', '.join(state.drawn)}); a chance "
-            "outcome is entered only when chance is to move (an explicit game's die roll or draw)",
-            "POLY-10",
-        )
-    if isinstance(outcome, Roll):
-        if step != ROLL:
-            raise Refusal(f"chance is to move: {_waiting(state)}, not a die roll", _rule(step))
-        allowed = roll_symbols(state)
-        if outcome.symbol not in allowed:
-            raise Refusal(
-                f"the die is rolled again until it differs from the first turn's "
-                f"{SYMBOLS[state.symbol]}, so the roll of the game's second turn shows "
-                f"{' or '.join(SYMBOLS[s] for s in allowed)}",
-                "POLY-9",
-            )
-        return
-    if step == ROLL:
-        raise Refusal(f"chance is to move: {_waiting(state)}, not a draw", "POLY-9")
-    tile = outcome.tile
-    if tile not in state.bag:
-        contents = " ".join(state.bag) or "nothing"
-        raise Refusal(f"tile {tile} is not in the bag, which holds {contents}", _rule(step))
-
-
-def _rule(step: str) -> str:
-    """The rule of a chance step: the start-order draw, the roll or the turn's draw."""
-    return {START_DRAW: "POLY-7", ROLL: "POLY-9"}.get(step, "POLY-10")
-
-
-def _waiting(state: State) -> str:
-    """What chance is to do, in words."""
-    step = state.step
-    if step == START_DRAW:
-        seat, _ = next_drawer(state.start_draw, len(state.totals))
-        return f"seat {seat} draws a tile for the start order"
-    if step == ROLL:
-        return f"the die is rolled for turn {state.turn}"
-    return f"a tile is drawn for turn {state.turn}"

@@ -137,18 +137,6 @@ STANDARD_BOARD: Final[Printing] = tuple(
 """
 
 
-@functools.lru_cache(maxsize=64)
-def printed_depth(board: Printing | None) -> tuple[int, ...]:
-    """Per space number, how many tiles at the bottom of its stack are printed, for a board.
-
-    ``None`` is the standard board (:data:`PRINTED_DEPTH`); cached per board.
-    """
-    if board is None:
-        return PRINTED_DEPTH
-    printed = {space for space, _ in board}
-    return tuple(int(space in printed) for space in SPACES)
-
-
 def printed_of(board: Printing | None) -> Mapping[Hex, Value]:
     """The printed tiles of a board by space (``None``: the standard :data:`PRINTED`)."""
     return PRINTED if board is None else dict(board)
@@ -418,7 +406,7 @@ BoardIndex = tuple[Mask, tuple[Mask, Mask, Mask], dict[Value, Mask]]
 
 A tile's legal places this turn are ``reach[symbol] & ~blocked[value]``
 (:func:`places`). A :class:`State` caches an index (built by
-``_moves.index_of``, updated by ``_tables.with_tile`` for the one space a
+``_tables.index_of``, updated by ``_tables.with_tile`` for the one space a
 placement changes). It is a plain tuple because one is made per placement,
 and a tuple is the cheapest object to make. Indexes are shared (by the
 states of a turn after a tile is set aside, and by every game started on

@@ -1,64 +1,58 @@
-"""Polygon's computations on a well-formed position: the index, legal moves, refusals, chance.
+"""Polygon's computations on a well-formed position: legal moves, the one move check, refusals.
 
-:func:`index_of` gives a state's board index
+:class:`LegalMoves` lists the moves lazily from a state's board index
 (:data:`~tilegames.polygon._model.BoardIndex`: bit masks over the 61
-spaces), building it on first use with the builders of
-:mod:`~tilegames.polygon._tables` and checking nothing; :class:`LegalMoves`
-lists the moves lazily from it, and :func:`check_move` says why one move is
-illegal (POLY-10, POLY-11, POLY-12, POLY-15), raising a
-:class:`~tilegames._core.refusal.Refusal`. Chance (the start-order draw,
-the die, a turn's draw) is :mod:`~tilegames.polygon._explicit`'s.
+spaces, :func:`~tilegames.polygon._tables.index_of`), and
+:func:`check_move` is the one check of a move on a state checked already: a
+placement (POLY-10, POLY-11, POLY-12, POLY-15) or, at an explicit game's
+chance step, a chance outcome (POLY-7, POLY-9, POLY-10), raising a
+:class:`~tilegames._core.refusal.Refusal`. The start-order draw's seats
+(:func:`next_drawer`, :func:`highest`) and the symbols a roll may show
+(:func:`roll_symbols`) are here too, read by the check, by chance
+(:mod:`~tilegames.polygon._explicit`) and by validation alike.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final, overload
+from collections.abc import Iterator, Sequence
+from typing import Final, cast, overload
 
 from tilegames._core import checks
-from tilegames._core.bits import Mask, iter_bits, nth_bit
+from tilegames._core.bits import Mask, iter_bits
 from tilegames._core.moves import LazyMoves
 from tilegames._core.refusal import Refusal
+from tilegames._core.rules import Seat
 from tilegames.geometry.hexagon import Hex
 from tilegames.polygon._model import (
     CELL,
     MOVES,
     RADIUS,
+    RANK,
+    ROLL,
     SPACES,
+    START_DRAW,
     SYMBOLS,
     TITLE,
     WILD,
     X2,
     X3,
+    AnyMove,
     BoardIndex,
     Cell,
     Place,
+    Roll,
+    Round,
     State,
     Value,
     places,
-    printed_depth,
-    set_slot,
 )
-from tilegames.polygon._tables import build_index
+from tilegames.polygon._tables import index_of
 
 _A_STATE: Final = f"a {TITLE} State"
 DISCARD: Final[Cell] = -1
 """What the move check returns for a tile set aside; also its place in a row of :data:`MOVES`."""
 _NOT_UNDER_WILD: Final = frozenset((WILD, X2, X3))
 """The tops a WILD may not cover (POLY-12, changed in spec v2)."""
-
-
-def index_of(state: State) -> BoardIndex:
-    """The state's board index, built and kept on first use (for states not made by the rules).
-
-    It builds without checking: the rules check a state they did not make
-    (``_validate.check_state``) before they first read its board.
-    """
-    index = state._index
-    if index is None:
-        index = build_index(state.stacks, printed_depth(state.board))
-        set_slot(state, "_index", index)
-    return index
 
 
 _LOW_32: Final = (1 << 32) - 1
@@ -221,26 +215,32 @@ def listed_cell(state: object, move: object) -> Cell | None:
     return cell
 
 
-def check_move(state: State, move: Place) -> Cell:
-    """The space number a legal move places on (-1 for a discard).
+def check_move(state: State, move: AnyMove) -> Cell | None:
+    """The one check of a move on a checked state: the space number a legal placement takes.
+
+    -1 for a discard, ``None`` for a legal chance outcome. A placement is
+    checked at a seat's step (or refused once the game is over), anything
+    else as chance's move.
 
     Raises:
-        Refusal: saying why the move is illegal.
+        Refusal: saying why the move or outcome is illegal.
     """
     hand = state.drawn
-    if not hand:  # at a chance step the rules refuse a placement before they come here
+    if type(move) is not Place or not (hand or not state.step):
+        _check_outcome(state, move)  # a chance step (a placement is refused there)
+        return None
+    if not hand:  # at a chance step the outcome check refuses a placement
         raise Refusal("the game is over: the bag ran out and its last turn is played", "POLY-15")
     tile = move.tile
     if tile not in hand:
         raise Refusal(f"tile {tile} is not among the drawn tiles ({', '.join(hand)})", "POLY-10")
-    index = state._index
-    if index is None:
-        index = index_of(state)
-    allowed = places(index, state.symbol, tile)
+    index = cast(BoardIndex, state._index)  # indexed: by the hand-made check or LegalMoves
+    _, reach, blocked = index
+    allowed = reach[state.symbol] & ~blocked[tile]  # places(), inline
     space = move.space
     if space is None:
         if allowed:
-            example = Place(tile, SPACES[nth_bit(allowed, 0)])
+            example = Place(tile, SPACES[nth_cell(allowed, 0)])
             reason = (
                 f"tile {tile} can be placed ({allowed.bit_count()} legal places, such as "
                 f"{example}); a tile is set aside only when it has no legal place"
@@ -279,3 +279,97 @@ def _placement_refusal(
         f"{symbol} corner with another space holding a played tile",
         "POLY-11",
     )
+
+
+# ---------------------------------------------------------------------------
+# Chance's move: the check of an outcome, and what the state says chance may do
+# ---------------------------------------------------------------------------
+
+
+def _check_outcome(state: State, outcome: AnyMove) -> None:
+    """Refuse a chance outcome that cannot happen now, or a placement at a chance step.
+
+    Raises:
+        Refusal: saying why.
+    """
+    step = state.step
+    waiting, rule = _waiting(state)
+    if isinstance(outcome, Place):
+        # Only reached at a chance step (a seat's step checks the placement above).
+        raise Refusal(f"chance is to move: {waiting}, not a placement", rule)
+    if state.drawn or not step:
+        if not state.drawn:
+            raise Refusal(
+                "the game is over: the bag ran out and its last turn is played", "POLY-15"
+            )
+        raise Refusal(
+            f"seat {state.seat} is to place a drawn tile ({', '.join(state.drawn)}); a chance "
+            "outcome is entered only when chance is to move (an explicit game's die roll or draw)",
+            "POLY-10",
+        )
+    if isinstance(outcome, Roll):
+        if step != ROLL:
+            raise Refusal(f"chance is to move: {waiting}, not a die roll", rule)
+        allowed = roll_symbols(state)
+        if outcome.symbol not in allowed:
+            raise Refusal(
+                f"the die is rolled again until it differs from the first turn's "
+                f"{SYMBOLS[state.symbol]}, so the roll of the game's second turn shows "
+                f"{' or '.join(SYMBOLS[s] for s in allowed)}",
+                "POLY-9",
+            )
+        return
+    if step == ROLL:
+        raise Refusal(f"chance is to move: {waiting}, not a draw", "POLY-9")
+    tile = outcome.tile
+    if tile not in state.bag:
+        contents = " ".join(state.bag) or "nothing"
+        raise Refusal(f"tile {tile} is not in the bag, which holds {contents}", rule)
+
+
+def _waiting(state: State) -> tuple[str, str]:
+    """What chance is to do, in words, and the rule of that step (nothing at a seat's step)."""
+    step = state.step
+    if state.drawn or not step:
+        return "", ""
+    if step == START_DRAW:
+        seat, _ = next_drawer(state.start_draw, len(state.totals))
+        return f"seat {seat} draws a tile for the start order", "POLY-7"
+    if step == ROLL:
+        return f"the die is rolled for turn {state.turn}", "POLY-9"
+    return f"a tile is drawn for turn {state.turn}", "POLY-10"
+
+
+def roll_symbols(state: State) -> tuple[int, ...]:
+    """The symbols the turn's roll may show: all three, or on turn 2 the two new ones."""
+    if state.turn == 2:
+        return tuple(symbol for symbol in range(len(SYMBOLS)) if symbol != state.symbol)
+    return tuple(range(len(SYMBOLS)))
+
+
+def highest(draws: Sequence[tuple[Seat, Value]]) -> list[Seat]:
+    """The seats of a round of the start-order draw tied for its highest tile (POLY-7)."""
+    best = max(RANK[value] for _, value in draws)
+    return [seat for seat, value in draws if RANK[value] == best]
+
+
+def next_drawer(rounds: Sequence[Round], count: int) -> tuple[Seat, list[Seat]]:
+    """The seat that draws next in an undecided start-order draw, and the seats of its round.
+
+    Only the last two rounds are read (a draw is played tile by tile, so the
+    work stays linear in its length): the seats of a round are those tied in
+    the round before, every seat in the first.
+
+    Raises:
+        ValueError: if the last round decides the draw.
+    """
+    drawing = highest(rounds[-2]) if len(rounds) > 1 else list(range(count))
+    if rounds:
+        draws = rounds[-1]
+        if len(draws) < len(drawing):
+            return drawing[len(draws)], drawing
+        drawing = highest(draws)
+        if len(drawing) == 1:
+            msg = "the start-order draw is decided"
+            raise ValueError(msg)
+    return drawing[0], drawing

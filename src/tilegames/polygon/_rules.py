@@ -21,7 +21,7 @@ from typing import Final, cast
 from tilegames._core import checks, rng
 from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, chance_mode
 from tilegames._core.checks import check_players, shown
-from tilegames._core.errors import IllegalMoveError, NotationError
+from tilegames._core.errors import NotationError
 from tilegames._core.options import CHANCE_OPTION, Option
 from tilegames._core.refusal import Refusal, explain, illegal_move
 from tilegames._core.rules import Outcome, Seat, rank_by
@@ -33,13 +33,7 @@ from tilegames.polygon._checks import (
     check_set,
     read_values,
 )
-from tilegames.polygon._explicit import (
-    apply_outcome,
-    chance_moves,
-    check_outcome,
-    next_turn,
-    start_state,
-)
+from tilegames.polygon._explicit import apply_outcome, chance_moves, end_turn, start_state
 from tilegames.polygon._explicit import chance_outcomes as _chance_outcomes
 from tilegames.polygon._model import (
     CELL,
@@ -178,8 +172,8 @@ def new_game(
     else:
         bag, kept = rng.shuffled(rng.normalize_seed(seed), chosen)
     state = start_state(count, kept, bag, carried, table, printing, mode)
-    while state.step == START_DRAW and mode == SEEDED:  # the seed draws: from the bag's front
-        state = apply_outcome(state, DRAWS[state.bag[0]])
+    if mode == SEEDED:  # the seed draws the start order: from the bag's front, to the end
+        state = apply_outcome(state, DRAWS[bag[0]])
     return state
 
 
@@ -406,20 +400,6 @@ def chance_outcomes(state: State) -> tuple[tuple[AnyMove, Fraction], ...]:
 # ---------------------------------------------------------------------------
 
 
-def _illegal(state: State, move: AnyMove, refusal: Refusal) -> IllegalMoveError:
-    """The error of ``apply`` and ``score_move``: the game-over reason once, else the turn."""
-    if not state.drawn:
-        if not state.step:
-            return illegal_move(str(move), refusal, over=True)
-        turn = f"turn {state.turn}, chance to move ({state.step} step of an explicit game)"
-        return illegal_move(str(move), refusal, turn=turn)
-    turn = (
-        f"turn {state.turn}, seat {state.seat} to move, die {SYMBOLS[state.symbol]}, "
-        f"drawn {' '.join(state.drawn)}"
-    )
-    return illegal_move(str(move), refusal, turn=turn)
-
-
 def _check(function: str, state: State, move: AnyMove) -> Cell | None:
     """The entry checks, then the move check: the cell of a legal move, ``None`` for an outcome.
 
@@ -434,21 +414,28 @@ def _check(function: str, state: State, move: AnyMove) -> Cell | None:
     hand = state.drawn
     if state._index is None and (not placing or (hand and cast(Place, move).tile in hand)):
         check_hand_made(state)  # a hand-made state is checked before its board is read
-    if placing and (hand or not state.step):  # a seat's step, or the game over
-        return check_move(state, cast(Place, move))
-    check_outcome(state, move)  # a chance step (a placement is refused there)
-    return None
+    return check_move(state, move)
 
 
 def _checked(function: str, state: State, move: AnyMove) -> Cell | None:
     """The checks of ``apply`` and ``score_move`` off their quick paths; a legal move's cell.
 
-    ``None`` for a legal chance outcome.
+    ``None`` for a legal chance outcome. The error names the game over once,
+    else whose turn it is.
     """
     try:
         return _check(function, state, move)
     except Refusal as refusal:
-        raise _illegal(state, move, refusal) from None
+        if state.drawn:
+            turn = (
+                f"turn {state.turn}, seat {state.seat} to move, die {SYMBOLS[state.symbol]}, "
+                f"drawn {' '.join(state.drawn)}"
+            )
+        elif state.step:
+            turn = f"turn {state.turn}, chance to move ({state.step} step of an explicit game)"
+        else:
+            raise illegal_move(str(move), refusal, over=True) from None
+        raise illegal_move(str(move), refusal, turn=turn) from None
 
 
 def why_illegal(state: State, move: AnyMove) -> str | None:
@@ -492,12 +479,6 @@ def score_move(state: State, move: AnyMove) -> int:
     return turn_score(board, state.symbol, (*state.placed, cell), table)
 
 
-def _apply_outcome(state: State, move: AnyMove) -> State:
-    """``apply`` for a chance outcome (its check gives the WrongTypeError for anything else)."""
-    _checked("polygon.apply", state, move)  # a Place on a State does not come here
-    return apply_outcome(state, cast(Draw | Roll, move))
-
-
 def apply(state: State, move: AnyMove) -> State:
     """Play a move: place (or set aside) a drawn tile; at the turn's end score and go on.
 
@@ -512,22 +493,29 @@ def apply(state: State, move: AnyMove) -> State:
 
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
-    if type(state) is not State or type(move) is not Place:  # one branch on the hot path
-        return _apply_outcome(state, move)
-    tile = move.tile
-    hand = state.drawn
-    index = state._index
-    space = move.space
-    cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
-    if (
-        index is None
-        or cell < 0
-        or tile not in hand
-        or not (index[1][state.symbol] & ~index[2][tile]) >> cell & 1  # places(), inline
-    ):
+    cell: Cell | None = None
+    index: BoardIndex | None = None
+    if type(state) is State and type(move) is Place:  # the quick path: one bit test
+        tile = move.tile
+        hand = state.drawn
+        index = state._index
+        space = move.space
+        cell = DISCARD if space is None else CELL.get(space, DISCARD)  # DISCARD: off the board too
+        if (
+            index is None
+            or cell < 0
+            or tile not in hand
+            or not (index[1][state.symbol] & ~index[2][tile]) >> cell & 1  # places(), inline
+        ):
+            cell = None
+    if cell is None or index is None:
         # Not a placement on one of the tile's places, as legal_moves lists them: a
-        # discard, a hand-made state's first move, or an illegal move. The full check.
-        cell = cast(Cell, _checked("polygon.apply", state, move))  # a placement's: never None
+        # discard, a hand-made state's first move, a chance outcome or an illegal
+        # move. The one full check, then a chance outcome's step.
+        cell = _checked("polygon.apply", state, move)
+        if cell is None:
+            return apply_outcome(state, cast(Draw | Roll, move))
+        tile, hand = cast(Place, move).tile, state.drawn
         index = cast(BoardIndex, state._index)  # the check built it
     rest = hand[1:] if hand[0] == tile else hand[:1]
     board = state.stacks
@@ -555,7 +543,7 @@ def apply(state: State, move: AnyMove) -> State:
     else:  # the turn is scored (POLY-13), and the next one starts
         table = COMBINATION if state.scoring is None else combination_table(state.scoring)
         points = turn_score(board, state.symbol, placements, table)
-        totals, seat, turn, symbol, rest, bag, seed, step = _end_turn(state, points)
+        totals, seat, turn, symbol, rest, bag, seed, step = end_turn(state, points)
         placements = ()
     # The State's fields are given by position, in declaration order (test_polygon_speed
     # checks the order): keywords would cost a third of the call on the hot path.
@@ -580,30 +568,6 @@ def apply(state: State, move: AnyMove) -> State:
     )
     set_slot(after, "_index", index)
     return after
-
-
-def _end_turn(
-    state: State, points: int
-) -> tuple[tuple[int, ...], Seat, int, Symbol, tuple[Value, ...], tuple[Value, ...], int, str]:
-    """The fields that change at a turn's end: the turn's ``points`` added, the next one started.
-
-    The points go to the mover (POLY-13); the next seat rolls and draws
-    (POLY-9, POLY-10), or in an explicit game waits for chance to; with the
-    bag empty the game is over (POLY-15). Returns the totals, the seat, the
-    turn, the symbol, the drawn tiles, the bag, the seed and the step.
-    """
-    seat, symbol, seed, bag = state.seat, state.symbol, state.seed, state.bag
-    scores = state.totals
-    if points:
-        scores = (*scores[:seat], scores[seat] + points, *scores[seat + 1 :])
-    turn = state.turn
-    step = PLAY
-    hand: tuple[Value, ...] = ()
-    if bag:  # POLY-9, POLY-10: the next turn starts
-        seat = (seat + 1) % len(scores)
-        turn += 1
-        symbol, seed, hand, bag, step = next_turn(state.chance, symbol, seed, turn, bag)
-    return scores, seat, turn, symbol, hand, bag, seed, step
 
 
 # ---------------------------------------------------------------------------

@@ -10,9 +10,11 @@
 * :data:`STANDARD_SCORING`: the spec's table as data, built by :func:`expand_scoring`
   from the values of the number combinations and the WILD and X rules;
 * :func:`turn_score`: a turn's groupings scored with these tables (POLY-13);
-* the builders of a state's board index (:data:`~tilegames.polygon._model.BoardIndex`):
-  :func:`build_index` from scratch, :func:`with_tile` for the one space a placement
-  changes, and :func:`start_board`, a new game's board and index, cached.
+* a state's board index (:data:`~tilegames.polygon._model.BoardIndex`):
+  :func:`index_of` gets it, built on first use by :func:`build_index` from scratch
+  (:func:`printed_depth` says which tiles of a stack are printed);
+  :func:`with_tile` updates it for the one space a placement changes, and
+  :func:`start_board` gives a new game's board and index, cached.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from tilegames.polygon._model import (
     CELL,
     COMBINATIONS,
     FACTOR,
+    PRINTED_DEPTH,
     SPACES,
     START_CELL,
     VALUES,
@@ -42,11 +45,12 @@ from tilegames.polygon._model import (
     Printing,
     Scoring,
     Stack,
+    State,
     Symbol,
     Value,
     combination_key,
-    printed_depth,
     printed_of,
+    set_slot,
 )
 
 Triple = tuple[Value, Value, Value]
@@ -227,6 +231,31 @@ def turn_score(
 # ---------------------------------------------------------------------------
 # The board index: bit masks over the spaces
 # ---------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def printed_depth(board: Printing | None) -> tuple[int, ...]:
+    """Per space number, how many tiles at the bottom of its stack are printed, for a board.
+
+    ``None`` is the standard board (:data:`PRINTED_DEPTH`); cached per board.
+    """
+    if board is None:
+        return PRINTED_DEPTH
+    printed = {space for space, _ in board}
+    return tuple(int(space in printed) for space in SPACES)
+
+
+def index_of(state: State) -> BoardIndex:
+    """The state's board index, built and kept on first use (for states not made by the rules).
+
+    It builds without checking: the rules check a state they did not make
+    (``_validate.check_hand_made``) before they first read its board.
+    """
+    index = state._index
+    if index is None:
+        index = build_index(state.stacks, printed_depth(state.board))
+        set_slot(state, "_index", index)
+    return index
 
 
 def build_index(stacks: Sequence[Stack], depth: Sequence[int]) -> BoardIndex:

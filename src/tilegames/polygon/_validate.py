@@ -20,7 +20,6 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.checks import invalid
 from tilegames._core.rules import Outcome, Seat, rank_by
 from tilegames.polygon._checks import check_public, check_set, check_totals, check_values
-from tilegames.polygon._explicit import highest
 from tilegames.polygon._model import (
     CELL,
     MIN_PLAYERS,
@@ -38,11 +37,10 @@ from tilegames.polygon._model import (
     State,
     Value,
     View,
-    printed_depth,
     sorted_values,
 )
-from tilegames.polygon._moves import index_of
-from tilegames.polygon._tables import LINKS, STANDARD_SCORING
+from tilegames.polygon._moves import highest
+from tilegames.polygon._tables import LINKS, STANDARD_SCORING, index_of, printed_depth
 
 
 def check_state(state: State) -> None:
@@ -54,16 +52,16 @@ def check_state(state: State) -> None:
     Raises:
         InvalidStateError: naming the field and the problem.
     """
-    count = check_public("State", state)
     bag = check_values("State.bag", state.bag)
     if state.chance == "explicit" and bag != sorted_values(bag):
         raise invalid(
             "State.bag",
             "an explicit game's bag is its contents in VALUES order (chance orders the draws)",
         )
-    checks.check_int("State.seat", state.seat, 0, count - 1)
     if type(state.seed) is not int or not 0 <= state.seed < 1 << rng.SEED_BITS:
         raise invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
+    count = check_public("State", state)
+    checks.check_int("State.seat", state.seat, 0, count - 1)
 
 
 def check_hand_made(state: State) -> None:
