@@ -53,10 +53,10 @@ WRONG_VALUES: tuple[Any, ...] = (
 )
 """Values of every JSON type (and out-of-range ints) put in place of each field."""
 
-WRONG_STRIDE = size(everyday=4, deep=1)
-"""Each field gets every wrong value in the deep tier; every fourth, in turn, in the everyday
-tier (field ``n`` the values ``n % 4``, ``n % 4 + 4``, ...), so that each value still meets
-fields of every document."""
+WRONG_STRIDE = size(everyday=4, deep=2)
+"""Each field gets every other wrong value in the deep tier, every fourth in the everyday tier,
+in turn (field ``n`` the values ``n % 4``, ``n % 4 + 4``, ... everyday), so that each value
+still meets fields of every document."""
 
 
 KEYS = ("State", "View", "Move", "Outcome", "Explicit State", "Explicit View", "Chance Move")

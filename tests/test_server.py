@@ -368,7 +368,7 @@ class TestMoves:
 class TestWholeGames:
     """Two seats play whole games over HTTP; every answer is exactly the seat's."""
 
-    @pytest.mark.parametrize("game", GAMES[: size(everyday=1, deep=4)])
+    @pytest.mark.parametrize("game", GAMES[: size(everyday=1, deep=2)])
     def test_play_to_the_end(self, table: Table, game: str) -> None:
         play_whole_game(table, game, 2, seed=21)
 

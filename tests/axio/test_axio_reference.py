@@ -383,14 +383,14 @@ class TestReferenceLegalMoves:
         """Every placement on every pair of the whole board: listed iff apply accepts it.
 
         The everyday tier tries every pair with an eighteenth of the colour
-        pairs (a different share on each pair), the deep tier every colour pair.
+        pairs (a different share on each pair), the deep tier a third.
         """
         state, _ = played(setup, 7 + plies, plies)
         listed = set(axio.legal_moves(state))
         cells = all_cells(axio.BOARD_RADIUS + 1)
         pairs = [(a, step(a, d)) for a in cells for d in range(3)]
         accepted = refused = 0
-        share = size(everyday=18, deep=1)
+        share = size(everyday=18, deep=3)
         for index, (a, b) in enumerate(pairs):
             for ca in range(6):
                 for cb in range(6):
