@@ -697,12 +697,7 @@ class State(CachedState):
     supplies: tuple[tuple[StoneId, ...], ...]
     """Per seat, the ids of the stones it holds, ascending (face up, AZT-10)."""
     whose_turn: Seat | None = attrs.field(metadata=formerly("turn"))
-    """Turn game: the seat whose turn it is (AZT-11). Speed stack: ``None`` (no turns, AZT-17).
-
-    .. versionchanged:: 0.1 named ``whose_turn``; it was ``turn``, which in the other
-       games is a turn's number (``State.turn`` still reads it, deprecated, and a
-       document holding ``"turn"`` still loads, deprecated).
-    """
+    """Turn game: the seat whose turn it is (AZT-11). Speed stack: ``None`` (no turns, AZT-17)."""
     last_placed: tuple[int, ...]
     """Per seat, the number of the placement it made last (1 for the game's first), or 0.
 
@@ -733,7 +728,8 @@ class State(CachedState):
 
     @property
     def turn(self) -> Seat | None:
-        """Deprecated: :attr:`whose_turn` (``turn`` goes in the next release)."""
+        """Deprecated: :attr:`whose_turn`, named ``turn`` before 0.1, when ``turn`` became a
+        turn's number in every game (a document's ``"turn"`` still loads, deprecated)."""
         warn_renamed("aztack.State.turn", "State.whose_turn")
         return self.whose_turn
 
@@ -761,11 +757,7 @@ class View(Drawable):
     supplies: tuple[tuple[Stone, ...], ...]
     """Per seat, the stones it holds, ascending by id (all face up)."""
     whose_turn: Seat | None = attrs.field(metadata=formerly("turn"))
-    """The seat whose turn it is, or ``None`` in the speed stack (:attr:`State.whose_turn`).
-
-    .. versionchanged:: 0.1 named ``whose_turn``; it was ``turn`` (see
-       :attr:`State.whose_turn`).
-    """
+    """The seat whose turn it is, or ``None`` in the speed stack (:attr:`State.whose_turn`)."""
     last_placed: tuple[int, ...]
     """Per seat, the number of its most recent placement, as in :attr:`State.last_placed`."""
     stones: StoneSet | None = attrs.field(default=None, metadata=OPTIONAL)
