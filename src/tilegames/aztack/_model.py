@@ -728,8 +728,7 @@ class State(CachedState):
 
     @property
     def turn(self) -> Seat | None:
-        """Deprecated: :attr:`whose_turn`, named ``turn`` before 0.1, when ``turn`` became a
-        turn's number in every game (a document's ``"turn"`` still loads, deprecated)."""
+        """Deprecated: :attr:`whose_turn`, named ``turn`` before ``turn`` meant a turn's number."""
         warn_renamed("aztack.State.turn", "State.whose_turn")
         return self.whose_turn
 
