@@ -124,6 +124,22 @@ def test_move_is_a_union_or_pending(game: str) -> None:
     assert set(typing.get_args(move)) == set(face(game).RULES.move_types)
 
 
+def test_turn_is_a_turns_number_wherever_a_game_has_it() -> None:
+    """``State.turn`` and ``View.turn`` are declared ``int`` (a turn's number), never a seat.
+
+    The comparison reads a seat as an int, so it cannot tell a seat named ``turn``
+    (Aztack's and AXIO Rota's view's were) from a number: the declaration can.
+    """
+    having = []
+    for game in GAMES:
+        for cls in ("State", "View"):
+            declared = {f.name: f.type for f in attrs.fields(getattr(face(game), cls))}
+            if "turn" in declared:
+                having.append((game, cls))
+                assert declared["turn"] in ("int", int), (game, cls, declared["turn"])
+    assert {game for game, _ in having} == {"axio", "polygon"}
+
+
 def test_the_comparison_sees_a_difference() -> None:
     """A class where the others have a union, an optional seat where they have an int."""
     assert kind_of(int | str) == "union"
