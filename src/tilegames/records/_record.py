@@ -190,7 +190,9 @@ class Record:
 
     Every field is checked when a record is made, as :func:`loads` checks
     what it reads, so that what :func:`dumps` writes, :func:`loads` reads
-    back equal. The moves are not played (:func:`replay` does that).
+    back equal; :func:`loads` also checks the options of a registered game
+    against its declaration (as :func:`record_of` does), which a record made
+    here leaves to them. The moves are not played (:func:`replay` does that).
 
     Raises:
         WrongTypeError: for a field of the wrong type (``moves`` that are
