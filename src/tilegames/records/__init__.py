@@ -112,7 +112,9 @@ def loads(
     """Read a record written by :func:`dumps` or by hand, in either format (recognised).
 
     The moves are not played (:func:`replay` does that); the header, the move
-    numbers and the shape of every field are checked. A text starting with
+    numbers and the shape of every field are checked, and the options of a
+    registered game against its declaration (with the message ``new_game``
+    and :func:`record_of` give). A text starting with
     ``{`` or ``[`` is read as JSON, any other as the text format.
 
     Args:
