@@ -135,7 +135,8 @@ def new_game(
             the set is not allowed (a bad stone is named by its index).
     """
     count = check_players(TITLE, players, MIN_PLAYERS, MAX_PLAYERS)
-    _MODE.check(mode)
+    if type(mode) is not str or mode not in MODES:
+        _MODE.check(mode)  # refuses it, with the declared choices
     explicit = chance_mode(chance) == EXPLICIT
     info = STANDARD if stones is None else check_set(_check_stones(stones), count)
     stream = rng.Stream(rng.normalize_seed(seed))
@@ -257,7 +258,8 @@ def _table(
     """The state of a table being set up, or just set up, with its index (built by position)."""
     state = State(info.stones, grid, faces, supplies, turn, last, explicit)
     masks = tuple([mask_of(held) for held in supplies])
-    done = 0 not in grid.heights and min(map(len, supplies)) == SUPPLY_SIZE
+    # A seeded table is set out at once; an explicit one when its base and supplies are full.
+    done = not explicit or (0 not in grid.heights and min(map(len, supplies)) == SUPPLY_SIZE)
     index = base_index(info, masks, faces) if done else setup_index(info, masks)
     object.__setattr__(state, "_index", index)
     return state
@@ -545,6 +547,8 @@ def apply(state: State, move: Move) -> State:
     Arguments, result and errors as :meth:`tilegames.Rules.apply`.
     """
     index = state._index if type(state) is State else None  # the slot first: every step
+    if index is not None and move is index.picked and type(move) is Place:
+        return _place(state, index, move)  # built by legal_moves(state): legal, no check
     index = index or _indexed("apply", state)
     checked = move if move is index.picked and move is not None else _move_of("apply", move)
     if checked is not index.picked:  # a move that legal_moves(state) built is legal: no check
