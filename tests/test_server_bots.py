@@ -137,3 +137,55 @@ def test_sized_to_the_machine() -> None:
     assert BotPool().size == expected
     with pytest.raises(ValueError, match="at least one process"):
         BotPool(0)
+
+
+class _Instant:
+    """A pool whose bot plays its first legal move at once."""
+
+    async def choose(self, rules: Any, state: Any, seat: int, *_: Any) -> tuple[str, None]:
+        return rules.format_move(moves_for(rules, state, seat)[0]), None
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_bot_carries_on_after_losing_a_race_to_a_person(tmp_path: Any) -> None:
+    """A speed game: a person's move and the bot's are written at once; the bot moves again.
+
+    Both moves answer turn 0 and are stored at the same time (the writes run
+    in threads); the person's is kept, the bot's refused. The bot, whose turn
+    the person's move left to it, still makes the next move.
+    """
+    from tilegames.server._app import Server
+    from tilegames.server._store import SQLiteStore
+
+    async def scenario() -> list[int]:
+        server = Server(lambda: SQLiteStore(tmp_path / "r.sqlite3"), bot_seconds=5, bot_workers=1)
+        server.start()
+        server.bots.close()
+        server.bots = _Instant()  # type: ignore[assignment]
+        plain = server.write
+
+        async def slow(write: Any, *args: Any) -> Any:
+            if write == server.store.add_move and args[1] == 0:  # turn 0: both at once
+                await asyncio.sleep(0.05 if args[2] == 1 else 0.01)  # the person's first
+            return await plain(write, *args)
+
+        server.write = slow  # type: ignore[method-assign]
+        try:
+            body = {"game": "aztack", "options": {"mode": "speed"}, "bots": {"1": "random"}}
+            room = await server.create(body, "here")
+            await server.take_seat(room, 0, "Ann")
+            assert room.bot_busy  # the bot's move is on its way
+            rules = room.rules
+            await server.commit(room, 0, rules.format_move(moves_for(rules, room.state, 0)[0]))
+            for _ in range(200):
+                if room.turn >= 2:
+                    break
+                await asyncio.sleep(0.01)
+            return room.movers
+        finally:
+            await server.close()
+
+    movers = asyncio.run(scenario())
+    assert movers[:2] == [0, 1]

@@ -441,8 +441,10 @@ class Server:
             if self.running and room.turn == turn:  # nobody moved meanwhile (speed games)
                 try:
                     await self.commit(room, seat, *chosen)
-                except Refused:  # another process stored the turn: its bots carry on
-                    lost = True
+                except Refused:  # the turn was stored meanwhile
+                    # by another process (its bots carry on), unless this room has moved
+                    # on: a person's move here won, whose bots' turn was left to this one
+                    lost = room.turn == turn
         finally:
             room.bot_busy = False
         if self.running and not lost:
