@@ -290,6 +290,29 @@ class TestRoomsPerMinute:
             server.sweep(later)
             assert server.creations.times == {}  # and the addresses are forgotten
 
+    def test_limit_of_creations_at_once(self, db: Path) -> None:
+        """Rooms asked for at the same time by one address count as they are asked for."""
+        from tilegames.server._app import Server
+        from tilegames.server._rooms import Refused
+        from tilegames.server._store import SQLiteStore
+
+        async def scenario() -> list[object]:
+            server = Server(
+                lambda: SQLiteStore(db), bot_seconds=5, bot_workers=1, rooms_per_minute=3
+            )
+            server.start()
+            try:
+                body = {"game": "polygon"}
+                asked = [server.create(body, "203.0.113.1") for _ in range(6)]
+                return await asyncio.gather(*asked, return_exceptions=True)
+            finally:
+                await server.close()
+
+        made = asyncio.run(scenario())
+        refused = [answer for answer in made if isinstance(answer, Refused)]
+        assert len(refused) == 3
+        assert {answer.status for answer in refused} == {429}
+
     def test_no_limit(self) -> None:
         """0: no limit, and no address remembered."""
         creations = _http.Creations(0)

@@ -298,6 +298,7 @@ class Server:
         stored = new_room(body)
         room = room_from(stored)
         self._admit(room)
+        self.creations.add(address, now)  # counted before the write: creations at once too
         room.writing += 1
         try:
             await self.write(self.store.create, stored, room.bot_to_move() is not None)
@@ -306,7 +307,6 @@ class Server:
             raise
         finally:
             room.writing -= 1
-        self.creations.add(address, now)
         self.wake_bots(room)
         return room
 
