@@ -147,7 +147,7 @@ def _every_path(name: str, examples: int, doc: str, every: int) -> Callable[...,
 class TestEveryPath:
     """Every path of choices is one legal move, every legal move one path (random games)."""
 
-    test_axio = _every_path("axio", 3, "AXIO: every setup, every position.", every=30)
+    test_axio = _every_path("axio", 3, "AXIO: every setup, every position.", every=45)
     test_axio_rota = _every_path(
         "axio-rota", 16, "AXIO Rota: every setup, every position.", every=6
     )

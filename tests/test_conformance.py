@@ -126,7 +126,7 @@ def test_check_rules(name: str, setup: Setup) -> None:
         setups=[setup],
         candidates=NEAR_MISSES[name],
         legal_samples=size(everyday=1, deep=2),
-        illegal_samples=size(everyday=3, deep=6),
+        illegal_samples=size(everyday=2, deep=6),
     )
     assert report.games == games
     assert report.moves >= games  # every game takes at least one move
@@ -153,7 +153,7 @@ def test_the_deep_only_setups_are_setups() -> None:
         ),
         pytest.param(
             "polygon",
-            Setup(3, {"tiles": ("2", "1", "1", "1", "1", "W") * size(everyday=8, deep=14)}),
+            Setup(3, {"tiles": ("2", "1", "1", "1", "1", "W") * size(everyday=5, deep=14)}),
             id="poly",
         ),
     ],

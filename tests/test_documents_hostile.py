@@ -62,7 +62,7 @@ still meets fields of every document."""
 KEYS = ("State", "View", "Move", "Outcome", "Explicit State", "Explicit View", "Chance Move")
 """The documents of each game: a seeded game's, and an explicit game's at a chance step."""
 
-ENTRY_KEYS = KEYS[:: size(everyday=3, deep=1)]
+ENTRY_KEYS = KEYS[:: size(everyday=5, deep=1)]  # everyday: a seeded state, an explicit view
 """The documents brought to MAX_ENTRIES values: every one in the deep tier; a state, an
 outcome and a chance move (a third, each kind of value) in the everyday tier, where each
 costs two documents of 50,000 values."""

@@ -119,7 +119,7 @@ class TestRoundTrip:
         """An explicit-chance game's record holds the outcomes among its moves and replays."""
         rules = tilegames.get(name)
 
-        @settings(_SETTINGS, max_examples=examples(25, everyday=8))
+        @settings(_SETTINGS, max_examples=examples(25, everyday=5))
         @given(played(explicit=True, games=(name,)))
         def check(drawn: tuple[Record, list[Any]]) -> None:
             record, states = drawn

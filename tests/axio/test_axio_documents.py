@@ -126,7 +126,7 @@ class TestReachable:
         every unusual one is also round-tripped with its views.
         """
         state = None
-        every = size(everyday=16, deep=4)
+        every = size(everyday=24, deep=4)
         for number, (state, move) in enumerate(game(setup, seed)):
             axio.validate(state)
             if move is not None:

@@ -31,7 +31,7 @@ from tilegames.errors import (
 from tilegames.geometry import square
 
 SETUPS = (1, 2, 3, 4)
-GAMES_PER_SETUP = size(everyday=10, deep=100)  # per setup (deep: 400 seeded games in all)
+GAMES_PER_SETUP = size(everyday=6, deep=100)  # per setup (deep: 400 seeded games in all)
 
 # The start square's cells and the corner of each that points to the centre (ROTA-7),
 # written here from the picture in the package docstring, in reading order.
@@ -356,7 +356,7 @@ class TestAgreement:
 
     @pytest.mark.parametrize("players", SETUPS)
     def test_seeded_draws_as_outcomes(self, players: int) -> None:
-        """For 100 seeded games per setup (10 everyday), equal positions after every move,
+        """For 100 seeded games per setup (6 everyday), equal positions after every move,
         equal outcomes."""
         for game in range(GAMES_PER_SETUP):
             seeded, explicit_state = _random_agreement(players, 1000 * players + game)
@@ -771,7 +771,7 @@ class TestUnseenBits:
 # ---------------------------------------------------------------------------
 
 END_GAMES = size(everyday=1, deep=3)  # per player count, each with half its hand draws unseen
-END_EVERY = size(everyday=2, deep=1)  # the steps checked: every one, or every other and the end
+END_EVERY = size(everyday=3, deep=1)  # the steps checked: every one, or every third and the end
 
 
 def _winner(state: State) -> int | None:

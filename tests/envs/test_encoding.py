@@ -23,7 +23,7 @@ from tilegames._core.rules import Rules, Setup
 from tilegames.agents import moves_for
 from tilegames.rng import Stream
 
-POSITIONS = size(everyday=10, deep=50)
+POSITIONS = size(everyday=6, deep=50)
 """Positions visited per game and setup (100 in the deep tier)."""
 
 SIZES = {
