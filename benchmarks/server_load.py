@@ -74,6 +74,8 @@ class Totals:
         self.stop = False
         self.cpu = 0.0
         """The server's CPU seconds (user and system) while measuring (Linux; 0: not known)."""
+        self.clients_cpu = 0.0
+        """The load generator's own CPU seconds while measuring (its clients share one loop)."""
 
 
 async def request(
@@ -205,12 +207,13 @@ async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         if args.pace is None:
-            started, used = time.perf_counter(), cpu_seconds(args.pid)
+            started, used, own = time.perf_counter(), cpu_seconds(args.pid), time.process_time()
             made = await asyncio.gather(
                 *(room_pair(http, base, n, totals, None, args.games) for n in range(rooms))
             )
             seconds = time.perf_counter() - started
             totals.cpu = cpu_seconds(args.pid) - used
+            totals.clients_cpu = time.process_time() - own
             await check_records(http, totals, made)
             return seconds
         totals.measuring = False
@@ -220,10 +223,11 @@ async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -
         ]
         await asyncio.sleep(min(args.seconds / 3, 2 * args.pace + rooms / 100))  # all started
         totals.measuring = True
-        started, used = time.perf_counter(), cpu_seconds(args.pid)
+        started, used, own = time.perf_counter(), cpu_seconds(args.pid), time.process_time()
         await asyncio.sleep(args.seconds)
         seconds = time.perf_counter() - started
         totals.cpu = cpu_seconds(args.pid) - used
+        totals.clients_cpu = time.process_time() - own
         totals.measuring = False
         totals.stop = True
         for task in tasks:
@@ -268,6 +272,7 @@ def one_run(args: argparse.Namespace, rooms: int) -> dict[str, Any]:
         "retries": totals.retries,
         "finished": len(totals.finals),
         "cpu": totals.cpu,
+        "clients_cpu": totals.clients_cpu,
     }
 
 
@@ -294,7 +299,8 @@ def report(args: argparse.Namespace, found: dict[str, Any]) -> None:
     if found["cpu"] and moves:
         print(
             f"server CPU: {found['cpu']:.1f} s, {found['cpu'] / seconds:.0%} of one core, "
-            f"{1000 * found['cpu'] / moves:.1f} ms a move"
+            f"{1000 * found['cpu'] / moves:.1f} ms a move; the clients: "
+            f"{found['clients_cpu'] / seconds:.0%} of one core"
         )
     print(f"load average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print(
