@@ -12,6 +12,7 @@ the store is opened again.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -296,6 +297,40 @@ class TestThreads:
         race = store.load("race")
         assert race is not None
         assert race.moves == (f"m{raced.index(True)}",)
+
+
+class _FailingCommit:
+    """A SQLite connection whose ``COMMIT`` fails (a full disk, say)."""
+
+    def __init__(self, db: Any) -> None:
+        self.db = db
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":
+            msg = "database or disk is full"
+            raise sqlite3.OperationalError(msg)
+        return self.db.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+
+def test_a_group_not_committed(tmp_path: Path) -> None:
+    """A SQLite commit that fails fails every write of its group, and keeps none of them."""
+    store = SQLiteStore(tmp_path / "rooms.sqlite3")
+    try:
+        store.create(_room())
+        real = store._db
+        store._db = _FailingCommit(real)  # type: ignore[assignment]
+        with pytest.raises(sqlite3.OperationalError, match="disk is full"):
+            store.add_move("r1", 0, 0, "m0", False)
+        store._db = real
+        found = store.load("r1")
+        assert found is not None
+        assert found.moves == ()
+        assert store.add_move("r1", 0, 0, "m0", False)  # the store goes on
+    finally:
+        store.close()
 
 
 class TestNotifications:

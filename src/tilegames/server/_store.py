@@ -526,8 +526,13 @@ class SQLiteStore:
         return cast(T, job.result)
 
     def _commit(self, jobs: list[_Write]) -> None:
-        """Run the writes, each in its savepoint, and commit them all (each marked done)."""
+        """Run the writes, each in its savepoint, and commit them all (each marked done).
+
+        When the group is not committed (the commit fails, or the leading
+        thread is interrupted), every write of it fails with the error.
+        """
         db = self._db
+        failure: BaseException | None = None
         try:
             with self._lock:
                 db.execute("BEGIN IMMEDIATE")
@@ -545,11 +550,14 @@ class SQLiteStore:
                     with suppress(sqlite3.Error):
                         db.execute("ROLLBACK")
                     raise
-        except Exception as error:  # nothing was kept: every write of the group fails
-            for job in jobs:
-                job.error = job.error or error
+        except BaseException as error:
+            failure = error
+            if not isinstance(error, Exception):  # an interruption: the leading thread's own
+                raise
         finally:
             for job in jobs:
+                if failure is not None:  # nothing of the group was kept
+                    job.error = job.error or _not_kept(failure)
                 job.done = True
 
     @contextmanager
@@ -563,6 +571,13 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+
+def _not_kept(failure: BaseException) -> Exception:
+    """The error a write of a group that was not committed fails with."""
+    if isinstance(failure, Exception):
+        return failure
+    return sqlite3.OperationalError(f"not committed: {type(failure).__name__}")
 
 
 class _Write:
