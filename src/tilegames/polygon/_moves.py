@@ -218,19 +218,18 @@ def listed_cell(state: object, move: object) -> Cell | None:
 def check_move(state: State, move: AnyMove) -> Cell | None:
     """The one check of a move on a checked state: the space number a legal placement takes.
 
-    -1 for a discard, ``None`` for a legal chance outcome. A placement is
-    checked at a seat's step (or refused once the game is over), anything
-    else as chance's move.
+    -1 for a discard, ``None`` for a legal chance outcome. The game over
+    first; then a placement at a seat's step, anything else as chance's move.
 
     Raises:
         Refusal: saying why the move or outcome is illegal.
     """
     hand = state.drawn
-    if type(move) is not Place or not (hand or not state.step):
+    if not hand and not state.step:
+        raise Refusal("the game is over: the bag ran out and its last turn is played", "POLY-15")
+    if type(move) is not Place or not hand:
         _check_outcome(state, move)  # a chance step (a placement is refused there)
         return None
-    if not hand:  # at a chance step the outcome check refuses a placement
-        raise Refusal("the game is over: the bag ran out and its last turn is played", "POLY-15")
     tile = move.tile
     if tile not in hand:
         raise Refusal(f"tile {tile} is not among the drawn tiles ({', '.join(hand)})", "POLY-10")
@@ -289,24 +288,21 @@ def _placement_refusal(
 def _check_outcome(state: State, outcome: AnyMove) -> None:
     """Refuse a chance outcome that cannot happen now, or a placement at a chance step.
 
+    The game is not over (:func:`check_move` said so first).
+
     Raises:
         Refusal: saying why.
     """
-    step = state.step
-    waiting, rule = _waiting(state)
-    if isinstance(outcome, Place):
-        # Only reached at a chance step (a seat's step checks the placement above).
-        raise Refusal(f"chance is to move: {waiting}, not a placement", rule)
-    if state.drawn or not step:
-        if not state.drawn:
-            raise Refusal(
-                "the game is over: the bag ran out and its last turn is played", "POLY-15"
-            )
+    if state.drawn:  # a seat's step: no chance outcome is due
         raise Refusal(
             f"seat {state.seat} is to place a drawn tile ({', '.join(state.drawn)}); a chance "
             "outcome is entered only when chance is to move (an explicit game's die roll or draw)",
             "POLY-10",
         )
+    step = state.step
+    waiting, rule = _waiting(state)
+    if isinstance(outcome, Place):
+        raise Refusal(f"chance is to move: {waiting}, not a placement", rule)
     if isinstance(outcome, Roll):
         if step != ROLL:
             raise Refusal(f"chance is to move: {waiting}, not a die roll", rule)
@@ -328,10 +324,8 @@ def _check_outcome(state: State, outcome: AnyMove) -> None:
 
 
 def _waiting(state: State) -> tuple[str, str]:
-    """What chance is to do, in words, and the rule of that step (nothing at a seat's step)."""
+    """What chance is to do at its step, in words, and the rule of that step."""
     step = state.step
-    if state.drawn or not step:
-        return "", ""
     if step == START_DRAW:
         seat, _ = next_drawer(state.start_draw, len(state.totals))
         return f"seat {seat} draws a tile for the start order", "POLY-7"
