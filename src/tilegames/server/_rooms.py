@@ -166,7 +166,8 @@ class Room:
 
         Every live client of the seat and every answer to it (the move's
         answer, a ``GET`` of the room) until the next move or the next seat
-        taken is given the same text.
+        taken is given the same text; only the text is kept (not the view,
+        its document and the legal moves it was made of).
         """
         made = (self.turn, tuple(self.seats))
         if self._texts_of != made:
@@ -176,6 +177,7 @@ class Room:
         if text is None:
             shown = snapshot(self, seat)
             text = self._texts[seat] = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+            self._seen.pop(seat, None)  # the text is all that is kept of it (memory)
         return text
 
     def bot_to_move(self, state: Any = None) -> int | None:
