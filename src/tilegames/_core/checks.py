@@ -18,7 +18,7 @@ from __future__ import annotations
 import reprlib
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeGuard, TypeVar
 
 from tilegames._core.errors import ConfigurationError, InvalidStateError, SeatError, WrongTypeError
 
@@ -118,6 +118,19 @@ def check_seat(seat: object, players: int, *, public: bool = False) -> int:
         msg = f"seat {seat} is not in this game (seats 0..{players - 1})"
         raise SeatError(msg)
     return seat
+
+
+def is_int_pair(value: object) -> TypeGuard[tuple[int, int]]:
+    """Whether ``value`` is a tuple of two ints (bools and other int subclasses are not).
+
+    A hex ``(q, r)``, a cell ``(x, y)``, two colours: what a move's fields hold.
+    """
+    return (
+        type(value) is tuple
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+    )
 
 
 def invalid(where: str, problem: str) -> InvalidStateError:

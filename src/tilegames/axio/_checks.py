@@ -13,7 +13,7 @@ from typing import Final, cast
 
 from tilegames._core import rng
 from tilegames._core.chance import CHANCE
-from tilegames._core.checks import bounded_set, check_int, count, invalid, shown, take
+from tilegames._core.checks import bounded_set, check_int, count, invalid, is_int_pair, shown, take
 from tilegames._core.options import CHANCE_OPTION, Option
 from tilegames._core.rules import Seat
 from tilegames._core.tracks import check_tracks
@@ -34,7 +34,6 @@ from tilegames.axio._model import (
     State,
     Tile,
     View,
-    is_int_pair,
     seats_problem,
 )
 from tilegames.axio._notation import check_tiles, format_tile

@@ -6,12 +6,13 @@ Everything here is data: the rules that read it are in :mod:`._rules`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final, TypeGuard
+from typing import Final
 
 import attrs
 
 from tilegames._core.basics import WIDE_INT
 from tilegames._core.chance import Unseen as _BaseUnseen
+from tilegames._core.checks import is_int_pair
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import hexagon
@@ -151,16 +152,6 @@ def owner_of(mode: str, seat: Seat) -> int:
 
 def _reading_key(cell: Hex) -> tuple[int, int]:
     return cell[1], cell[0]
-
-
-def is_int_pair(value: object) -> TypeGuard[tuple[int, int]]:
-    """Whether ``value`` is a tuple of two ints: a hex ``(q, r)``, two colours, a tile."""
-    return (
-        type(value) is tuple
-        and len(value) == 2
-        and type(value[0]) is int
-        and type(value[1]) is int
-    )
 
 
 @attrs.frozen

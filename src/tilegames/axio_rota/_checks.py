@@ -30,7 +30,6 @@ from tilegames.axio_rota._model import (
     TRACK_CAP,
     State,
     Tile,
-    is_cell,
     tile_problem,
 )
 from tilegames.axio_rota._notation import format_tile, parse_tile
@@ -146,7 +145,7 @@ def check_seat_tracks(where: str, all_tracks: object) -> int:
 
 
 def _check_cell(where: str, cell: object) -> Cell:
-    if not is_cell(cell) or not square.packable(cell[0], cell[1]):
+    if not checks.is_int_pair(cell) or not square.packable(cell[0], cell[1]):
         raise _invalid(where, f"cell {cell!r} is not (x, y) within +-{square.PACK_REACH}")
     return cell
 

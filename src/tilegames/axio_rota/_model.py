@@ -5,13 +5,14 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Final, TypeGuard
+from typing import Final
 
 import attrs
 
 from tilegames._core import chance
 from tilegames._core.basics import formerly, formerly_named, warn_renamed
 from tilegames._core.bits import Mask
+from tilegames._core.checks import is_int_pair
 from tilegames._core.moves import LazyMoves
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
@@ -138,16 +139,6 @@ def _check_field_tile(move: str, tile: object) -> None:
 # ---------------------------------------------------------------------------
 
 
-def is_cell(value: object) -> TypeGuard[Cell]:
-    """Whether ``value`` is a cell ``(x, y)``: a tuple of two ints."""
-    return (
-        type(value) is tuple
-        and len(value) == 2
-        and type(value[0]) is int
-        and type(value[1]) is int
-    )
-
-
 @formerly_named("Move")  # its name before Move was the union of every move
 @attrs.frozen
 class Place:
@@ -183,7 +174,7 @@ class Place:
     def __attrs_post_init__(self) -> None:
         """Refuse fields that cannot describe a placement."""
         cell, rotation, named = self.cell, self.rotation, self.named
-        if not is_cell(cell):
+        if not is_int_pair(cell):
             msg = f"a move's cell must be a tuple (x, y) of two ints, not {cell!r}"
             raise TypeError(msg)
         if type(rotation) is not int or not 0 <= rotation <= 3:

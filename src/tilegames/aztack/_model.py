@@ -19,6 +19,7 @@ import attrs
 from tilegames._core.basics import formerly, warn_renamed
 from tilegames._core.bits import Mask, mask_of
 from tilegames._core.chance import CHANCE
+from tilegames._core.checks import is_int_pair
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import pyramid
@@ -319,13 +320,8 @@ def _check_int(value: object, what: str, *, optional: bool = False) -> None:
     raise TypeError(msg)
 
 
-def _is_xy(value: object) -> bool:
-    """Whether ``value`` is a tuple of two ints (bools and other int subclasses are not)."""
-    return type(value) is tuple and len(value) == 2 and type(value[0]) is type(value[1]) is int
-
-
 def _check_cell(value: object, what: str) -> None:
-    if not _is_xy(value):
+    if not is_int_pair(value):
         msg = f"a move's {what} cell must be a tuple (x, y) of two ints, not {value!r}"
         raise TypeError(msg)
 
@@ -396,8 +392,8 @@ class Place(MoveBase):
         if (
             type(self.seat) is type(self.stone) is int
             and (discard is None or type(discard) is int)
-            and _is_xy(self.first)
-            and _is_xy(self.second)
+            and is_int_pair(self.first)
+            and is_int_pair(self.second)
         ):
             return  # the common case in one test; the checks below say what is wrong
         _check_int(self.seat, "seat")

@@ -16,6 +16,7 @@ import attrs
 
 from tilegames._core.basics import WIDE_INT, formerly, formerly_named, warn_renamed
 from tilegames._core.bits import Mask
+from tilegames._core.checks import is_int_pair
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
 from tilegames.geometry import hexagon
@@ -277,12 +278,7 @@ class Place:
         """Refuse fields that cannot describe a placement."""
         _check_tile("a move", self.tile)
         space = self.space
-        if space is not None and (
-            type(space) is not tuple
-            or len(space) != 2
-            or type(space[0]) is not int
-            or type(space[1]) is not int
-        ):
+        if space is not None and not is_int_pair(space):
             msg = f"a move's space must be a tuple (q, r) of two ints or None, not {space!r}"
             raise TypeError(msg)
 
