@@ -127,10 +127,11 @@ class _Listener:
 class Server:
     """The rooms in play, the store behind them, the bots and the live clients.
 
-    Every method runs on the event loop's thread; the rules and the store are
-    called without an ``await`` between reading a room and writing it, so
-    moves on one room are serialised (the second of two on the same turn is
-    answered 409). A room is read from the store and replayed in a worker
+    Every method runs on the event loop's thread but the store's writes,
+    which run in threads (:meth:`write`) while the loop serves other
+    requests: of two moves for the same turn the store keeps one, and the
+    other is answered 409; a room is changed in memory only once its write
+    is kept. A room is read from the store and replayed in a worker
     thread the first time it is asked for (the loop serves other rooms
     meanwhile), and leaves memory again when idle.
     """
