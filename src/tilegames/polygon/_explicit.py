@@ -59,6 +59,7 @@ from tilegames.polygon._model import (
     Symbol,
     Value,
     set_slot,
+    sorted_values,
 )
 from tilegames.polygon._moves import highest, next_drawer, roll_symbols
 from tilegames.polygon._tables import start_board
@@ -220,11 +221,7 @@ def apply_outcome(state: State, outcome: Draw | Roll) -> State:
     at = bag.index(tile)  # a seeded game draws the front tile
     bag = bag[:at] + bag[at + 1 :]
     if state.step != START_DRAW:  # a turn's draw (POLY-10)
-        if not state.first_drawn:
-            drawn: tuple[Value, ...] = (tile,)
-        else:  # the turn's second tile: the two in VALUES order
-            first = state.first_drawn[0]
-            drawn = (first, tile) if ORDER[first] <= ORDER[tile] else (tile, first)
+        drawn = sorted_values((*state.first_drawn, tile))
         if len(drawn) == 2 or not bag:
             return _evolve(state, bag=bag, drawn=drawn, first_drawn=(), step=PLAY)
         return _evolve(state, bag=bag, first_drawn=drawn)
