@@ -915,14 +915,14 @@ def test_settle_collector() -> None:
     """A server process's collector: what lives at start frozen, young objects less often."""
     import gc
 
-    from tilegames.server._app import COLLECTOR_THRESHOLD, settle_collector
+    from tilegames.server import _COLLECTOR_THRESHOLD, _settle_collector
 
     threshold = gc.get_threshold()
     try:
         gc.set_threshold(700, *threshold[1:])
-        settle_collector()
+        _settle_collector()
         assert gc.get_freeze_count() > 0
-        assert gc.get_threshold() == (COLLECTOR_THRESHOLD, *threshold[1:])
+        assert gc.get_threshold() == (_COLLECTOR_THRESHOLD, *threshold[1:])
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)

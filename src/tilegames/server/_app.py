@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import gc
 import logging
 import re
 import sys
@@ -25,7 +24,6 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-import tilegames
 from tilegames._core import rng
 from tilegames.agents import Agent, MCTSAgent, make_agent, moves_for
 from tilegames.server import _openapi, _page
@@ -34,6 +32,7 @@ from tilegames.server._http import MAX_BODY, Creations, SecurityHeaders, page_po
 from tilegames.server._rooms import (
     Refused,
     Room,
+    catch_up,
     check_move_body,
     check_name,
     hash_token,
@@ -42,17 +41,9 @@ from tilegames.server._rooms import (
     seat_number,
     seats_of,
 )
-from tilegames.server._store import SharedStore, Store, StoredRoom, open_store
+from tilegames.server._store import SharedStore, Store, open_store
 
-__all__ = [
-    "BOT_CLOCK_SHARE",
-    "COLLECTOR_THRESHOLD",
-    "MAX_BODY",
-    "Server",
-    "bounded",
-    "create_app",
-    "settle_collector",
-]
+__all__ = ["BOT_CLOCK_SHARE", "MAX_BODY", "Server", "bounded", "create_app"]
 
 BOT_CLOCK_SHARE: Final = 0.8
 """The share of the server's time limit a searching bot's clock is given (the rest: margin)."""
@@ -65,29 +56,7 @@ _QUEUE_LIMIT: Final = 64  # snapshots waiting for a slow WebSocket client before
 _PAGE: Final = "index.html"
 _TAKE_OVER: Final = 5.0  # seconds past the bot's time before another process moves it
 _WRITERS: Final = 64  # threads that write to the store (a SQLite store commits them in groups)
-COLLECTOR_THRESHOLD: Final = 20_000
-"""The allocations between two collections of the youngest generation in a server process."""
 T = TypeVar("T")
-
-
-def settle_collector() -> None:
-    """Set the garbage collector of a server process for short pauses (``tilegames serve``).
-
-    Everything alive once the games are imported (modules, the games'
-    tables) is moved out of the collector's reach (:func:`gc.freeze`), so
-    that a full collection no longer walks it, and the youngest generation
-    is collected every :data:`COLLECTOR_THRESHOLD` allocations rather than
-    700: fewer, cheaper pauses of the event loop (a full collection of a
-    busy server took up to 70 ms). Called by :func:`~tilegames.server.serve`
-    in the processes it runs, not by :func:`create_app` (the collector is
-    the whole process's).
-    """
-    for name in tilegames.names():
-        tilegames.get(name)
-    gc.collect()
-    gc.freeze()
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(max(young, COLLECTOR_THRESHOLD), middle, old)
 
 
 def _page_path() -> Path:
@@ -493,7 +462,7 @@ class Server:
         if room is None:
             return
         try:
-            changed = stored is not None and _catch_up(room, stored, lambda: self.broadcast(room))
+            changed = stored is not None and catch_up(room, stored, lambda: self.broadcast(room))
         except ValueError as error:
             _log.warning("room %s left memory: %s", room_id, error)
             self.rooms.pop(room_id, None)
@@ -573,47 +542,6 @@ def _read(store: Store, room: str) -> tuple[Any, Room | None]:
 def _taken(room: Room) -> int:
     """The number of the room's seats that a person holds."""
     return sum(seat.token_hash is not None for seat in room.seats)
-
-
-def _catch_up(room: Room, stored: StoredRoom, each: Callable[[], None]) -> bool:
-    """Take the seats and moves that another process stored; whether anything changed.
-
-    ``each`` is called once the seats are taken and after each move (the live
-    clients are sent every turn).
-
-    Raises:
-        ValueError: when the stored moves are not the room's followed by more.
-    """
-    known = min(room.turn, len(stored.moves))
-    if list(stored.moves[:known]) != room.moves[:known]:
-        raise ValueError("its stored moves are not the ones in memory")
-    changed = False
-    for held in stored.seats:
-        if held.token_hash is not None and room.seats[held.seat].token_hash is None:
-            room.seats[held.seat] = held
-            changed = True
-    if changed:
-        each()
-    rules = room.rules
-    for number in range(room.turn, len(stored.moves)):
-        text = stored.moves[number]
-        try:
-            move = rules.parse_move(text, room.state)
-            reason = rules.why_illegal(room.state, move)
-        except (tilegames.TilegamesError, TypeError, ValueError) as error:
-            raise ValueError(f"its move {number} does not read: {error}") from None
-        if reason is not None:
-            raise ValueError(f"its move {number} is against the rules: {reason}")
-        seat = stored.movers[number] if stored.movers else rules.to_move(room.state)[0]
-        after = rules.apply(room.state, move)
-        if number < len(stored.words):
-            words = stored.words[number]
-        else:
-            words = room.words_for(move, seat, after)
-        room.advance(move, text, seat, after, words)
-        each()
-        changed = True
-    return changed
 
 
 class _Closed:

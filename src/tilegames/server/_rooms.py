@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 import attrs
@@ -31,6 +31,7 @@ __all__ = [
     "MAX_NAME",
     "Refused",
     "Room",
+    "catch_up",
     "hash_token",
     "new_room",
     "room_from",
@@ -245,6 +246,47 @@ def notations(rules: tilegames.Rules[Any, Any], moves: Iterable[Any]) -> list[st
             text = known[move] = rules.format_move(move)
         written.append(text)
     return written
+
+
+def catch_up(room: Room, stored: StoredRoom, each: Callable[[], None]) -> bool:
+    """Take the seats and moves that another process stored; whether anything changed.
+
+    ``each`` is called once the seats are taken and after each move (the live
+    clients are sent every turn).
+
+    Raises:
+        ValueError: when the stored moves are not the room's followed by more.
+    """
+    known = min(room.turn, len(stored.moves))
+    if list(stored.moves[:known]) != room.moves[:known]:
+        raise ValueError("its stored moves are not the ones in memory")
+    changed = False
+    for held in stored.seats:
+        if held.token_hash is not None and room.seats[held.seat].token_hash is None:
+            room.seats[held.seat] = held
+            changed = True
+    if changed:
+        each()
+    rules = room.rules
+    for number in range(room.turn, len(stored.moves)):
+        text = stored.moves[number]
+        try:
+            move = rules.parse_move(text, room.state)
+            reason = rules.why_illegal(room.state, move)
+        except (tilegames.TilegamesError, TypeError, ValueError) as error:
+            raise ValueError(f"its move {number} does not read: {error}") from None
+        if reason is not None:
+            raise ValueError(f"its move {number} is against the rules: {reason}")
+        seat = stored.movers[number] if stored.movers else rules.to_move(room.state)[0]
+        after = rules.apply(room.state, move)
+        if number < len(stored.words):
+            words = stored.words[number]
+        else:
+            words = room.words_for(move, seat, after)
+        room.advance(move, text, seat, after, words)
+        each()
+        changed = True
+    return changed
 
 
 def tupled(value: Any) -> Any:
