@@ -53,9 +53,9 @@ WRONG_VALUES: tuple[Any, ...] = (
 )
 """Values of every JSON type (and out-of-range ints) put in place of each field."""
 
-WRONG_STRIDE = size(everyday=4, deep=2)
-"""Each field gets every other wrong value in the deep tier, every fourth in the everyday tier,
-in turn (field ``n`` the values ``n % 4``, ``n % 4 + 4``, ... everyday), so that each value
+WRONG_STRIDE = size(everyday=6, deep=2)
+"""Each field gets every other wrong value in the deep tier, every sixth in the everyday tier,
+in turn (field ``n`` the values ``n % 6``, ``n % 6 + 6``, ... everyday), so that each value
 still meets fields of every document."""
 
 

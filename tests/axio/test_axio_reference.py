@@ -382,7 +382,7 @@ class TestReferenceLegalMoves:
     def test_listed_and_applied_agree_both_ways(self, setup: tilegames.Setup, plies: int) -> None:
         """Every placement on every pair of the whole board: listed iff apply accepts it.
 
-        The everyday tier tries every pair with an eighteenth of the colour
+        The everyday tier tries every pair with a thirtieth of the colour
         pairs (a different share on each pair), the deep tier a third.
         """
         state, _ = played(setup, 7 + plies, plies)
@@ -390,7 +390,7 @@ class TestReferenceLegalMoves:
         cells = all_cells(axio.BOARD_RADIUS + 1)
         pairs = [(a, step(a, d)) for a in cells for d in range(3)]
         accepted = refused = 0
-        share = size(everyday=18, deep=3)
+        share = size(everyday=30, deep=3)
         for index, (a, b) in enumerate(pairs):
             for ca in range(6):
                 for cb in range(6):

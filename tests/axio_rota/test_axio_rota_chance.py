@@ -425,7 +425,7 @@ class TestUnseen:
         assert after.unseen == 0
 
 
-INVARIANT_STEPS = None if tiers.DEEP else 30
+INVARIANT_STEPS = None if tiers.DEEP else 20
 """The steps of a game whose invariants are checked: the whole game under ``--deep``, else
 its first 30 (the deal, then placements, draws and unseen hands in turn)."""
 
