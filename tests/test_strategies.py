@@ -216,7 +216,9 @@ class TestRulesStateMachine:
         with pytest.raises(AssertionError, match="apply accepted"):
             run_state_machine_as_test(
                 BrokenMachine,
-                settings=settings(max_examples=100, database=None, phases=[Phase.generate]),
+                settings=settings(
+                    max_examples=100, database=None, phases=[Phase.generate], derandomize=True
+                ),
             )
 
     def test_needs_rules(self) -> None:
