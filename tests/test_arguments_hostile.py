@@ -393,7 +393,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
 
 
 @pytest.mark.parametrize("name", _WRITERS)
-@settings(max_examples=examples(50))
+@settings(max_examples=examples(30))
 @given(value=_VALUES)
 def test_format_helpers_any_value(name: str, value: object) -> None:
     """A format helper given any value returns text or raises a documented error."""
@@ -405,7 +405,7 @@ def test_format_helpers_any_value(name: str, value: object) -> None:
 
 
 @pytest.mark.parametrize("name", _READERS)
-@settings(max_examples=examples(50))
+@settings(max_examples=examples(30))
 @given(value=_VALUES)
 def test_parsers_any_value(name: str, value: object) -> None:
     """A parser given any value (not only text) raises only documented errors."""
@@ -425,7 +425,7 @@ _OPTIONS: dict[str, tuple[ModuleType, tuple[str, ...]]] = {
     ("name", "option"),
     [(name, option) for name, (_, options) in _OPTIONS.items() for option in options],
 )
-@settings(max_examples=examples(50))
+@settings(max_examples=examples(30))
 @given(value=_VALUES)
 def test_new_game_options_any_value(name: str, option: str, value: object) -> None:
     """``new_game`` given any value for one option starts a game or raises a documented error."""
@@ -479,7 +479,7 @@ _CALLS: dict[str, Callable[[Any], object]] = {
 
 
 @pytest.mark.parametrize("name", _CALLS)
-@settings(max_examples=examples(50))
+@settings(max_examples=examples(30))
 @given(value=_VALUES)
 def test_chance_and_records_any_value(name: str, value: object) -> None:
     """The chance helpers and the records functions given any value for one argument return

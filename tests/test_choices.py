@@ -137,7 +137,7 @@ def _every_path(name: str, examples: int, doc: str, every: int) -> Callable[...,
     @settings(max_examples=games)
     @given(seed=st.integers(0, 2**32), chance=st.sampled_from(["seeded", "explicit"]))
     def test(self: object, setup: tilegames.Setup, seed: int, chance: str) -> None:
-        play_and_check(name, setup, seed, chance, every=size(everyday=every, deep=2))
+        play_and_check(name, setup, seed, chance, every=size(everyday=every, deep=3))
 
     test.__doc__ = doc
     made: Callable[..., None] = test

@@ -191,7 +191,7 @@ def test_schemathesis(live: Any) -> None:
     """
     url = f"http://127.0.0.1:{live.port}/api/openapi.json"
     command = [sys.executable, "-m", "schemathesis.cli", "run", url, "--checks", "all"]
-    command += ["--exclude-checks", "positive_data_acceptance", "--max-examples", "40"]
+    command += ["--exclude-checks", "positive_data_acceptance", "--max-examples", "25"]
     command += ["--workers", "1", "--generation-deterministic"]
     done = subprocess.run(
         command, capture_output=True, text=True, timeout=1200, check=False, cwd=live.db.parent

@@ -261,7 +261,7 @@ class TestWritten:
     @pytest.mark.parametrize("game", GAMES)
     def test_every_document_validates(self, game: str) -> None:
         """States, views of every seat and the public one, moves, outcomes, records."""
-        documents = played(game, games=size(everyday=1, deep=4), every=size(everyday=25, deep=3))
+        documents = played(game, games=size(everyday=1, deep=3), every=size(everyday=25, deep=3))
         kinds = Counter(kind for kind, _ in documents)
         assert set(kinds) == set(SCHEMA_KINDS)
         for kind, document in documents:

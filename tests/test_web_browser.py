@@ -191,11 +191,11 @@ def _create(page: Any, server: str, game: str, setup: int = 0) -> str:
 
 
 # The whole-game test plays AXIO and Polygon on small custom sets (rooms made with options
-# through the API; the lobby is driven in test_phone), so that a whole game is 14 and 9 moves
+# through the API; the lobby is driven in test_phone), so that a whole game is 12 and 9 moves
 # rather than about 40 and 50: every kind of step and the end of the game still pass through
 # the page. AXIO Rota and Aztack play their standard sets (about 24 and 20 moves).
 SMALL_SETS: dict[str, dict[str, Any]] = {
-    "axio": {"tiles": ["RG", "BO", "YP", "RR", "GB", "OY", "PR", "GG"] * 2},
+    "axio": {"tiles": ["RG", "BO", "YP", "RR", "GB", "OY", "PR", "GG", "RB", "RO", "YY", "GP"]},
     "polygon": {"tiles": ["1", "2", "3", "4", "5", "W", "X2", "3", "2", "1"]},
 }
 

@@ -473,7 +473,7 @@ class TestReferenceApply:
         played 80 moves and met a decline of the last placement.
         """
         declines = last_declines = moves = 0
-        every = size(everyday=24, deep=6)
+        every = size(everyday=24, deep=8)
         least = size(everyday=80, deep=150)
         for seed in range(8):
             if not tiers.DEEP and moves > least and last_declines:
