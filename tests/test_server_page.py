@@ -10,6 +10,7 @@ board names them, and the points per track.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -49,24 +50,31 @@ def test_golden_move_in_words(game: str) -> None:
     assert move_words(rules, position.state, position.move, 0) == EXPECTED[game]
 
 
+def random_steps(
+    rules: Any, state: Any, chooser: random.Random, moves: int
+) -> Iterator[tuple[Any, Any, int]]:
+    """Up to ``moves`` random legal moves from ``state``: each ``(state, move, its mover)``."""
+    for _ in range(moves):
+        if rules.is_over(state):
+            return
+        legal = rules.legal_moves(state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = getattr(move, "seat", None)
+        yield state, move, rules.to_move(state)[0] if seat is None else seat
+        state = rules.apply(state, move)
+
+
 def _hidden_resampled(game: str, moves: int) -> None:
     """Every move's words are the same in any state its mover cannot tell from the true one."""
     rules = tilegames.get(game)
     if rules.determinize is None:
         pytest.skip(f"{rules.title} hides nothing")
-    chooser = random.Random(game)
-    state = rules.new_game(rules.setups[0].players, seed=11)
-    for turn in range(moves):
-        if rules.is_over(state):
-            break
-        legal = rules.legal_moves(state)
-        move = legal[chooser.randrange(len(legal))]
-        seat = getattr(move, "seat", None)
-        seat = rules.to_move(state)[0] if seat is None else seat
+    start = rules.new_game(rules.setups[0].players, seed=11)
+    steps = random_steps(rules, start, random.Random(game), moves)
+    for turn, (state, move, seat) in enumerate(steps):
         other = rules.determinize(rules.view(state, seat), rng.Stream(rng.derive(5, turn)))
         words = move_words(rules, state, move, seat)
         assert words == move_words(rules, other, move, seat), (game, turn)
-        state = rules.apply(state, move)
 
 
 @pytest.mark.parametrize("game", ["axio", "axio-rota", "polygon"])
@@ -148,17 +156,11 @@ def test_words_from_the_move_alone_as_from_every_legal_move(
 
     rules = tilegames.get(game)
     chooser = random.Random(f"{game} {options}")
-    state = rules.new_game(2, seed=chooser.randrange(1000), **options)
-    played = []
-    for _ in range(size(everyday=10, deep=60)):
-        if rules.is_over(state):
-            break
-        legal = rules.legal_moves(state)
-        move = legal[chooser.randrange(len(legal))]
-        seat = getattr(move, "seat", None)
-        seat = rules.to_move(state)[0] if seat is None else seat
-        played.append((state, move, seat, move_words(rules, state, move, seat)))
-        state = rules.apply(state, move)
+    start = rules.new_game(2, seed=chooser.randrange(1000), **options)
+    played = [
+        (state, move, seat, move_words(rules, state, move, seat))
+        for state, move, seat in random_steps(rules, start, chooser, size(everyday=10, deep=60))
+    ]
     with monkeypatch.context() as patched:
         patched.setattr(_words, "move_path", lambda choices, move: None)  # the walk instead
         walked = [move_words(rules, s, m, seat) for s, m, seat, _ in played]
