@@ -232,6 +232,15 @@ class TestOneMessage:
         assert str(by_record.value) == message
 
     @pytest.mark.parametrize("game", GAMES)
+    def test_explicit_chance_is_a_records_option_not_a_rooms(self, game: str) -> None:
+        """check_options takes ``chance="explicit"`` (a record keeps it); for a room it refuses it."""
+        rules = tilegames.get(game)
+        assert check_options(rules, {"chance": "explicit"}) == (("chance", "explicit"),)
+        with pytest.raises(ConfigurationError, match="chance"):
+            check_options(rules, {"chance": "explicit"}, room=True)
+        assert check_options(rules, {"chance": "seeded"}, room=True) == (("chance", "seeded"),)
+
+    @pytest.mark.parametrize("game", GAMES)
     def test_an_option_the_game_does_not_declare(self, game: str) -> None:
         """check_options and record_of name it and the options there are."""
         rules = tilegames.get(game)
