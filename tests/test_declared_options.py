@@ -233,7 +233,7 @@ class TestOneMessage:
 
     @pytest.mark.parametrize("game", GAMES)
     def test_explicit_chance_is_a_records_option_not_a_rooms(self, game: str) -> None:
-        """check_options takes ``chance="explicit"`` (a record keeps it); for a room it refuses it."""
+        """check_options takes ``chance="explicit"`` (a record keeps it); for a room, not."""
         rules = tilegames.get(game)
         assert check_options(rules, {"chance": "explicit"}) == (("chance", "explicit"),)
         with pytest.raises(ConfigurationError, match="chance"):
