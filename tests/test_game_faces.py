@@ -209,12 +209,7 @@ class TestFormerNames:
         )
         value = state if kind == "State" else aztack.view(state, 0)
         assert value.whose_turn == 1
-        written = to_dict(value)
-        old = {**written, "data": _renamed_key(written["data"], "whose_turn", "turn")}
-        with pytest.warns(
-            DeprecationWarning, match="field 'turn' is deprecated: it is 'whose_turn'"
-        ):
-            assert from_dict(old, getattr(aztack, kind)) == value
+        _reads_former_name(value, getattr(aztack, kind), "whose_turn", "turn")
 
     def test_both_names_at_once_are_refused(self) -> None:
         """A document holding the field under both names is refused: which one is meant?"""
@@ -228,10 +223,7 @@ class TestFormerNames:
         """An AXIO Rota view holding ``"turn"`` (the seat that draws) loads as ``drawer``."""
         seen = _explicit_rota_view()
         assert seen.drawer == 1  # seat 1 draws its hand tile, and the view shows it
-        written = to_dict(seen)
-        old = {**written, "data": _renamed_key(written["data"], "drawer", "turn")}
-        with pytest.warns(DeprecationWarning, match="field 'turn' is deprecated: it is 'drawer'"):
-            assert from_dict(old, face("axio_rota").View) == seen
+        _reads_former_name(seen, face("axio_rota").View, "drawer", "turn")
 
     @pytest.mark.parametrize("kind", ["State", "View"])
     def test_polygon_drawing_reads_as_first_drawn(self, kind: str) -> None:
@@ -240,12 +232,7 @@ class TestFormerNames:
         state = _polygon_first_drawn()
         value = state if kind == "State" else polygon.view(state, 0)
         assert len(value.first_drawn) == 1
-        written = to_dict(value)
-        old = {**written, "data": _renamed_key(written["data"], "first_drawn", "drawing")}
-        with pytest.warns(
-            DeprecationWarning, match="'drawing' is deprecated: it is 'first_drawn'"
-        ):
-            assert from_dict(old, getattr(polygon, kind)) == value
+        _reads_former_name(value, getattr(polygon, kind), "first_drawn", "drawing")
 
     def test_the_old_attributes_warn_and_read_the_new(self) -> None:
         """``turn`` (Aztack, AXIO Rota's view) and ``drawing`` (Polygon) warn, then answer."""
@@ -279,3 +266,11 @@ def _renamed_key(data: dict[str, Any], new: str, old: str) -> dict[str, Any]:
     """``data`` with the key ``new`` written as ``old``, in the same place."""
     assert new in data
     return {old if key == new else key: value for key, value in data.items()}
+
+
+def _reads_former_name(value: Any, kind: type, new: str, old: str) -> None:
+    """``value``'s document with its field ``new`` written as ``old`` loads back equal, warning."""
+    written = to_dict(value)
+    former = {**written, "data": _renamed_key(written["data"], new, old)}
+    with pytest.warns(DeprecationWarning, match=f"field '{old}' is deprecated: it is '{new}'"):
+        assert from_dict(former, kind) == value
