@@ -165,10 +165,17 @@ def test_a_bot_carries_on_after_losing_a_race_to_a_person(tmp_path: Any) -> None
         server.bots.close()
         server.bots = _Instant()  # type: ignore[assignment]
         plain = server.write
+        person_stored = asyncio.Event()
 
         async def slow(write: Any, *args: Any) -> Any:
-            if write == server.store.add_move and args[1] == 0:  # turn 0: both at once
-                await asyncio.sleep(0.05 if args[2] == 1 else 0.01)  # the person's first
+            if write != server.store.add_move or args[1] != 0:
+                return await plain(write, *args)
+            if args[2] == 0:  # the person's move for turn 0: stored first
+                try:
+                    return await plain(write, *args)
+                finally:
+                    person_stored.set()
+            await asyncio.wait_for(person_stored.wait(), 30)  # the bot's, after it
             return await plain(write, *args)
 
         server.write = slow  # type: ignore[method-assign]
