@@ -36,10 +36,10 @@ from tilegames.axio_rota._model import (
     AnyMove,
     Board,
     Draw,
-    Reveal,
     State,
     Tile,
     View,
+    fast_reveal,
 )
 from tilegames.axio_rota._moves import (
     LegalMoves,
@@ -91,7 +91,7 @@ def chance_moves(state: State) -> tuple[AnyMove, ...]:
             outcomes.append(UNSEEN)
         return tuple(outcomes)
     return tuple(
-        Reveal(tile, move)
+        fast_reveal(tile, move)  # the pool's tiles and listed placements: valid
         for tile in dict.fromkeys(pool)
         for move in LegalMoves(holding(state, tile))
     )

@@ -271,6 +271,19 @@ class Reveal:
         return "".join(LETTER[corner] for corner in self.tile) + "@" + str(self.move)
 
 
+def fast_reveal(tile: Tile, move: Place) -> Reveal:
+    """A Reveal built without the checks of ``__init__``: both fields are known to be valid.
+
+    Used only for the listed moves of a seat holding an unseen tile, where
+    ``tile`` comes from the checked pool and ``move`` from
+    ``LegalMoves`` (as AXIO's ``fast_place``).
+    """
+    reveal = object.__new__(Reveal)
+    object.__setattr__(reveal, "tile", tile)
+    object.__setattr__(reveal, "move", move)
+    return reveal
+
+
 Move = Place | Draw | Unseen | Reveal
 """Every move of AXIO Rota: a :class:`Place`, in an explicit game chance's :class:`Draw`
 or :data:`UNSEEN`, and the :class:`Reveal` of a hand tile drawn unseen;
