@@ -18,7 +18,6 @@ import json
 import os
 import random
 import shutil
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -151,23 +150,74 @@ def _session(chromium: Any, width: int = 1280, height: int = 900) -> Any:
     return page
 
 
+@pytest.fixture(scope="module")
+def people(chromium: Any) -> Iterator[dict[str, Any]]:
+    """Four people's browsers for the module's tests: Ann, Bob and Cleo at a desk, and a phone.
+
+    Each is a page in a context of its own (its own storage); starting one
+    takes about half a second, so the tests share them rather than start
+    two or three each. What a page keeps is kept per room (its seat and
+    token), and every test makes rooms of its own and begins by loading a
+    page; each test starts with no console message kept (see :func:`_fresh`).
+    """
+    pages = {name: _session(chromium) for name in ("ann", "bob", "cleo")}
+    pages["phone"] = _session(chromium, 390, 844)
+    try:
+        yield pages
+    finally:
+        for page in pages.values():
+            VIOLATIONS.pop(page, None)
+            page.context.close()
+
+
+def _fresh(*pages: Any) -> None:
+    """Forget what the pages' consoles reported before this test."""
+    for page in pages:
+        VIOLATIONS[page].clear()
+
+
 def _no_violation(*pages: Any) -> None:
     """No page's console reported a Content-Security-Policy violation."""
     for page in pages:
-        assert VIOLATIONS.pop(page, []) == []
+        seen = list(VIOLATIONS[page])
+        VIOLATIONS[page].clear()
+        assert seen == []
 
 
-def _until(page: Any, expression: str) -> None:
-    """Wait until a JavaScript expression is true in the page.
+# Wait, in the page, until EXPRESSION is true; then [true, the value of THEN] (or [false] at
+# WAIT ms). Checked at once and after every change to the document: a MutationObserver wakes
+# it, and all these tests wait for is in the DOM (the body's data-* attributes, texts).
+UNTIL = """new Promise((resolve, reject) => {
+    const watch = new MutationObserver(() => check(false));
+    const timer = setTimeout(() => check(true), WAIT);
+    function check(last) {
+        try {
+            const done = Boolean(EXPRESSION);
+            if (!done && !last) { return; }
+            resolve(done ? [true, THEN] : [false]);
+        } catch (error) { reject(error); }
+        watch.disconnect();
+        clearTimeout(timer);
+    }
+    const all = {subtree: true, childList: true, attributes: true, characterData: true};
+    watch.observe(document, all);
+    check(false);
+})"""
 
-    Polled with ``page.evaluate`` (the browser's debugging protocol runs it):
-    Playwright's ``wait_for_function`` runs its text through ``eval`` inside
-    the page, which the page's Content-Security-Policy forbids, as it should.
+
+def _until(page: Any, expression: str, then: str = "null") -> Any:
+    """Wait until a JavaScript expression is true in the page; then the value of ``then``.
+
+    One call: the page checks the expression at once and after each change
+    to its document (:data:`UNTIL`), so the wait ends as soon as it is true.
+    It goes through ``page.evaluate`` (the browser's debugging protocol runs
+    it): Playwright's ``wait_for_function`` runs its text through ``eval``
+    inside the page, which the page's Content-Security-Policy forbids, as it should.
     """
-    deadline = time.monotonic() + WAIT / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"not true in time: {expression}"
-        page.wait_for_timeout(20)
+    script = UNTIL.replace("WAIT", str(WAIT)).replace("EXPRESSION", expression)
+    found = page.evaluate(script.replace("THEN", then))
+    assert found[0], f"not true in time: {expression}"
+    return found[1]
 
 
 def _ready(page: Any) -> None:
@@ -219,26 +269,61 @@ def _join(page: Any, name: str) -> None:
     page.wait_for_selector("body[data-turn]")
 
 
+# Once the page is not busy with a pick: its count of updates, and what a player may click
+# (the button that confirms the move, the cells on the board, the option buttons); one call.
+CONTROLS = (
+    "[document.body.dataset.updates ?? null]"
+    ".concat(['#confirm-bar .confirm', '#board .target', '#options .option']"
+    ".map((selector) => document.querySelectorAll(selector).length))"
+)
+
+
+# The index-th element of a selector, scrolled into view: its centre in the window if a click
+# there reaches it (it is drawn, and nothing over it takes the click), else null.
+CENTRE = """([selector, index]) => {
+    const element = document.querySelectorAll(selector)[index];
+    element.scrollIntoView({block: "nearest", inline: "nearest"});
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    return box.width && box.height && hit && element.contains(hit) ? [x, y] : null;
+}"""
+
+
+def _click(page: Any, selector: str, index: int) -> None:
+    """A real click (the mouse's) at the centre of the index-th element of ``selector``.
+
+    What Playwright's ``click`` checks first, in one call (:data:`CENTRE`):
+    the element is in view and drawn, and the click reaches it. Its other
+    checks wait for the page to settle, which ``_play_one_move`` has
+    waited for (the page is not busy; it draws without animation).
+    """
+    centre = page.evaluate(CENTRE, [selector, index])
+    assert centre, f"a click at its centre does not reach {selector} number {index}"
+    page.mouse.click(*centre)
+
+
+IDLE = "document.body.dataset.busy !== 'yes'"
+
+
 def _play_one_move(page: Any, chooser: random.Random) -> None:
     """Pick the parts of a move by clicking (cells on the board, option buttons), then confirm."""
+    shown = _until(page, IDLE, CONTROLS)
     for _ in range(12):
-        page.wait_for_selector("body[data-busy='no'], body:not([data-busy])")
-        confirm = page.locator("#confirm-bar .confirm")
-        if confirm.count():
-            confirm.click()
+        before, confirms, count_cells, count_buttons = shown
+        if confirms:
+            _click(page, "#confirm-bar .confirm", 0)
             return
-        cells = page.locator("#board .target")
-        buttons = page.locator("#options .option")
-        count_cells, count_buttons = cells.count(), buttons.count()
         if not count_cells and not count_buttons:
             page.wait_for_timeout(50)
+            shown = _until(page, IDLE, CONTROLS)
             continue
-        before = page.get_attribute("body", "data-updates")
         if count_buttons and (not count_cells or chooser.random() < 0.5):
-            buttons.nth(chooser.randrange(count_buttons)).click()
+            _click(page, "#options .option", chooser.randrange(count_buttons))
         else:
-            cells.nth(chooser.randrange(count_cells)).click()  # a real click, at its centre
-        _until(page, f"document.body.dataset.updates !== '{before}'")
+            _click(page, "#board .target", chooser.randrange(count_cells))
+        # the pick shown (the page updated) and done with: the next part to pick
+        shown = _until(page, f"document.body.dataset.updates !== '{before}' && {IDLE}", CONTROLS)
     raise AssertionError("no move after 12 picks")
 
 
@@ -250,114 +335,112 @@ def _shot(page: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_two_players_and_a_spectator(chromium: Any, server: str, game: str) -> None:
+def test_two_players_and_a_spectator(people: dict[str, Any], server: str, game: str) -> None:
     """Ann and Bob play a whole game from their own browsers; Cleo watches; all see every move.
 
     AXIO and Polygon play a small custom set (:data:`SMALL_SETS`).
     """
-    ann, bob, cleo = (_session(chromium) for _ in range(3))
-    try:
-        if game in SMALL_SETS:
-            room = _create_with(server, game, SMALL_SETS[game])
-            ann.goto(f"{server}/?room={room}&seat=0")
-        else:
-            room = _create(ann, server, game)
-        _join(ann, "Ann")
-        bob.goto(f"{server}/?room={room}&seat=1")
-        _join(bob, "Bob")
-        cleo.goto(f"{server}/?room={room}")
-        _ready(cleo)
-        cleo.wait_for_selector("body[data-turn]")
-        assert "You are watching" in cleo.inner_text("#prompt")
-        chooser = random.Random(game)
-        players = {0: ann, 1: bob}
-        moves = 0
-        while cleo.get_attribute("body", "data-over") != "yes":
-            turn = _turn(cleo)
-            page = next(
-                (p for p in players.values() if "your turn" in p.inner_text("#status")), None
-            )
-            if page is None:
-                cleo.wait_for_timeout(50)
-                continue
-            if moves == 3:
-                _shot(page, f"{game}-desktop")
-            _play_one_move(page, chooser)
-            moves += 1
-            for watcher in (ann, bob, cleo):  # live: the move reaches every browser
-                _until(watcher, f"Number(document.body.dataset.turn) > {turn}")
-            assert moves < 400
-        for page in (ann, bob, cleo):
-            page.wait_for_selector("#end:not([hidden])")
-        assert cleo.locator("#history li").count() == _turn(cleo)
-        last = cleo.locator("#history li").last
-        notation, words = last.get_attribute("title"), last.inner_text().split(": ", 1)[-1]
-        assert notation  # the notation on hover, ...
-        assert words != notation  # ... the move in words
-        assert "Game over" in cleo.inner_text("#end")
-        _shot(cleo, f"{game}-over")
-        cleo.locator("#seats input").first.click()  # a link to share: selected whole
-        assert cleo.evaluate("document.activeElement.selectionEnd") > 0
-        _no_violation(ann, bob, cleo)
-    finally:
-        for page in (ann, bob, cleo):
-            page.context.close()
+    ann, bob, cleo = people["ann"], people["bob"], people["cleo"]
+    _fresh(ann, bob, cleo)
+    if game in SMALL_SETS:
+        room = _create_with(server, game, SMALL_SETS[game])
+        ann.goto(f"{server}/?room={room}&seat=0")
+    else:
+        room = _create(ann, server, game)
+    _join(ann, "Ann")
+    bob.goto(f"{server}/?room={room}&seat=1")
+    _join(bob, "Bob")
+    cleo.goto(f"{server}/?room={room}")
+    _ready(cleo)
+    cleo.wait_for_selector("body[data-turn]")
+    assert "You are watching" in cleo.inner_text("#prompt")
+    chooser = random.Random(game)
+    players = (ann, bob)
+    statuses = [p.inner_text("#status") for p in players]
+    turn, moves = _turn(cleo), 0
+    while cleo.get_attribute("body", "data-over") != "yes":
+        page = next(
+            (p for p, text in zip(players, statuses, strict=True) if "your turn" in text), None
+        )
+        if page is None:
+            cleo.wait_for_timeout(50)
+            statuses, turn = [p.inner_text("#status") for p in players], _turn(cleo)
+            continue
+        if moves == 3:
+            _shot(page, f"{game}-desktop")
+        _play_one_move(page, chooser)
+        moves += 1
+        # live: the move reaches every browser (each player's status line read as it does)
+        after = f"Number(document.body.dataset.turn) > {turn}"
+        statuses = [
+            _until(p, after, "document.getElementById('status').innerText") for p in players
+        ]
+        turn = _until(cleo, after, "Number(document.body.dataset.turn)")
+        assert moves < 400
+    for page in (ann, bob, cleo):
+        page.wait_for_selector("#end:not([hidden])")
+    assert cleo.locator("#history li").count() == _turn(cleo)
+    last = cleo.locator("#history li").last
+    notation, words = last.get_attribute("title"), last.inner_text().split(": ", 1)[-1]
+    assert notation  # the notation on hover, ...
+    assert words != notation  # ... the move in words
+    assert "Game over" in cleo.inner_text("#end")
+    _shot(cleo, f"{game}-over")
+    cleo.locator("#seats input").first.click()  # a link to share: selected whole
+    assert cleo.evaluate("document.activeElement.selectionEnd") > 0
+    _no_violation(ann, bob, cleo)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_phone(chromium: Any, server: str, game: str) -> None:
+def test_phone(people: dict[str, Any], server: str, game: str) -> None:
     """At 390 by 844: the board fills the width, the side panel below, taps and text big enough."""
-    desk = _session(chromium)
-    phone = _session(chromium, 390, 844)
-    try:
-        room = _create(desk, server, game)
-        _join(desk, "Ann")
-        phone.goto(f"{server}/?room={room}&seat=1")
-        _join(phone, "Bob")
-        for number in range(5):  # play into the game, from the desk and the phone, ...
-            mover = phone if "your turn" in phone.inner_text("#status") else desk
-            if number == 4 and mover is phone:
-                break  # ... until it is the phone's turn
-            turn = _turn(mover)
-            _until(mover, "document.getElementById('status').textContent.includes('your turn')")
-            _play_one_move(mover, random.Random(turn))
-            for page in (desk, phone):
-                _until(page, f"Number(document.body.dataset.turn) > {turn}")
-                _until(page, "document.body.dataset.busy !== 'yes'")
-        _until(phone, "document.getElementById('status').textContent.includes('your turn')")
-        phone.wait_for_selector("#options .option, #board .target")
-        board = phone.locator("#board svg").first.bounding_box()
-        wrap = phone.locator("#board-wrap").bounding_box()
-        side = phone.locator("#side").bounding_box()
-        assert board["width"] >= 380  # the whole width but the page's 4 px margins
-        assert side["y"] >= wrap["y"] + wrap["height"] - 1  # the side panel below the board
-        assert phone.evaluate(SMALLEST_TEXT) >= 12  # HTML and SVG text of the side panel
-        assert phone.evaluate(EMPTY_BELOW) <= 16  # the board and the panel below: no empty area
-        if game in ("axio", "axio-rota"):
-            tracks = 6 if game == "axio" else 5
-            assert phone.locator("#scores .key").count() >= 2 * tracks
-            assert phone.evaluate(BAR_KEYS) >= 2 * tracks  # each bar framed in its colour
-        if game == "polygon":
-            legend = phone.inner_text("#legend")
-            assert "printed on the board" in legend
-            assert "WILD" in legend
-            assert "X2" in legend
-        for _ in range(3):  # pick the parts before the cell (a tile, a stone)
-            if phone.locator("#board .target").count():
-                break
-            before = phone.get_attribute("body", "data-updates")
-            phone.locator("#options .option").first.click()
-            _until(phone, f"document.body.dataset.updates !== '{before}'")
-        cells = phone.locator("#board .target")
-        assert cells.count()
-        _shot(phone, f"{game}-phone")
-        smallest = phone.evaluate(SMALLEST_TARGET)
-        assert smallest >= 32, smallest  # every cell to tap, on a 390 px screen
-        assert phone.evaluate(SMALLEST_TEXT) >= 12
+    desk, phone = people["ann"], people["phone"]
+    _fresh(desk, phone)
+    room = _create(desk, server, game)
+    _join(desk, "Ann")
+    phone.goto(f"{server}/?room={room}&seat=1")
+    _join(phone, "Bob")
+    for number in range(5):  # play into the game, from the desk and the phone, ...
+        mover = phone if "your turn" in phone.inner_text("#status") else desk
+        if number == 4 and mover is phone:
+            break  # ... until it is the phone's turn
+        turn = _turn(mover)
+        _until(mover, "document.getElementById('status').textContent.includes('your turn')")
+        _play_one_move(mover, random.Random(turn))
+        for page in (desk, phone):
+            _until(page, f"Number(document.body.dataset.turn) > {turn}")
+            _until(page, "document.body.dataset.busy !== 'yes'")
+    _until(phone, "document.getElementById('status').textContent.includes('your turn')")
+    phone.wait_for_selector("#options .option, #board .target")
+    board = phone.locator("#board svg").first.bounding_box()
+    wrap = phone.locator("#board-wrap").bounding_box()
+    side = phone.locator("#side").bounding_box()
+    assert board["width"] >= 380  # the whole width but the page's 4 px margins
+    assert side["y"] >= wrap["y"] + wrap["height"] - 1  # the side panel below the board
+    assert phone.evaluate(SMALLEST_TEXT) >= 12  # HTML and SVG text of the side panel
+    assert phone.evaluate(EMPTY_BELOW) <= 16  # the board and the panel below: no empty area
+    if game in ("axio", "axio-rota"):
+        tracks = 6 if game == "axio" else 5
+        assert phone.locator("#scores .key").count() >= 2 * tracks
+        assert phone.evaluate(BAR_KEYS) >= 2 * tracks  # each bar framed in its colour
+    if game == "polygon":
+        legend = phone.inner_text("#legend")
+        assert "printed on the board" in legend
+        assert "WILD" in legend
+        assert "X2" in legend
+    for _ in range(3):  # pick the parts before the cell (a tile, a stone)
+        if phone.locator("#board .target").count():
+            break
         before = phone.get_attribute("body", "data-updates")
-        cells.first.click()  # a tap at the centre of a cell picks it
+        phone.locator("#options .option").first.click()
         _until(phone, f"document.body.dataset.updates !== '{before}'")
-        _no_violation(desk, phone)
-    finally:
-        desk.context.close()
-        phone.context.close()
+    cells = phone.locator("#board .target")
+    assert cells.count()
+    _shot(phone, f"{game}-phone")
+    smallest = phone.evaluate(SMALLEST_TARGET)
+    assert smallest >= 32, smallest  # every cell to tap, on a 390 px screen
+    assert phone.evaluate(SMALLEST_TEXT) >= 12
+    before = phone.get_attribute("body", "data-updates")
+    cells.first.click()  # a tap at the centre of a cell picks it
+    _until(phone, f"document.body.dataset.updates !== '{before}'")
+    _no_violation(desk, phone)
