@@ -7,8 +7,8 @@ import functools
 import re
 import types
 import typing
-from collections.abc import Sequence
-from typing import Any, Final, TypeVar, Union
+from collections.abc import Collection, Sequence
+from typing import Any, Final, TypeAlias, TypeVar, Union, cast
 
 import attrs
 
@@ -188,6 +188,12 @@ def _shape(tp: Any) -> tuple[int, Any]:
     return _OTHER, None
 
 
+@functools.cache
+def _outer(tp: Any) -> Any:
+    """A declared type's outer class (``tuple`` for ``tuple[int, int]``), worked out once."""
+    return typing.get_origin(tp) or tp
+
+
 def _element_type(kind: type) -> Any | None:
     """For a ``Sequence[X]`` subclass other than a tuple (such as a stone set), ``X``."""
     for base in getattr(kind, "__orig_bases__", ()):
@@ -195,6 +201,62 @@ def _element_type(kind: type) -> Any | None:
             (element,) = typing.get_args(base)
             return element
     return None
+
+
+Path: TypeAlias = "str | tuple[Path, str | int]"
+"""Where a value is in a document, spelled out (:func:`path_text`) only when an error names it.
+
+The class's name at the top (``"State"``), else ``(parent, key)``: an int key is an item's
+index (``[3]``), a string key is written as it is (``".colour"`` for a field, ``"[]"`` for
+an item of a set). Writing and reading pass it down unspelled: a tuple of two costs less
+than the text ``State.board[3].colour`` at every value.
+"""
+
+
+def path_text(path: Path) -> str:
+    """The text of a :data:`Path`, such as ``State.board[3].colour``."""
+    keys: list[str] = []
+    while type(path) is tuple:
+        path, key = path
+        keys.append(f"[{key}]" if type(key) is int else cast("str", key))
+    return cast("str", path) + "".join(reversed(keys))
+
+
+@functools.cache
+def _plain_types(tp: Any) -> frozenset[type] | None:
+    """The JSON types a value declared as ``tp`` is written and read as itself, if any.
+
+    A value of ``None``, ``int``, ``str`` or ``bool`` (or a union of them) that is exactly
+    of one of these types (an int within :data:`MAX_SAFE_INT`) is its own JSON value: a
+    tuple of such values is written as ``list(value)`` and read as ``tuple(data)``, after
+    one quick look at its items (:func:`_all_plain`). ``None`` for every other type.
+    """
+    if tp in (_NONE_TYPE, int, str, bool):
+        return frozenset({tp})
+    if _is_union(tp):
+        members = [_plain_types(member) for member in typing.get_args(tp)]
+        if all(members):
+            return frozenset().union(*cast("list[frozenset[type]]", members))
+    return None
+
+
+def _all_plain(items: Collection[Any], types: frozenset[type]) -> bool:
+    """Whether each item is exactly of one of ``types`` (see :func:`_plain_types`)."""
+    if len(items) > 8:  # a loop in C pays for setting it up past a few items
+        if not types.issuperset(map(type, items)):
+            return False
+        if int not in types:
+            return True
+        if len(types) == 1:
+            return bool(min(items) >= -MAX_SAFE_INT and max(items) <= MAX_SAFE_INT)
+    for item in items:
+        kind = type(item)
+        if kind is int:
+            if int not in types or not -MAX_SAFE_INT <= item <= MAX_SAFE_INT:
+                return False
+        elif kind not in types:
+            return False
+    return True
 
 
 def _type_name(tp: Any) -> str:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import typing
-from typing import Any, cast, overload
+from collections.abc import Callable
+from typing import Any, TypeAlias, cast, overload
 
 import attrs
 
@@ -34,108 +36,186 @@ from tilegames.serialize._format import (
     MAX_ENTRIES,
     MAX_SAFE_INT,
     VERSIONS,
+    Path,
     T,
     WideInt,
+    _all_plain,
     _fields,
     _is_union,
     _optional,
+    _plain_types,
     _renamed,
     _rules_named,
     _shape,
     _type_name,
     game_of,
     out_of_range,
+    path_text,
 )
 from tilegames.serialize._write import _encode
 
+Reader: TypeAlias = Callable[[Any, Path], Any]
+"""Reads a value declared as one type: ``reader(data, path)`` is the value ``data`` stands for."""
 
-def _fail(path: str, problem: str) -> InvalidStateError:
-    return InvalidStateError(f"{path}: {problem}")
+
+def _fail(path: Path, problem: str) -> InvalidStateError:
+    return InvalidStateError(f"{path_text(path)}: {problem}")
 
 
-def _decode(data: Any, tp: Any, path: str) -> Any:
+def _decode(data: Any, tp: Any, path: Path) -> Any:
     """The value of type ``tp`` that the JSON value ``data`` stands for, checked strictly."""
+    return _reader(tp)(data, path)
+
+
+@functools.cache
+def _reader(tp: Any) -> Reader:
+    """The function that reads a value declared as ``tp``, built once per type."""
     kind, args = _shape(tp)
     if kind == _UNION:
-        return _decode_union(data, tp, path)
+        return _union_reader(tp, args)
     if kind == _TUPLE:
-        return _decode_tuple(data, args, path)
+        return _tuple_reader(args)
     if kind == _FROZENSET:
-        return _decode_frozenset(data, args[0], path)
+        return _frozenset_reader(args[0])
     if kind == _SCALAR:
-        return _decode_scalar(data, tp, path)
+        return _scalar_reader(tp)
     if kind == _FIELDS:
-        return _decode_fields(data, tp, path)
+        return _class_reader(tp) if tp in _BEING_BUILT else _fields_reader(tp)
     if kind == _SEQUENCE:
-        items = _decode_tuple(data, (args, ...), path)
-        return _construct(tp, path, items)
-    msg = f"{path}: a value declared as {_type_name(tp)} cannot be read from JSON"
-    raise TypeError(msg)
+        return _sequence_reader(tp, args)
+    problem = f"a value declared as {_type_name(tp)} cannot be read from JSON"
+
+    def refuse(data: Any, path: Path) -> Any:
+        raise TypeError(f"{path_text(path)}: {problem}")
+
+    return refuse
 
 
-def _decode_union(data: Any, tp: Any, path: str) -> Any:
-    """The first member of the union ``tp`` that ``data`` reads as."""
-    options = _shape(tp)[1]
-    if data is None:
-        if _NONE_TYPE in options:
-            return None
-        raise _fail(path, f"expected {_type_name(tp)}, got null")
-    problems = []
-    for option in options:
-        if option is _NONE_TYPE:
-            continue
-        try:
-            return _decode(data, option, path)
-        except InvalidStateError as error:
-            problems.append(str(error))
-    if len(problems) == 1:
-        raise InvalidStateError(problems[0])
-    raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
+def _union_reader(tp: Any, members: tuple[Any, ...]) -> Reader:
+    """Reads the first member of the union ``tp`` that the data reads as.
+
+    If only one member (other than ``None``) could, its refusal is the union's; else the
+    refusal names the union.
+    """
+    nullable = _NONE_TYPE in members
+    options = [_reader(member) for member in members if member is not _NONE_TYPE]
+    expected = _type_name(tp)
+
+    def read(data: Any, path: Path) -> Any:
+        if data is None:
+            if nullable:
+                return None
+            raise _fail(path, f"expected {expected}, got null")
+        problems = []
+        for option in options:
+            try:
+                return option(data, path)
+            except InvalidStateError as error:
+                problems.append(str(error))
+        if len(problems) == 1:
+            raise InvalidStateError(problems[0])
+        raise _fail(path, f"expected {expected}, got {_shown(data)}")
+
+    return read
 
 
-def _decode_tuple(data: Any, args: tuple[Any, ...], path: str) -> tuple[Any, ...]:
-    """A tuple of one type (``args == (X, ...)``) or of a type per place."""
-    if type(data) is not list:
-        raise _fail(path, f"expected an array, got {_shown(data)}")
+def _tuple_reader(args: tuple[Any, ...]) -> Reader:
+    """Reads a tuple of one type (``args == (X, ...)``) or of a type per place.
+
+    An array of plain values (see :func:`~tilegames.serialize._format._plain_types`) is
+    taken as it is after one look at its items; any other is read item by item.
+    """
     if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
-    if len(data) != len(args):
-        raise _fail(path, f"expected an array of {len(args)} items, got {len(data)}")
-    return tuple(
-        _decode(item, arg, f"{path}[{i}]")
-        for i, (item, arg) in enumerate(zip(data, args, strict=True))
-    )
+        item = _reader(args[0])
+        plain = _plain_types(args[0])
+
+        def read_items(data: Any, path: Path) -> tuple[Any, ...]:
+            if type(data) is not list:
+                raise _fail(path, f"expected an array, got {_shown(data)}")
+            if plain is not None and _all_plain(data, plain):
+                return tuple(data)
+            items = []
+            for i, each in enumerate(data):
+                items.append(item(each, (path, i)))
+            return tuple(items)
+
+        return read_items
+    places = tuple(enumerate(_reader(arg) for arg in args))
+    plains = {_plain_types(arg) for arg in args}
+    same = plains.pop() if len(plains) == 1 else None
+
+    def read_places(data: Any, path: Path) -> tuple[Any, ...]:
+        if type(data) is not list:
+            raise _fail(path, f"expected an array, got {_shown(data)}")
+        if len(data) != len(places):
+            raise _fail(path, f"expected an array of {len(places)} items, got {len(data)}")
+        if same is not None and _all_plain(data, same):
+            return tuple(data)
+        items = []
+        for i, place in places:
+            items.append(place(data[i], (path, i)))
+        return tuple(items)
+
+    return read_places
 
 
-def _decode_frozenset(data: Any, arg: Any, path: str) -> frozenset[Any]:
-    """A frozenset from an array whose items are all different."""
-    if type(data) is not list:
-        raise _fail(path, f"expected an array, got {_shown(data)}")
-    items = [_decode(item, arg, f"{path}[{i}]") for i, item in enumerate(data)]
-    result = frozenset(items)
-    if len(result) != len(items):
-        counts = collections.Counter(items)
-        twice = next(item for item, count in counts.items() if count > 1)
-        raise _fail(path, f"{_shown(_encode(twice, arg, path))} appears twice")
-    return result
+def _frozenset_reader(arg: Any) -> Reader:
+    """Reads a frozenset from an array whose items are all different."""
+    item = _reader(arg)
+    plain = _plain_types(arg)
+
+    def read(data: Any, path: Path) -> frozenset[Any]:
+        if type(data) is not list:
+            raise _fail(path, f"expected an array, got {_shown(data)}")
+        if plain is not None and _all_plain(data, plain):
+            items = data
+        else:
+            items = []
+            for i, each in enumerate(data):
+                items.append(item(each, (path, i)))
+        result = frozenset(items)
+        if len(result) != len(items):
+            counts = collections.Counter(items)
+            twice = next(item for item, count in counts.items() if count > 1)
+            raise _fail(path, f"{_shown(_encode(twice, arg, path))} appears twice")
+        return result
+
+    return read
 
 
-def _decode_scalar(data: Any, tp: Any, path: str) -> Any:
-    """``null``, a 64-bit int, a string or a boolean, of exactly that JSON type."""
+def _scalar_reader(tp: Any) -> Reader:
+    """Reads ``null``, a 64-bit int, a string or a boolean, of exactly that JSON type."""
     if tp is _NONE_TYPE:
-        if data is not None:
-            raise _fail(path, f"expected null, got {_shown(data)}")
-        return None
+        return _read_null
     if tp is WideInt:
-        return _wide_int(data, path)
-    if type(data) is not tp:
-        raise _fail(path, f"expected {_type_name(tp)}, got {_shown(data)}")
-    if tp is int and not -MAX_SAFE_INT <= data <= MAX_SAFE_INT:
-        raise InvalidStateError(out_of_range(path, data))
+        return _wide_int
+    if tp is int:
+        return _read_int
+    expected = _type_name(tp)
+
+    def read(data: Any, path: Path) -> Any:
+        if type(data) is not tp:
+            raise _fail(path, f"expected {expected}, got {_shown(data)}")
+        return data
+
+    return read
+
+
+def _read_null(data: Any, path: Path) -> None:
+    if data is not None:
+        raise _fail(path, f"expected null, got {_shown(data)}")
+
+
+def _read_int(data: Any, path: Path) -> int:
+    """An int within :data:`MAX_SAFE_INT` either way."""
+    if type(data) is not int:
+        raise _fail(path, f"expected an int, got {_shown(data)}")
+    if not -MAX_SAFE_INT <= data <= MAX_SAFE_INT:
+        raise InvalidStateError(out_of_range(path_text(path), data))
     return data
 
 
-def _wide_int(data: Any, path: str) -> int:
+def _wide_int(data: Any, path: Path) -> int:
     """A 64-bit int (a seed): a number, or (version 2) digits beyond :data:`MAX_SAFE_INT`."""
     if type(data) is str and _VERSION_READ.get() >= 2:
         return _big_int(data, path)
@@ -146,7 +226,7 @@ def _wide_int(data: Any, path: str) -> int:
     return data
 
 
-def _big_int(data: str, path: str) -> int:
+def _big_int(data: str, path: Path) -> int:
     """An int written as digits (version 2): one beyond :data:`MAX_SAFE_INT`, within 64 bits."""
     if not _BIG_INT.match(data):
         raise _fail(path, f"expected an int, got {_shown(data)}")
@@ -162,32 +242,85 @@ def _big_int(data: str, path: str) -> int:
     return value
 
 
-def _decode_fields(data: Any, kind: type, path: str) -> Any:
-    if type(data) is not dict:
-        raise _fail(path, f"expected an object of {kind.__name__} fields, got {_shown(data)}")
+def _sequence_reader(kind: Any, element: Any) -> Reader:
+    """Reads a ``Sequence[X]`` subclass (such as a stone set) from an array of its items."""
+    read_items = _tuple_reader((element, ...))
+
+    def read(data: Any, path: Path) -> Any:
+        return _construct(kind, path, read_items(data, path))
+
+    return read
+
+
+_BEING_BUILT: set[type] = set()  # the classes whose readers are being built
+
+
+def _class_reader(kind: type) -> Reader:
+    """Reads an object of ``kind``'s fields, for a field of ``kind`` inside ``kind`` itself.
+
+    ``kind``'s reader is being built (:func:`_fields_reader`): it is looked up at each read.
+    """
+
+    def read(data: Any, path: Path) -> Any:
+        return _fields_reader(kind)(data, path)
+
+    return read
+
+
+def _decode_fields(data: Any, kind: type, path: Path) -> Any:
+    """The value of the attrs class ``kind`` that the object ``data`` holds the fields of."""
+    return _fields_reader(kind)(data, path)
+
+
+@functools.cache
+def _fields_reader(kind: type) -> Reader:
+    """The reader of an object of the attrs class ``kind``'s fields, built at its first use.
+
+    Every field must be there but one added after version 1 (``OPTIONAL``), which takes
+    its default; a field under its former name (``formerly``) reads with a warning.
+    """
     renamed = _renamed(kind)
-    if renamed and not renamed.keys().isdisjoint(data):
-        data = _new_names(data, renamed, kind, path)
     fields = _fields(kind)
     names = [name for name, _, _ in fields]
+    everything = frozenset(names)
+    optional = _optional(kind)
+    _BEING_BUILT.add(kind)
+    try:
+        readers = [(name, keyword, f".{name}", _reader(tp)) for name, keyword, tp in fields]
+    finally:
+        _BEING_BUILT.discard(kind)
+
+    def read(data: Any, path: Path) -> Any:
+        if type(data) is not dict:
+            raise _fail(path, f"expected an object of {kind.__name__} fields, got {_shown(data)}")
+        if renamed and not renamed.keys().isdisjoint(data):
+            data = _new_names(data, renamed, kind, path)
+        if data.keys() != everything:
+            _check_names(data, kind, names, optional, path)
+        arguments = {}
+        for name, keyword, key, read_field in readers:
+            if name in data:
+                arguments[keyword] = read_field(data[name], (path, key))
+        return _construct(kind, path, **arguments)
+
+    return read
+
+
+def _check_names(
+    data: dict[str, Any], kind: type, names: list[str], optional: dict[str, Any], path: Path
+) -> None:
+    """Refuse an object with a field ``kind`` lacks, or without one it needs."""
     unknown = [key for key in data if key not in names]
     if unknown:
         known = f"the fields are {', '.join(names)}" if names else f"a {kind.__name__} has none"
         raise _fail(path, f"unknown field {unknown[0]!r} ({known})")
-    optional = _optional(kind)
     missing = [name for name in names if name not in data and name not in optional]
     if missing:
         raise _fail(path, f"missing field {missing[0]!r}")
-    arguments = {
-        keyword: _decode(data[name], tp, f"{path}.{name}")
-        for name, keyword, tp in fields
-        if name in data
-    }
-    return _construct(kind, path, **arguments)
 
 
 def _new_names(
-    data: dict[str, Any], renamed: dict[str, str], kind: type, path: str
+    data: dict[str, Any], renamed: dict[str, str], kind: type, path: Path
 ) -> dict[str, Any]:
     """``data`` with each field held under a former name moved to its new one (deprecated)."""
     for old, new in renamed.items():
@@ -199,7 +332,8 @@ def _new_names(
     return {renamed.get(key, key): value for key, value in data.items()}
 
 
-def _construct(kind: Any, path: str, *args: Any, **kwargs: Any) -> Any:
+def _construct(kind: Any, path: Path, *args: Any, **kwargs: Any) -> Any:
+    """``kind(*args, **kwargs)``; a TypeError or ValueError it raises, as a refusal at ``path``."""
     try:
         return kind(*args, **kwargs)
     except (TypeError, ValueError) as error:
@@ -251,10 +385,49 @@ def _owned(kind: type) -> bool:
 def check_size(document: object, max_depth: int, max_entries: int) -> None:
     """Refuse a document nested deeper than ``max_depth`` or holding over ``max_entries`` values.
 
-    A loop over a stack, never recursion: it looks at each value once and
-    stops at the first value past a limit, so a hostile document costs at
-    most ``max_entries + 1`` steps, whatever its depth or size (a document
-    built in Python that contains itself is only ever too deep).
+    Loops, never recursion: a hostile document costs at most about ``max_entries`` steps,
+    whatever its depth or size (a document built in Python that contains itself is only
+    ever too deep). A document within both limits takes one quick pass
+    (:func:`_within_limits`); one past a limit, a second that finds where (:func:`_refuse_size`).
+    """
+    if not _within_limits(document, max_depth, max_entries):
+        _refuse_size(document, max_depth, max_entries)
+
+
+_CONTAINERS = frozenset({dict, list})
+_ENVELOPE_FIELDS = frozenset(_ENVELOPE)
+
+
+def _within_limits(document: object, max_depth: int, max_entries: int) -> bool:
+    """Whether a document is within both limits, looked at one level of nesting at a time.
+
+    It stops as soon as it has seen too many values or too deep a level.
+    """
+    level: list[Any] = [document] if type(document) in _CONTAINERS else []
+    depth = entries = 1
+    while level:
+        if depth > max_depth:
+            return False
+        below: list[Any] = []
+        for container in level:
+            entries += len(container)
+            if entries > max_entries:
+                return False
+            values = container.values() if type(container) is dict else container
+            if not _CONTAINERS.isdisjoint(map(type, values)):  # most arrays hold no array
+                for value in values:
+                    if type(value) in _CONTAINERS:
+                        below.append(value)
+        level = below
+        depth += 1
+    return True
+
+
+def _refuse_size(document: object, max_depth: int, max_entries: int) -> None:
+    """Raise the refusal of a document past a limit, naming the first value found past it.
+
+    A loop over a stack: it looks at each value once and stops at the first value past a
+    limit, so it costs at most ``max_entries + 1`` steps.
     """
     # Each entry: the value, its depth, and where it is as (key, parent's place).
     pending: list[tuple[object, int, tuple[Any, ...] | None]] = [(document, 1, None)]
@@ -343,13 +516,14 @@ def from_dict(
     )
     if type(document) is not dict:
         raise _fail("document", f"expected a JSON object, got {_shown(document)}")
-    unknown = [key for key in document if key not in _ENVELOPE]
-    if unknown:
-        raise _fail(
-            "document", f"unknown field {unknown[0]!r} (the fields are {', '.join(_ENVELOPE)})"
-        )
-    missing = [key for key in _ENVELOPE if key not in document]
-    if missing:
+    if document.keys() != _ENVELOPE_FIELDS:
+        unknown = [key for key in document if key not in _ENVELOPE]
+        if unknown:
+            raise _fail(
+                "document",
+                f"unknown field {unknown[0]!r} (the fields are {', '.join(_ENVELOPE)})",
+            )
+        missing = [key for key in _ENVELOPE if key not in document]
         raise _fail("document", f"missing field {missing[0]!r}")
     if document["format"] != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, got {_shown(document['format'])}")
@@ -455,9 +629,7 @@ def from_json(
         )
         raise _fail("document", msg)
     try:
-        document: Any = json.loads(
-            text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys
-        )
+        document: Any = _parse(text)
     except RecursionError:
         msg = f"nested too deeply for the JSON parser (MAX_DEPTH is {MAX_DEPTH} levels)"
         raise _fail("document", msg) from None
@@ -486,9 +658,22 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
             raise _fail("document", f"the key {key!r} appears twice in one object")
-        result[key] = value
-    return result
+        seen.add(key)
+    return result  # not reached: some key appears twice
+
+
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+
+
+def _parse(text: str | bytes) -> Any:
+    """The JSON value of ``text``, as :func:`json.loads` with the hooks above reads it."""
+    if type(text) is str and not text.startswith("\ufeff"):
+        return _DECODER.decode(text)  # what json.loads does, but for building a decoder
+    return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)

@@ -1,11 +1,18 @@
-"""Writing: a state, move, view or outcome as a document."""
+"""Writing: a state, move, view or outcome as a document.
+
+Each declared type is worked out once: :func:`_writer` turns it into a small function that
+writes a value of that type, so writing a document interprets no type at any value. Where a
+value is (``State.board[3]``) travels down as a :data:`~tilegames.serialize._format.Path`,
+spelled out only when an error names it.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
-import typing
-from typing import Any
+import operator
+from collections.abc import Callable
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -24,47 +31,92 @@ from tilegames.serialize._format import (
     FORMAT,
     MAX_SAFE_INT,
     VERSION,
+    Path,
     WideInt,
+    _all_plain,
     _fields,
     _optional,
+    _outer,
+    _plain_types,
     _rules_named,
     _shape,
     _type_name,
     game_of,
+    path_text,
 )
 
+Writer: TypeAlias = Callable[[Any, Path], Any]
+"""Writes a value declared as one type: ``writer(value, path)`` is its JSON value."""
 
-def _encode(value: Any, tp: Any, path: str) -> Any:
+
+def _encode(value: Any, tp: Any, path: Path) -> Any:
     """The JSON value of ``value``, declared as ``tp``."""
+    return _writer(tp)(value, path)
+
+
+@functools.cache
+def _writer(tp: Any) -> Writer:
+    """The function that writes a value declared as ``tp``, built once per type.
+
+    A tuple, frozenset or union is written by the writers of its parts; an attrs class by
+    the writer of the value's own class (:func:`_fields_writer`), looked up as it is
+    written, so that a subclass writes its own fields and a class may hold itself.
+    """
     if tp is Any or tp is object:
-        msg = f"{path}: a field declared as {tp} cannot be written as JSON"
-        raise TypeError(msg)
+        return _refuser(f"a field declared as {tp} cannot be written as JSON", null=False)
     kind, args = _shape(tp)
     if kind == _UNION:
-        for option in args:
-            if _matches(value, option):
-                return _encode(value, option, path)
-        msg = f"{path}: {value!r} is none of {_type_name(tp)}"
-        raise TypeError(msg)
+        return _union_writer(tp, args)
     if kind == _TUPLE:
-        return _encode_items(value, tuple, args, path)
+        return _tuple_writer(args)
     if kind == _FROZENSET:
-        return _encode_items(value, frozenset, args, path)
-    if tp is _NONE_TYPE or value is None:
-        return None
+        return _frozenset_writer(args[0])
+    if tp is _NONE_TYPE:
+        return _write_null
     if tp is int or tp is WideInt:
-        return _encode_int(value, tp, path)
+        return _int_writer(tp)
     if kind == _SCALAR:
-        return value
+        return _write_as_is
     if kind == _FIELDS:
-        return _encode_fields(value, path)
+        return _write_fields
     if kind == _SEQUENCE:
-        return [_encode(item, args, f"{path}[{i}]") for i, item in enumerate(value)]
-    msg = f"{path}: cannot write a value declared as {_type_name(tp)} as JSON"
-    raise TypeError(msg)
+        return _sequence_writer(args)
+    return _refuser(f"cannot write a value declared as {_type_name(tp)} as JSON", null=True)
 
 
-def _encode_int(value: int, tp: Any, path: str) -> int | str:
+def _refuser(problem: str, *, null: bool) -> Writer:
+    """A writer that refuses every value (``None`` too unless ``null``) with a TypeError."""
+
+    def refuse(value: Any, path: Path) -> None:
+        if null and value is None:
+            return
+        raise TypeError(f"{path_text(path)}: {problem}")
+
+    return refuse
+
+
+def _write_null(value: Any, path: Path) -> None:
+    return None
+
+
+def _write_as_is(value: Any, path: Path) -> Any:
+    return value  # a string, a boolean or None
+
+
+def _int_writer(tp: Any) -> Writer:
+    """An int field's writer (``tp`` is ``int``, or :class:`WideInt` for a seed)."""
+
+    def write(value: Any, path: Path) -> Any:
+        if type(value) is int and -MAX_SAFE_INT <= value <= MAX_SAFE_INT:
+            return value
+        if value is None:
+            return None
+        return _encode_int(value, tp, path)
+
+    return write
+
+
+def _encode_int(value: int, tp: Any, path: Path) -> int | str:
     """An int as a JSON number within what JavaScript reads exactly, or a wide one as digits.
 
     Raises:
@@ -74,58 +126,173 @@ def _encode_int(value: int, tp: Any, path: str) -> int | str:
         return value
     if tp is int:
         msg = (
-            f"{path}: {value} is out of range: a document's numbers are ints within "
-            "2**53 - 1 either way, which JavaScript reads exactly (a field that holds a "
-            "64-bit number, such as a seed, is declared with "
+            f"{path_text(path)}: {value} is out of range: a document's numbers are ints "
+            "within 2**53 - 1 either way, which JavaScript reads exactly (a field that holds "
+            "a 64-bit number, such as a seed, is declared with "
             "attrs.field(metadata=tilegames._core.basics.WIDE_INT))"
         )
         raise InvalidStateError(msg)
     if not _INT_MIN <= value < _INT_LIMIT:
-        raise InvalidStateError(f"{path}: {value} is out of range for a 64-bit number")
+        msg = f"{path_text(path)}: {value} is out of range for a 64-bit number"
+        raise InvalidStateError(msg)
     return str(value)  # JavaScript would round it
 
 
-def _encode_items(value: Any, origin: type, args: tuple[Any, ...], path: str) -> list[Any]:
-    """A tuple (of one type, or of a type per place) or a frozenset, as a JSON array."""
-    if origin is frozenset:
-        items = [_encode(item, args[0], f"{path}[]") for item in value]
-        return sorted(items, key=_sort_key)
-    if len(args) == 2 and args[1] is Ellipsis:
-        return [_encode(item, args[0], f"{path}[{i}]") for i, item in enumerate(value)]
-    return [
-        _encode(item, arg, f"{path}[{i}]")
-        for i, (item, arg) in enumerate(zip(value, args, strict=True))
-    ]
+def _union_writer(tp: Any, members: tuple[Any, ...]) -> Writer:
+    """Writes a value as the first member of the union ``tp`` it is an instance of."""
+    options = [(_member_test(member), _writer(member)) for member in members]
+    expected = _type_name(tp)
+
+    def write(value: Any, path: Path) -> Any:
+        for matches, write_member in options:
+            if matches(value):
+                return write_member(value, path)
+        raise TypeError(f"{path_text(path)}: {value!r} is none of {expected}")
+
+    return write
 
 
-def _encode_fields(value: Any, path: str) -> dict[str, Any]:
-    kind: type = type(value)
-    optional = _optional(kind)
-    return {
-        name: _encode(getattr(value, name), tp, f"{path}.{name}")
-        for name, _, tp in _fields(kind)
-        if name not in optional or getattr(value, name) != optional[name]
-    }
-
-
-def _matches(value: object, tp: Any) -> bool:
-    """Whether ``value`` is of the union member ``tp`` (by its outer type)."""
+def _member_test(tp: Any) -> Callable[[object], bool]:
+    """Whether a value is of the union member ``tp``, by its outer type (an int exactly)."""
     if tp is _NONE_TYPE:
-        return value is None
+        return lambda value: value is None
     origin = _outer(tp)
     if origin is int:
-        return type(value) is int
-    return isinstance(origin, type) and isinstance(value, origin)
+        return lambda value: type(value) is int
+    if not isinstance(origin, type):
+        return lambda value: False
+    return lambda value: isinstance(value, origin)
+
+
+def _tuple_writer(args: tuple[Any, ...]) -> Writer:
+    """Writes a tuple of one type (``args == (X, ...)``) or of a type per place as an array.
+
+    A tuple of plain values (see :func:`~tilegames.serialize._format._plain_types`) is
+    its own array; any other is written item by item.
+    """
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _writer(args[0])
+        plain = _plain_types(args[0])
+
+        def write_items(value: Any, path: Path) -> list[Any]:
+            if plain is not None and type(value) is tuple and _all_plain(value, plain):
+                return list(value)
+            items = []
+            for i, each in enumerate(value):
+                items.append(item(each, (path, i)))
+            return items
+
+        return write_items
+    places = tuple(_writer(arg) for arg in args)
+    plains = {_plain_types(arg) for arg in args}
+    same = plains.pop() if len(plains) == 1 else None
+
+    def write_places(value: Any, path: Path) -> list[Any]:
+        if (
+            same is not None
+            and type(value) is tuple
+            and len(value) == len(places)
+            and _all_plain(value, same)
+        ):
+            return list(value)
+        items = []
+        for i, (each, place) in enumerate(zip(value, places, strict=True)):
+            items.append(place(each, (path, i)))
+        return items
+
+    return write_places
+
+
+def _frozenset_writer(arg: Any) -> Writer:
+    """Writes a frozenset as an array sorted by the JSON text of its items."""
+    item = _writer(arg)
+
+    def write(value: Any, path: Path) -> list[Any]:
+        inside = (path, "[]")
+        items = []
+        for each in value:
+            items.append(item(each, inside))
+        items.sort(key=_sort_key)
+        return items
+
+    return write
+
+
+def _sequence_writer(element: Any) -> Writer:
+    """Writes a ``Sequence[X]`` subclass (such as a stone set) as an array of its items."""
+    item = _writer(element)
+
+    def write(value: Any, path: Path) -> list[Any] | None:
+        if value is None:
+            return None
+        items = []
+        for i, each in enumerate(value):
+            items.append(item(each, (path, i)))
+        return items
+
+    return write
+
+
+def _write_fields(value: Any, path: Path) -> dict[str, Any] | None:
+    """Writes an attrs value as an object of its fields, as its own class declares them."""
+    if value is None:
+        return None
+    kind: Any = type(value)
+    return _fields_writer(kind)(value, path)
 
 
 @functools.cache
-def _outer(tp: Any) -> Any:
-    """A declared type's outer class (``tuple`` for ``tuple[int, int]``), worked out once."""
-    return typing.get_origin(tp) or tp
+def _fields_writer(kind: type) -> Callable[[Any, Path], dict[str, Any]]:
+    """The writer of a value of the attrs class ``kind``, built at its first use.
+
+    A field added after version 1 (``OPTIONAL``) is left out while it holds its default.
+    """
+    optional = _optional(kind)
+    fields = [(name, f".{name}", _writer(tp)) for name, _, tp in _fields(kind)]
+    get = operator.attrgetter(*(name for name, _, _ in fields)) if fields else None
+
+    def write(value: Any, path: Path) -> dict[str, Any]:
+        if get is None:
+            return {}
+        values = get(value) if len(fields) > 1 else (get(value),)
+        written = {}
+        for (name, key, write_field), field in zip(fields, values, strict=True):
+            if name not in optional or field != optional[name]:
+                written[name] = write_field(field, (path, key))
+        return written
+
+    return write
+
+
+_SORT_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+_COMPACT_ENCODER = json.JSONEncoder(separators=(",", ":"))
+# The C encoder that _SORT_ENCODER.encode builds afresh for each value, built once (without
+# the check for a list that holds itself: the items are lists the writers have just made).
+_C_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)
+_C_SORT_ENCODER: Any = _C_ENCODER and _C_ENCODER(
+    None,
+    _SORT_ENCODER.default,
+    json.encoder.encode_basestring_ascii,
+    None,
+    ":",
+    ",",
+    True,
+    False,
+    True,
+)
 
 
 def _sort_key(item: Any) -> str:
-    return json.dumps(item, sort_keys=True, separators=(",", ":"))
+    """An item's JSON text (keys sorted, no spaces): the order of a frozenset's items."""
+    if _C_SORT_ENCODER is None:
+        return _SORT_ENCODER.encode(item)
+    return "".join(_C_SORT_ENCODER(item, 0))
+
+
+def _encode_fields(value: Any, path: Path) -> dict[str, Any]:
+    """The object of an attrs value's fields."""
+    kind: Any = type(value)
+    return _fields_writer(kind)(value, path)
 
 
 def to_dict(value: object, *, game: str | None = None) -> dict[str, Any]:
@@ -183,5 +350,6 @@ def to_json(value: object, *, game: str | None = None, indent: int | None = None
     >>> to_json(Outcome(scores=(3, 5), ranking=[{1}, {0}], reason="POLY-15"), game="polygon")
     '{"format":"tilegames","version":2,"game":"polygon","type":"Outcome","data":{"scores":[3,5],"ranking":[[1],[0]],"reason":"POLY-15"}}'
     """
-    separators = (",", ":") if indent is None else (",", ": ")
-    return json.dumps(to_dict(value, game=game), indent=indent, separators=separators)
+    if indent is None:
+        return _COMPACT_ENCODER.encode(to_dict(value, game=game))
+    return json.dumps(to_dict(value, game=game), indent=indent, separators=(",", ": "))
