@@ -17,6 +17,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import shutil
 import urllib.request
 from collections.abc import Iterator
@@ -240,13 +241,25 @@ def _create(page: Any, server: str, game: str, setup: int = 0) -> str:
     return str(page.evaluate("new URLSearchParams(location.search).get('room')"))
 
 
-# The whole-game test plays AXIO and Polygon on small custom sets (rooms made with options
-# through the API; the lobby is driven in test_phone), so that a whole game is 12 and 9 moves
-# rather than about 40 and 50: every kind of step and the end of the game still pass through
-# the page. AXIO Rota and Aztack play their standard sets (about 24 and 20 moves).
+# The whole-game test plays AXIO, Polygon and Aztack on small custom sets (rooms made with
+# options through the API; the lobby is driven in test_phone), so that a whole game is 12, 9
+# and 8 moves rather than about 40, 50 and 20: every kind of step and the end of the game
+# still pass through the page. AXIO Rota plays its standard set (about 24 moves): every
+# player places all 12 tiles of their stack whatever the set (ROTA-8, ROTA-18).
+SMALL_AZTACK = (
+    "GfRd OwBt YdRd BtOw RdOw GfRd OwBt YdOw BtGf RdOw BtRd GfBt "
+    "BtRd RdGf RdOw BtRd GfRd RdYd GfBt RdYd GfRd RdOw BtRd YdGf "
+    "YdGf YdOw BtGf OwYd GfBt GfYd GfRd RdBt BtOw RdOw RdGf YdRd"
+)
+"""36 stones, the fewest for two players (12 for the base, 12 each), each colour with one glyph
+(red and yellow share the deer): few stones fit, so the players are soon stuck (AZT-16). The
+test's game places stones, passes (AZT-14) and discards for a stone that matches both colours
+and both glyphs (AZT-13): more kinds of step than its game on the standard set had (a stone,
+two cells and the confirmation, 20 times)."""
 SMALL_SETS: dict[str, dict[str, Any]] = {
     "axio": {"tiles": ["RG", "BO", "YP", "RR", "GB", "OY", "PR", "GG", "RB", "RO", "YY", "GP"]},
     "polygon": {"tiles": ["1", "2", "3", "4", "5", "W", "X2", "3", "2", "1"]},
+    "aztack": {"stones": SMALL_AZTACK.split()},
 }
 
 
@@ -338,7 +351,7 @@ def _shot(page: Any, name: str) -> None:
 def test_two_players_and_a_spectator(people: dict[str, Any], server: str, game: str) -> None:
     """Ann and Bob play a whole game from their own browsers; Cleo watches; all see every move.
 
-    AXIO and Polygon play a small custom set (:data:`SMALL_SETS`).
+    AXIO, Polygon and Aztack play a small custom set (:data:`SMALL_SETS`).
     """
     ann, bob, cleo = people["ann"], people["bob"], people["cleo"]
     _fresh(ann, bob, cleo)
@@ -385,6 +398,10 @@ def test_two_players_and_a_spectator(people: dict[str, Any], server: str, game: 
     assert notation  # the notation on hover, ...
     assert words != notation  # ... the move in words
     assert "Game over" in cleo.inner_text("#end")
+    if game == "aztack":  # the small set's game: a pass and a discard too (SMALL_AZTACK)
+        played = cleo.evaluate("[...document.querySelectorAll('#history li')].map((e) => e.title)")
+        assert any(move.endswith(":pass") for move in played)
+        assert any(re.fullmatch(r"\d+:\d+@\d+,\d+/\d+,\d+x\d+", move) for move in played)
     _shot(cleo, f"{game}-over")
     cleo.locator("#seats input").first.click()  # a link to share: selected whole
     assert cleo.evaluate("document.activeElement.selectionEnd") > 0
