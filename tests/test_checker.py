@@ -84,6 +84,46 @@ def leaky_view(state: State, seat: int) -> State:
     return state
 
 
+@attrs.frozen
+class Kept:
+    """Part of a view: a number kept under a name that says nothing."""
+
+    number: int
+
+
+@attrs.frozen
+class Disguised:
+    """A view that holds the state's seed under a harmless name, deep in a tuple."""
+
+    board: tuple[int, ...]
+    kept: tuple[Kept, ...]
+
+
+@attrs.frozen
+class Counter:
+    """Part of a view: how many numbers a stream has given (a hidden name: ``rng``)."""
+
+    rng_draws: int
+
+
+@attrs.frozen
+class Nested:
+    """A view with an attribute named for a stream, in an item of a tuple."""
+
+    board: tuple[int, ...]
+    inner: tuple[Counter, ...]
+
+
+def disguised_view(state: State, seat: int) -> Disguised:
+    """Shows the seed's value as ``kept[1].number``."""
+    return Disguised(state.board, (Kept(0), Kept(state.seed)))
+
+
+def nested_view(state: State, seat: int) -> Nested:
+    """Shows ``inner[0].rng_draws``, a name that no view may carry."""
+    return Nested(state.board, (Counter(0),))
+
+
 def wrong_outcome(state: State) -> Outcome | None:
     """Gives one score too few."""
     result = toy_game.outcome(state)
@@ -139,6 +179,8 @@ class TestCheckRulesCatchesBrokenGames:
             ({"format_move": spaced_format}, "parse_move"),
             ({"new_game": seedless_new_game}, "same seed gave two different states"),
             ({"view": leaky_view}, "carries view.seed"),
+            ({"view": disguised_view}, r"carries the state's seed at view\.kept\[1\]\.number"),
+            ({"view": nested_view}, r"carries view\.inner\[0\]\.rng_draws = 0"),
             ({"outcome": wrong_outcome}, "1 scores for 2 seats"),
         ],
         ids=[
@@ -152,6 +194,8 @@ class TestCheckRulesCatchesBrokenGames:
             "notation-does-not-round-trip",
             "ignores-seed",
             "view-leaks-seed",
+            "view-leaks-seed-value",
+            "view-leaks-stream-name",
             "outcome-wrong-size",
         ],
     )

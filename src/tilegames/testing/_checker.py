@@ -13,7 +13,14 @@ from tilegames._core.chance import CHANCE, EXPLICIT, SEEDED, Unseen, chance_mode
 from tilegames._core.errors import IllegalMoveError, UnknownGameError
 from tilegames._core.rules import Outcome, Rules, Setup, get
 from tilegames.testing._report import CheckReport, ConformanceError
-from tilegames.testing._values import _HIDDEN_NAMES, _attributes, _hidden_name, _mutations, _walk
+from tilegames.testing._values import (
+    _HIDDEN_NAMES,
+    _attributes,
+    _carries,
+    _hidden_name,
+    _mutations,
+    _walk,
+)
 
 __all__ = ["CheckReport", "ConformanceError", "check_rules"]
 
@@ -311,7 +318,9 @@ class _Game(Generic[StateT, MoveT]):
         if self.guard("view", rules.view, state, seat) != view:
             raise self.fail(f"view(state, {seat}) differs between two calls")
         self.check_value(f"view of seat {seat}", view)
-        for path, value in _walk(view):
+        if not _carries(view, state_seeds):
+            return
+        for path, value in _walk(view):  # the walk again, to say where
             if _hidden_name(path.rsplit(".", 1)[-1]):
                 raise self.fail(f"view(state, {seat}) carries {path} = {value!r}")
             if isinstance(value, int) and not isinstance(value, bool) and value in state_seeds:

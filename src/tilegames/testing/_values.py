@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from typing import Any
 
 import attrs
 
 _HIDDEN_NAMES = ("seed", "rng")  # attribute names that a view must never carry
+_DEPTH = 12  # how deep a walk goes into a value
 
 
 def _mutations(move: object) -> list[Any]:
@@ -61,27 +62,67 @@ def _attributes(value: object, names: Sequence[str]) -> list[object]:
     return [v for path, v in _walk(value) if any(n in path.rsplit(".", 1)[-1] for n in names)]
 
 
+@functools.cache
+def _compared(cls: type) -> tuple[str, ...]:
+    """The names of a class's parts that a walk goes into: compared attrs fields, public slots."""
+    if attrs.has(cls):  # a field left out of comparisons is a cache, not content
+        return tuple(field.name for field in attrs.fields(cls) if field.eq)
+    slots = getattr(cls, "__slots__", ())
+    return tuple(name for name in slots if isinstance(name, str) and not name.startswith("_"))
+
+
+def _parts(value: object) -> Iterable[tuple[str | int, object]]:
+    """The parts of ``value`` a walk goes into, each with its key.
+
+    A key is an attribute's name, an item's index (an int), or a dict item's
+    key written as in a path (``[key]``).
+    """
+    if isinstance(value, (str, bytes, int, float, type(None))):
+        return ()
+    if isinstance(value, dict):
+        return [(f"[{key!r}]", item) for key, item in value.items()]
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return enumerate(value)
+    cls: type = type(value)
+    if attrs.has(cls):
+        return [(name, getattr(value, name)) for name in _compared(cls)]
+    return [(name, getattr(value, name)) for name in _compared(cls) if hasattr(value, name)]
+
+
 def _walk(value: object, path: str = "view", depth: int = 0) -> Iterable[tuple[str, object]]:
     """Every value reachable through compared attrs fields, public slots and containers."""
-    if depth > 12:
+    if depth > _DEPTH:
         return
     yield path, value
-    if isinstance(value, (str, bytes, int, float, type(None))):
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _walk(item, f"{path}[{key!r}]", depth + 1)
-        return
-    if isinstance(value, (tuple, list, frozenset, set)):
-        for index, item in enumerate(value):
-            yield from _walk(item, f"{path}[{index}]", depth + 1)
-        return
-    cls = type(value)
-    if attrs.has(cls):
-        for field in attrs.fields(cls):
-            if field.eq:  # a field left out of comparisons is a cache, not content
-                yield from _walk(getattr(value, field.name), f"{path}.{field.name}", depth + 1)
-        return
-    for name in getattr(type(value), "__slots__", ()):
-        if isinstance(name, str) and not name.startswith("_") and hasattr(value, name):
-            yield from _walk(getattr(value, name), f"{path}.{name}", depth + 1)
+    for key, part in _parts(value):
+        if type(key) is int:
+            inner = f"{path}[{key}]"
+        elif str(key).startswith("["):
+            inner = f"{path}{key}"
+        else:
+            inner = f"{path}.{key}"
+        yield from _walk(part, inner, depth + 1)
+
+
+def _carries(value: object, seeds: Set[int], name: str = "view", depth: int = 0) -> bool:
+    """Whether :func:`_walk` meets a hidden name or one of ``seeds`` (quick: builds no path).
+
+    ``name`` is the last part of the value's path, as :func:`check_view` reads
+    it; an index after it (``[3]``) can neither make nor unmake a hidden name.
+    """
+    if depth > _DEPTH:
+        return False
+    if _hidden_name(name) or (
+        isinstance(value, int) and not isinstance(value, bool) and value in seeds
+    ):
+        return True
+    for key, part in _parts(value):
+        if type(key) is int:
+            inner = name
+        elif str(key).startswith("["):
+            inner = f"{name}{key}".rsplit(".", 1)[-1]
+        else:
+            inner = str(key)
+        if _carries(part, seeds, inner, depth + 1):
+            return True
+    return False
