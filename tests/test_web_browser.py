@@ -425,8 +425,7 @@ def test_phone(people: dict[str, Any], server: str, game: str) -> None:
         _until(mover, "document.getElementById('status').textContent.includes('your turn')")
         _play_one_move(mover, random.Random(turn))
         for page in (desk, phone):
-            _until(page, f"Number(document.body.dataset.turn) > {turn}")
-            _until(page, "document.body.dataset.busy !== 'yes'")
+            _until(page, f"Number(document.body.dataset.turn) > {turn} && {IDLE}")
     _until(phone, "document.getElementById('status').textContent.includes('your turn')")
     phone.wait_for_selector("#options .option, #board .target")
     board = phone.locator("#board svg").first.bounding_box()
