@@ -19,6 +19,7 @@ import os
 import random
 import re
 import shutil
+import string
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -185,17 +186,17 @@ def _no_violation(*pages: Any) -> None:
         assert seen == []
 
 
-# Wait, in the page, until EXPRESSION is true; then [true, the value of THEN] (or [false] at
-# WAIT ms). Checked at once and after every change to the document: a MutationObserver wakes
-# it, and all these tests wait for is in the DOM (the body's data-* attributes, texts).
-UNTIL = """new Promise((resolve, reject) => {
+# Wait, in the page, until $expression is true; then [true, the value of $then] (or [false]
+# after $wait ms). Checked at once and after every change to the document: a MutationObserver
+# wakes it, and all these tests wait for is in the DOM (the body's data-* attributes, texts).
+UNTIL = string.Template("""new Promise((resolve, reject) => {
     const watch = new MutationObserver(() => check(false));
-    const timer = setTimeout(() => check(true), WAIT);
+    const timer = setTimeout(() => check(true), $wait);
     function check(last) {
         try {
-            const done = Boolean(EXPRESSION);
+            const done = Boolean($expression);
             if (!done && !last) { return; }
-            resolve(done ? [true, THEN] : [false]);
+            resolve(done ? [true, $then] : [false]);
         } catch (error) { reject(error); }
         watch.disconnect();
         clearTimeout(timer);
@@ -203,7 +204,7 @@ UNTIL = """new Promise((resolve, reject) => {
     const all = {subtree: true, childList: true, attributes: true, characterData: true};
     watch.observe(document, all);
     check(false);
-})"""
+})""")
 
 
 def _until(page: Any, expression: str, then: str = "null") -> Any:
@@ -215,8 +216,7 @@ def _until(page: Any, expression: str, then: str = "null") -> Any:
     it): Playwright's ``wait_for_function`` runs its text through ``eval``
     inside the page, which the page's Content-Security-Policy forbids, as it should.
     """
-    script = UNTIL.replace("WAIT", str(WAIT)).replace("EXPRESSION", expression)
-    found = page.evaluate(script.replace("THEN", then))
+    found = page.evaluate(UNTIL.substitute(wait=WAIT, expression=expression, then=then))
     assert found[0], f"not true in time: {expression}"
     return found[1]
 
