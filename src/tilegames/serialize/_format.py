@@ -240,6 +240,42 @@ def _plain_types(tp: Any) -> frozenset[type] | None:
     return None
 
 
+@functools.cache
+def _plain_rows(tp: Any) -> tuple[frozenset[type], int | None] | None:
+    """For a tuple of plain values (a *row*), the types its items may be and its length.
+
+    The length is ``None`` for a tuple of one type (``tuple[str, ...]``); a tuple of a
+    type per place (``tuple[int, int]``) is a row when every place takes the same plain
+    types. A tuple of rows is written as ``list(map(list, value))`` and read as
+    ``tuple(map(tuple, data))`` after one look at each row (:func:`_all_plain_rows`).
+    """
+    if typing.get_origin(tp) is not tuple:
+        return None
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        plain = _plain_types(args[0])
+        return None if plain is None else (plain, None)
+    plains = {_plain_types(arg) for arg in args}
+    if len(plains) != 1 or None in plains:
+        return None
+    return cast("frozenset[type]", plains.pop()), len(args)
+
+
+def _all_plain_rows(
+    rows: Collection[Any],
+    row_type: type[Collection[Any]],
+    types: frozenset[type],
+    length: int | None,
+) -> bool:
+    """Whether each row is a ``row_type`` (of ``length`` items, if given) of plain items."""
+    for row in rows:
+        if type(row) is not row_type or not _all_plain(row, types):
+            return False
+        if length is not None and len(row) != length:
+            return False
+    return True
+
+
 def _all_plain(items: Collection[Any], types: frozenset[type]) -> bool:
     """Whether each item is exactly of one of ``types`` (see :func:`_plain_types`)."""
     if len(items) > 8:  # a loop in C pays for setting it up past a few items

@@ -40,9 +40,11 @@ from tilegames.serialize._format import (
     T,
     WideInt,
     _all_plain,
+    _all_plain_rows,
     _fields,
     _is_union,
     _optional,
+    _plain_rows,
     _plain_types,
     _renamed,
     _rules_named,
@@ -100,6 +102,8 @@ def _union_reader(tp: Any, members: tuple[Any, ...]) -> Reader:
     nullable = _NONE_TYPE in members
     options = [_reader(member) for member in members if member is not _NONE_TYPE]
     expected = _type_name(tp)
+    if len(options) == 1:
+        return _optional_reader(options[0], expected, nullable=nullable)
 
     def read(data: Any, path: Path) -> Any:
         if data is None:
@@ -119,6 +123,23 @@ def _union_reader(tp: Any, members: tuple[Any, ...]) -> Reader:
     return read
 
 
+def _optional_reader(option: Reader, expected: str, *, nullable: bool) -> Reader:
+    """Reads a union of one type with ``None`` (``X | None``): ``null``, or what ``X`` reads."""
+
+    def read(data: Any, path: Path) -> Any:
+        if data is None:
+            if nullable:
+                return None
+            raise _fail(path, f"expected {expected}, got null")
+        try:
+            return option(data, path)
+        except InvalidStateError as error:
+            problem = str(error)
+        raise InvalidStateError(problem)  # as a union of several members says it
+
+    return read
+
+
 def _tuple_reader(args: tuple[Any, ...]) -> Reader:
     """Reads a tuple of one type (``args == (X, ...)``) or of a type per place.
 
@@ -128,12 +149,15 @@ def _tuple_reader(args: tuple[Any, ...]) -> Reader:
     if len(args) == 2 and args[1] is Ellipsis:
         item = _reader(args[0])
         plain = _plain_types(args[0])
+        rows = _plain_rows(args[0])
 
         def read_items(data: Any, path: Path) -> tuple[Any, ...]:
             if type(data) is not list:
                 raise _fail(path, f"expected an array, got {_shown(data)}")
             if plain is not None and _all_plain(data, plain):
                 return tuple(data)
+            if rows is not None and _all_plain_rows(data, list, *rows):
+                return tuple(map(tuple, data))
             items = []
             for i, each in enumerate(data):
                 items.append(item(each, (path, i)))
@@ -295,9 +319,12 @@ def _fields_reader(kind: type) -> Reader:
             raise _fail(path, f"expected an object of {kind.__name__} fields, got {_shown(data)}")
         if renamed and not renamed.keys().isdisjoint(data):
             data = _new_names(data, renamed, kind, path)
-        if data.keys() != everything:
-            _check_names(data, kind, names, optional, path)
         arguments = {}
+        if data.keys() == everything:
+            for name, keyword, key, read_field in readers:
+                arguments[keyword] = read_field(data[name], (path, key))
+            return _construct(kind, path, **arguments)
+        _check_names(data, kind, names, optional, path)
         for name, keyword, key, read_field in readers:
             if name in data:
                 arguments[keyword] = read_field(data[name], (path, key))

@@ -34,9 +34,11 @@ from tilegames.serialize._format import (
     Path,
     WideInt,
     _all_plain,
+    _all_plain_rows,
     _fields,
     _optional,
     _outer,
+    _plain_rows,
     _plain_types,
     _rules_named,
     _shape,
@@ -173,10 +175,14 @@ def _tuple_writer(args: tuple[Any, ...]) -> Writer:
     if len(args) == 2 and args[1] is Ellipsis:
         item = _writer(args[0])
         plain = _plain_types(args[0])
+        rows = _plain_rows(args[0])
 
         def write_items(value: Any, path: Path) -> list[Any]:
-            if plain is not None and type(value) is tuple and _all_plain(value, plain):
-                return list(value)
+            if type(value) is tuple:
+                if plain is not None and _all_plain(value, plain):
+                    return list(value)
+                if rows is not None and _all_plain_rows(value, tuple, *rows):
+                    return list(map(list, value))
             items = []
             for i, each in enumerate(value):
                 items.append(item(each, (path, i)))
