@@ -1,4 +1,11 @@
-"""Reading: a document checked to its last field and built back into a value."""
+"""Reading: a document checked to its last field and built back into a value.
+
+Each declared type is worked out once: :func:`_reader` turns it into a small function that
+reads a value of that type, so reading a document interprets no type at any value. Where a
+value is (``State.board[3]``) travels down as a :data:`~tilegames.serialize._format.Path`,
+spelled out only when a refusal names it. Before any of that, :func:`check_size` measures
+the document against the limits, in one quick pass when it is within them.
+"""
 
 from __future__ import annotations
 
@@ -143,8 +150,10 @@ def _optional_reader(option: Reader, expected: str, *, nullable: bool) -> Reader
 def _tuple_reader(args: tuple[Any, ...]) -> Reader:
     """Reads a tuple of one type (``args == (X, ...)``) or of a type per place.
 
-    An array of plain values (see :func:`~tilegames.serialize._format._plain_types`) is
-    taken as it is after one look at its items; any other is read item by item.
+    An array of plain values (see :func:`~tilegames.serialize._format._plain_types`), or
+    of plain rows, is taken as it is after one look at its items; any other is read item
+    by item, in a loop (before Python 3.12 a comprehension is a call of its own, which a
+    short array feels).
     """
     if len(args) == 2 and args[1] is Ellipsis:
         item = _reader(args[0])

@@ -169,8 +169,9 @@ def _member_test(tp: Any) -> Callable[[object], bool]:
 def _tuple_writer(args: tuple[Any, ...]) -> Writer:
     """Writes a tuple of one type (``args == (X, ...)``) or of a type per place as an array.
 
-    A tuple of plain values (see :func:`~tilegames.serialize._format._plain_types`) is
-    its own array; any other is written item by item.
+    A tuple of plain values (see :func:`~tilegames.serialize._format._plain_types`), or of
+    plain rows, is its own array; any other is written item by item, in a loop (see
+    :func:`~tilegames.serialize._read._tuple_reader`).
     """
     if len(args) == 2 and args[1] is Ellipsis:
         item = _writer(args[0])
