@@ -45,6 +45,7 @@ TYPES: list[Any] = [
     tuple[tuple[str, ...], ...],
     tuple[tuple[int | None, int | None], ...],
     tuple[tuple[int, int], str],
+    tuple[tuple[int, int], tuple[int, int]],
     tuple[tuple[tuple[int, str], ...], ...],
     tuple[int, ...] | None,
     frozenset[int],

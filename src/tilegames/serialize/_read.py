@@ -176,6 +176,8 @@ def _tuple_reader(args: tuple[Any, ...]) -> Reader:
     places = tuple(enumerate(_reader(arg) for arg in args))
     plains = {_plain_types(arg) for arg in args}
     same = plains.pop() if len(plains) == 1 else None
+    all_rows = {_plain_rows(arg) for arg in args}
+    rows = all_rows.pop() if len(all_rows) == 1 else None
 
     def read_places(data: Any, path: Path) -> tuple[Any, ...]:
         if type(data) is not list:
@@ -184,6 +186,8 @@ def _tuple_reader(args: tuple[Any, ...]) -> Reader:
             raise _fail(path, f"expected an array of {len(places)} items, got {len(data)}")
         if same is not None and _all_plain(data, same):
             return tuple(data)
+        if rows is not None and _all_plain_rows(data, list, *rows):
+            return tuple(map(tuple, data))
         items = []
         for i, place in places:
             items.append(place(data[i], (path, i)))

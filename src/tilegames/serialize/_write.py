@@ -193,15 +193,15 @@ def _tuple_writer(args: tuple[Any, ...]) -> Writer:
     places = tuple(_writer(arg) for arg in args)
     plains = {_plain_types(arg) for arg in args}
     same = plains.pop() if len(plains) == 1 else None
+    all_rows = {_plain_rows(arg) for arg in args}
+    rows = all_rows.pop() if len(all_rows) == 1 else None
 
     def write_places(value: Any, path: Path) -> list[Any]:
-        if (
-            same is not None
-            and type(value) is tuple
-            and len(value) == len(places)
-            and _all_plain(value, same)
-        ):
-            return list(value)
+        if type(value) is tuple and len(value) == len(places):
+            if same is not None and _all_plain(value, same):
+                return list(value)
+            if rows is not None and _all_plain_rows(value, tuple, *rows):
+                return list(map(list, value))
         items = []
         for i, (each, place) in enumerate(zip(value, places, strict=True)):
             items.append(place(each, (path, i)))
