@@ -19,14 +19,14 @@ from typing import Any, Union
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import texts
 from tiers import examples
-from tilegames import InvalidStateError
+from tilegames import InvalidStateError, axio
 from tilegames._shown import shown
-from tilegames.serialize import MAX_SAFE_INT, _read, _write
+from tilegames.serialize import MAX_SAFE_INT, _read, _write, check_size, from_json
 
 NoneType = type(None)
 
@@ -268,3 +268,49 @@ class TestAClassThatHoldsItself:
         with pytest.raises(InvalidStateError) as error:
             _read._decode_fields(data, Branch, "Branch")
         assert str(error.value) == "Branch.children[1].children[0].label: expected a string, got 4"
+
+
+BRACKETY = st.text(alphabet='[]{},:"\\ ab', max_size=4)
+"""Strings full of the characters that count in a JSON text's brackets and commas."""
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-9, 9) | BRACKETY,
+    lambda inside: st.lists(inside, max_size=3) | st.dictionaries(BRACKETY, inside, max_size=3),
+    max_leaves=12,
+)
+"""Any JSON value, its strings full of brackets and quotes."""
+
+
+@settings(max_examples=examples(500, everyday=60), deadline=None)
+@example(document=[0], indent=None, max_depth=1, max_entries=1)  # 2 values: one too many
+@example(document=[0], indent=None, max_depth=1, max_entries=2)  # exactly the limit
+@example(document=[[]], indent=None, max_depth=1, max_entries=9)  # 2 deep: one too deep
+@example(document=[[]], indent=None, max_depth=2, max_entries=9)  # exactly the limit
+@given(
+    document=JSON,
+    indent=st.sampled_from([None, 1]),
+    max_depth=st.integers(0, 6),
+    max_entries=st.integers(0, 30),
+)
+def test_from_json_refuses_for_size_what_check_size_refuses(
+    document: Any, indent: int | None, max_depth: int, max_entries: int
+) -> None:
+    """A text too deep or too big is refused as ``check_size`` refuses its document, and only it.
+
+    ``from_json`` spares a short text the walk over its document, by counting its brackets
+    and commas; this checks that the count never lets through what the walk would refuse.
+    """
+    text = json.dumps(document, indent=indent)
+    try:
+        check_size(document, max_depth, max_entries)
+    except InvalidStateError as error:
+        expected: str | None = str(error)
+    else:
+        expected = None
+    refused = None
+    try:
+        from_json(text, axio.State, max_depth=max_depth, max_entries=max_entries)
+    except InvalidStateError as error:
+        refused = str(error)
+    size_refusal = refused if refused is not None and "max_" in refused else None
+    assert size_refusal == expected

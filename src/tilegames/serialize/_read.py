@@ -497,6 +497,20 @@ def _refuse_size(document: object, max_depth: int, max_entries: int) -> None:
         pending.extend((item, depth + 1, (key, place)) for key, item in items)
 
 
+def _surely_within(text: str, max_depth: int, max_entries: int) -> bool:
+    """Whether the document that ``text`` parses as is within both limits, by its characters.
+
+    A value nested ``d`` deep is inside ``d`` opening brackets, and every value but the
+    document is an item of an array or object, one of ``n`` items holding ``n - 1``
+    commas: a text with at most ``max_depth`` opening brackets, and at most
+    ``max_entries - 1`` brackets and commas together, is within both (brackets and commas
+    in strings only make the counts larger). Counting takes a few microseconds where
+    :func:`check_size` takes tens; False means "perhaps not", and it measures the document.
+    """
+    openers = text.count("[") + text.count("{")
+    return openers <= max_depth and 1 + text.count(",") + openers <= max_entries
+
+
 def _place_text(place: tuple[Any, ...] | None) -> str:
     """Where a value is in a document, such as ``data.cell[0][0]``, from ``(key, parent)``."""
     keys = []
@@ -548,12 +562,18 @@ def from_dict(
         TypeError: if ``kind`` is not a class that documents hold.
         WrongTypeError: if a limit is neither an int nor ``None``.
     """
+    return _read_document(document, kind, max_depth, max_entries, None)
+
+
+def _read_document(
+    document: Any, kind: Any, max_depth: int | None, max_entries: int | None, text: str | None
+) -> Any:
+    """:func:`from_dict`, for a document parsed from ``text`` if that is given."""
     accepted = _accepted(kind)
-    check_size(
-        document,
-        _limit("max_depth", max_depth, MAX_DEPTH),
-        _limit("max_entries", max_entries, MAX_ENTRIES),
-    )
+    depth = _limit("max_depth", max_depth, MAX_DEPTH)
+    entries = _limit("max_entries", max_entries, MAX_ENTRIES)
+    if text is None or not _surely_within(text, depth, entries):
+        check_size(document, depth, entries)
     if type(document) is not dict:
         raise _fail("document", f"expected a JSON object, got {_shown(document)}")
     if document.keys() != _ENVELOPE_FIELDS:
@@ -677,7 +697,9 @@ def from_json(
         if isinstance(error, InvalidStateError):
             raise
         raise _fail("document", f"not JSON: {error}") from None
-    return from_dict(document, kind, max_depth=max_depth, max_entries=max_entries)
+    return _read_document(
+        document, kind, max_depth, max_entries, text if type(text) is str else None
+    )
 
 
 def _limit(name: str, value: object, default: int) -> int:
