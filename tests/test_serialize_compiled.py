@@ -217,7 +217,7 @@ def typed(value: Any) -> Any:
 
 
 @pytest.mark.parametrize("tp", TYPES, ids=str)
-@settings(max_examples=examples(400, everyday=20), deadline=None)
+@settings(max_examples=examples(400, everyday=8), deadline=None)
 @given(data=st.data())
 def test_reading_agrees_with_the_slow_reader(tp: Any, data: st.DataObject) -> None:
     """Every JSON value reads as the slow reader reads it, or is refused with its message."""
@@ -227,7 +227,7 @@ def test_reading_agrees_with_the_slow_reader(tp: Any, data: st.DataObject) -> No
 
 
 @pytest.mark.parametrize("tp", TYPES, ids=str)
-@settings(max_examples=examples(400, everyday=20), deadline=None)
+@settings(max_examples=examples(400, everyday=8), deadline=None)
 @given(data=st.data())
 def test_writing_agrees_with_the_slow_writer(tp: Any, data: st.DataObject) -> None:
     """Every value writes as the slow writer writes it, or is refused with its message."""
