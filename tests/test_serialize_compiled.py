@@ -217,7 +217,7 @@ def typed(value: Any) -> Any:
 
 
 @pytest.mark.parametrize("tp", TYPES, ids=str)
-@settings(max_examples=examples(400, everyday=8), deadline=None)
+@settings(max_examples=examples(40, everyday=8), deadline=None)
 @given(data=st.data())
 def test_reading_agrees_with_the_slow_reader(tp: Any, data: st.DataObject) -> None:
     """Every JSON value reads as the slow reader reads it, or is refused with its message."""
@@ -227,7 +227,7 @@ def test_reading_agrees_with_the_slow_reader(tp: Any, data: st.DataObject) -> No
 
 
 @pytest.mark.parametrize("tp", TYPES, ids=str)
-@settings(max_examples=examples(400, everyday=8), deadline=None)
+@settings(max_examples=examples(40, everyday=8), deadline=None)
 @given(data=st.data())
 def test_writing_agrees_with_the_slow_writer(tp: Any, data: st.DataObject) -> None:
     """Every value writes as the slow writer writes it, or is refused with its message."""
@@ -281,7 +281,7 @@ JSON = st.recursive(
 """Any JSON value, its strings full of brackets and quotes."""
 
 
-@settings(max_examples=examples(500, everyday=60), deadline=None)
+@settings(max_examples=examples(200, everyday=60), deadline=None)
 @example(document=[0], indent=None, max_depth=1, max_entries=1)  # 2 values: one too many
 @example(document=[0], indent=None, max_depth=1, max_entries=2)  # exactly the limit
 @example(document=[[]], indent=None, max_depth=1, max_entries=9)  # 2 deep: one too deep
