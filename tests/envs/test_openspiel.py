@@ -82,15 +82,18 @@ def test_chance_probabilities_are_the_games_fractions(name: str, setup: Setup) -
     assert rules.chance_outcomes is not None
     game = game_of(name, setup)
     seen = 0
+    action_of: dict[Any, int] = {}
     for state in play_randomly(game, seed=5):
         if not state.is_chance_node():
             assert state.chance_outcomes() == [] or state.is_terminal()
             continue
+        if not action_of:  # the setup's numbering of its chance outcomes, by action
+            listed = chance_moves(rules, state.node.spec.first)
+            action_of = {move: action for action, move in enumerate(listed)}
+            assert len(action_of) == len(listed)  # each outcome once
         exact = rules.chance_outcomes(state.position)
         assert sum(p for _, p in exact) == Fraction(1)
-        expected = sorted(
-            (chance_moves(rules, state.node.spec.first).index(move), float(p)) for move, p in exact
-        )
+        expected = sorted((action_of[move], float(p)) for move, p in exact)
         assert state.chance_outcomes() == expected
         for action, _ in state.chance_outcomes():
             assert state.move(action) in dict(exact)
