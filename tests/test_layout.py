@@ -20,6 +20,7 @@ tangles the layout:
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,10 +63,24 @@ DISPLAY = {"__str__", "__repr__", "__format__", "_repr_svg_", "_repr_html_"}
 MAX_LINES = 800
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once for all the tests of a run."""
+    return ast.parse(path.read_text())
+
+
+@functools.cache
+def import_nodes(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """Every import statement of a file, at any depth (inside functions too)."""
+    return tuple(
+        node for node in ast.walk(parsed(path)) if isinstance(node, (ast.Import, ast.ImportFrom))
+    )
+
+
 def imports(path: Path) -> set[str]:
     """Every tilegames module a file imports (``from tilegames import x`` counts as x)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in import_nodes(path):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -122,7 +137,7 @@ def sibling_imports(game: str, path: Path) -> Iterator[tuple[str, str | None, in
             )
             yield from walk(child, inner or function)
 
-    yield from walk(ast.parse(path.read_text()), None)
+    yield from walk(parsed(path), None)
 
 
 @pytest.mark.parametrize("layer", ["_core", "geometry"])
@@ -217,11 +232,10 @@ def test_library_code_reaches_errors_rng_and_chance_through_core() -> None:
     for path in files("."):
         if path in PUBLIC_HOMES:
             continue
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                for name in targets(path, node):
-                    if name.removeprefix("tilegames.") in ONE_DOOR:
-                        wrong.append(f"{path.relative_to(SRC)}:{node.lineno} imports {name}")
+        for node in import_nodes(path):
+            for name in targets(path, node):
+                if name.removeprefix("tilegames.") in ONE_DOOR:
+                    wrong.append(f"{path.relative_to(SRC)}:{node.lineno} imports {name}")
     assert not wrong, "\n".join(wrong)
 
 
