@@ -189,8 +189,18 @@ class TestPlay:
         assert "The input ended before the game did." in result.stdout
         assert "Traceback" not in result.stdout + result.stderr
 
-    def test_hidden_hand_game(self, tmp_path: Path) -> None:
-        """In high card the human sees its own hand, the hint and bots' plays."""
+    def test_hidden_hand_game(self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        """In high card the human sees its own hand, the hint and bots' plays.
+
+        Called in this process (the everyday tier), the hint searches 200
+        iterations rather than the command's 5,000 (a second of this game).
+        """
+        from tilegames.cli import _play
+
+        search = _play.analyse
+        monkeypatch.setattr(
+            _play, "analyse", lambda *args, **named: search(*args, **{**named, "iterations": 200})
+        )
         script = "hint\n" + "#1\n" * 6
         result = run_game(
             "play",
