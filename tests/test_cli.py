@@ -195,11 +195,11 @@ class TestPlay:
         Called in this process (the everyday tier), the hint searches 200
         iterations rather than the command's 5,000 (a second of this game).
         """
-        from tilegames.cli import _play
+        from tilegames.agents import analyse
 
-        search = _play.analyse
         monkeypatch.setattr(
-            _play, "analyse", lambda *args, **named: search(*args, **{**named, "iterations": 200})
+            "tilegames.cli._play.analyse",
+            lambda *args, **named: analyse(*args, **{**named, "iterations": 200}),
         )
         script = "hint\n" + "#1\n" * 6
         result = run_game(
