@@ -190,7 +190,10 @@ def _probabilities(outcomes: object) -> list[Fraction]:
                 f"{type(probability).__name__} {shown(probability)}"
             )
             raise WrongTypeError(msg)
-        probabilities.append(Fraction(probability))
+        # A Fraction as it is (copying one is slow before Python 3.11), an int made one.
+        probabilities.append(
+            probability if type(probability) is Fraction else Fraction(probability)
+        )
     return probabilities
 
 
