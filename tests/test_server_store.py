@@ -366,10 +366,26 @@ class TestNotifications:
 
         writer, reader = PostgresStore(postgres_url), PostgresStore(postgres_url)
 
+        def listeners() -> set[int]:
+            """The server processes whose connection last ran a LISTEN (idle, listening)."""
+            import psycopg
+
+            with psycopg.connect(postgres_url, autocommit=True) as probe:
+                found = probe.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
+                ).fetchall()
+            return {pid for (pid,) in found}
+
         async def heard() -> list[str]:
+            before = listeners()
             changes = reader.changes()
             first = asyncio.ensure_future(changes.__anext__())
-            await asyncio.sleep(0.5)  # listening by now
+            for _ in range(2000):  # until the reader's connection listens (at most 20 s)
+                if listeners() - before:
+                    break
+                await asyncio.sleep(0.01)
+            else:
+                raise AssertionError("the reader did not listen within 20 s")
             writer.create(_room())  # a new room is no change to any process's rooms
             assert writer.take_seat("r1", 0, "Ann", "a" * 64)
             assert not writer.take_seat("r1", 0, "Bob", "b" * 64)  # no change: no notice
