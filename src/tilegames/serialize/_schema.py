@@ -156,6 +156,11 @@ _INT_DEFS: Final = {
 _ROLE: Final = re.compile(r":[a-z]+:`(~?)([^`]+)`")
 
 
+def _article(name: str) -> str:
+    """``"an"`` before a name that starts with a vowel (``an Outcome``), else ``"a"``."""
+    return "an" if name[:1].lower() in "aeiou" else "a"
+
+
 def _describe(kind: type) -> str:
     """The first paragraph of a class's docstring, on one line, as plain text."""
     return _plain(inspect.getdoc(kind) or kind.__name__)
@@ -259,7 +264,8 @@ class _Builder:
         """The envelope of a document holding a value of ``kind``."""
         return {
             "title": f"{kind.__name__}Document",
-            "description": f"a document holding a {kind.__name__}: {_describe(kind)}",
+            "description": f"a document holding {_article(kind.__name__)} {kind.__name__}: "
+            f"{_describe(kind)}",
             "type": "object",
             "properties": {
                 "format": {"const": FORMAT},
