@@ -248,6 +248,11 @@ class Rules(Protocol[StateT, MoveT]):
         at any other step. An unseen draw (:class:`tilegames.chance.Unseen`)
         is a legal move there but never one of these outcomes. ``None``: the
         game has no chance at all.
+
+        A game with chance says its mode on every State and View by one name:
+        ``explicit``, a bool, ``True`` exactly in a game started with
+        ``chance="explicit"`` (a field in most games, a property where the
+        game's data already tells).
         """
         ...
 

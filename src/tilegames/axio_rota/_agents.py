@@ -124,7 +124,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         checks.wrong_type("axio_rota.determinize", f"an {TITLE} View", seen)
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("axio_rota.determinize", "a tilegames.rng.Stream", stream)
-    if seen.pool is not None:
+    if seen.explicit:
         return explicit_state(seen, stream)
     the_set = STANDARD_TILES if seen.tiles is None else seen.tiles
     holders = [s for s in range(len(seen.tracks)) if s != seen.seat and _holds_tile(seen, s)]

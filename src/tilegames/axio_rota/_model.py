@@ -644,7 +644,20 @@ class State(CachedState):
 
     def __repr__(self) -> str:
         """One line: the seats, the tiles on the board, explicit chance, who moves."""
-        return summary(self, len(self.tracks), _facts(self.display, self.pool))
+        return summary(self, len(self.tracks), _facts(self.display, self.explicit))
+
+    @property
+    def explicit(self) -> bool:
+        """Whether chance is explicit (``new_game(chance="explicit")``); ``False`` if seeded.
+
+        In an explicit game each draw is a step of its own (:attr:`drawing`).
+        The game's chance mode, as every game's ``State.explicit`` answers it. It is
+        not a field of its own: an explicit game is one with a :attr:`pool` (the
+        tiles not identified yet), so a document holds it as ``"pool"``.
+
+        .. versionadded:: 0.1
+        """
+        return self.pool is not None
 
 
 @attrs.frozen(repr=False)
@@ -715,8 +728,18 @@ class View(Drawable):
 
     def __repr__(self) -> str:
         """One line, as a state's, naming the seat the view is for."""
-        facts = _facts(self.display, self.pool)
+        facts = _facts(self.display, self.explicit)
         return summary(self, len(self.tracks), facts, seat=self.seat, to_move=self.to_move)
+
+    @property
+    def explicit(self) -> bool:
+        """Whether chance is explicit, as :attr:`State.explicit` (public).
+
+        The view has a :attr:`pool` exactly then.
+
+        .. versionadded:: 0.1
+        """
+        return self.pool is not None
 
     @property
     def turn(self) -> Seat:
@@ -725,7 +748,7 @@ class View(Drawable):
         return self.drawer
 
 
-def _facts(display: frozenset[tuple[Cell, Tile]], pool: tuple[Tile, ...] | None) -> list[str]:
+def _facts(display: frozenset[tuple[Cell, Tile]], explicit: bool) -> list[str]:
     """What a state's or view's repr says besides the seats and who moves."""
-    facts = [] if pool is None else ["explicit chance"]
+    facts = ["explicit chance"] if explicit else []
     return [*facts, f"{len(display)} tiles on the board"]

@@ -265,7 +265,7 @@ def stack_sizes(state: State) -> tuple[int, ...]:
     """Per seat, the number of tiles left in its personal stack (public, ROTA-21)."""
     if type(state) is not State:
         wrong_state("stack_sizes", state)
-    if state.pool is not None:
+    if state.explicit:
         return state.stack_counts
     return tuple(map(len, state.stacks))
 
@@ -274,7 +274,7 @@ def supply_size(state: State) -> int:
     """The number of tiles left in the general supply (public, ROTA-21)."""
     if type(state) is not State:
         wrong_state("supply_size", state)
-    if state.pool is not None:
+    if state.explicit:
         return state.supply_count
     return len(state.supply)
 

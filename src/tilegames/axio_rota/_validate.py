@@ -455,7 +455,7 @@ def _check_view_shape(seen: View) -> int:
     if type(sizes) is not tuple:
         raise _invalid("View.stack_sizes", "expected a tuple of sizes")
     check_count("View.stack_sizes", len(sizes), count)
-    top = STACK_SIZE - (seen.pool is None)  # an explicit view can show the deal
+    top = STACK_SIZE if seen.explicit else STACK_SIZE - 1  # an explicit view can show the deal
     for s, size in enumerate(sizes):
         checks.check_int(f"View.stack_sizes[{s}]", size, 0, top)
     checks.check_int("View.supply_size", seen.supply_size)
@@ -481,7 +481,7 @@ def _validate_view(seen: View, fallback: Sequence[Tile]) -> None:
     check_set_field("View.tiles", seen.tiles, count)
     placed = check_placed("View.display", seen.display)
     the_set = fallback if seen.tiles is None else seen.tiles
-    if seen.pool is not None:
+    if seen.explicit:
         _validate_explicit_view(seen, the_set)
         return
     _check_joined("View.display", placed)
