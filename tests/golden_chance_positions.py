@@ -248,7 +248,7 @@ def polygon_chance_position() -> GoldenChance:
         bag=bag,
         seed=SEED,
         start_draw=base.start_draw,
-        chance="explicit",
+        explicit=True,
         step="draw",
         first_drawn=("5",),
     )

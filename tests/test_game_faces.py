@@ -150,6 +150,49 @@ def test_the_comparison_sees_a_difference() -> None:
     assert field_kind("tuple[Tile, ...]") == field_kind("tuple[Value, ...]") != field_kind("str")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_state_and_view_answer_explicit(game: str) -> None:
+    """``explicit`` is a bool on every State and View: True exactly in an explicit game.
+
+    One name for the chance mode in every game (issue 43): a game started with
+    ``chance="explicit"`` answers ``True`` from its first state on, through
+    its chance steps and its seats' moves, and in every seat's view and the
+    onlookers'; a seeded game answers ``False`` throughout.
+    """
+    module = face(game)
+    for chance, expected in (("seeded", False), ("explicit", True)):
+        state = module.new_game(players=2, seed=4, chance=chance)
+        seats_moved = 0
+        while seats_moved < 3 and not module.is_over(state):  # chance's steps, then seats'
+            for value in (state, *(module.view(state, seat) for seat in (0, 1, None))):
+                assert type(value.explicit) is bool, (game, chance, type(value).__name__)
+                assert value.explicit is expected, (game, chance, type(value).__name__)
+            seats_moved += module.to_move(state) != (CHANCE,)
+            state = module.apply(state, module.legal_moves(state)[0])
+        assert seats_moved == 3
+
+
+def test_explicit_is_a_field_or_tells_the_data() -> None:
+    """Where ``explicit`` is a field it is declared a bool, optional (a seeded document omits it).
+
+    AXIO Rota's answers from its data (``pool`` is set exactly in an explicit
+    game), so that no document of it says the mode twice.
+    """
+    for game in GAMES:
+        for cls in ("State", "View"):
+            kind = getattr(face(game), cls)
+            declared = {f.name: f for f in attrs.fields(kind)}
+            if game == "axio_rota":
+                assert "explicit" not in declared
+                assert isinstance(inspect.getattr_static(kind, "explicit"), property)
+                continue
+            field = declared["explicit"]
+            assert field.type in ("bool", bool), (game, cls)
+            assert field.default is False
+            assert field.metadata.get("optional"), (game, cls)
+        assert '"explicit"' not in to_json(face(game).new_game(players=2, seed=4))
+
+
 # ---------------------------------------------------------------------------
 # The names renamed for one meaning: read for one release, deprecated
 # ---------------------------------------------------------------------------
@@ -234,6 +277,63 @@ class TestFormerNames:
         assert len(value.first_drawn) == 1
         _reads_former_name(value, getattr(polygon, kind), "first_drawn", "drawing")
 
+    @pytest.mark.parametrize("kind", ["State", "View"])
+    @pytest.mark.parametrize(("chance", "explicit"), [("explicit", True), ("seeded", False)])
+    def test_polygon_chance_reads_as_explicit(
+        self, kind: str, chance: str, explicit: bool
+    ) -> None:
+        """A Polygon document holding ``"chance"`` (``"explicit"``, ``"seeded"``) loads as a bool.
+
+        The field's type changed with its name: the former text reads as the bool.
+        """
+        polygon = face("polygon")
+        state = polygon.new_game(players=2, seed=5, chance=chance)
+        value = state if kind == "State" else polygon.view(state, 0)
+        assert value.explicit is explicit
+        written = to_dict(value)
+        data = {key: item for key, item in written["data"].items() if key != "explicit"}
+        former = {**written, "data": {**data, "chance": chance}}
+        with pytest.warns(
+            DeprecationWarning, match="field 'chance' is deprecated: it is 'explicit'"
+        ):
+            back = from_dict(former, getattr(polygon, kind))
+        assert back == value
+        assert back.explicit is explicit
+
+    @pytest.mark.parametrize(
+        "wrong", ["random", "", "Explicit", True, False, 1, None, ["explicit"]]
+    )
+    def test_polygon_chance_of_another_value_is_refused(self, wrong: object) -> None:
+        """Only the two former values read: the mode's other words, a bool or a number do not."""
+        polygon = face("polygon")
+        written = to_dict(polygon.new_game(players=2, seed=5, chance="explicit"))
+        data = {key: item for key, item in written["data"].items() if key != "explicit"}
+        former = {**written, "data": {**data, "chance": wrong}}
+        with (
+            pytest.warns(DeprecationWarning, match="field 'chance' is deprecated"),
+            pytest.raises(
+                InvalidStateError, match=r'^State\.chance: expected "seeded" or "explicit", got'
+            ),
+        ):
+            from_dict(former, polygon.State)
+
+    @pytest.mark.parametrize("chance", ["explicit", "seeded"])
+    def test_polygon_chance_and_explicit_at_once_are_refused(self, chance: str) -> None:
+        """A Polygon document holding both ``"chance"`` and ``"explicit"`` is refused."""
+        polygon = face("polygon")
+        written = to_dict(polygon.new_game(players=2, seed=5, chance="explicit"))
+        both = {**written, "data": {**written["data"], "chance": chance}}
+        with pytest.raises(InvalidStateError, match="both 'chance' and 'explicit'"):
+            from_dict(both, polygon.State)
+
+    def test_the_former_value_mapping_is_read_only_under_the_former_name(self) -> None:
+        """``"explicit": "explicit"`` is a wrong value of the new field, not a former one."""
+        polygon = face("polygon")
+        written = to_dict(polygon.new_game(players=2, seed=5, chance="explicit"))
+        wrong = {**written, "data": {**written["data"], "explicit": "explicit"}}
+        with pytest.raises(InvalidStateError, match=r"State\.explicit: expected a bool"):
+            from_dict(wrong, polygon.State)
+
     def test_the_old_attributes_warn_and_read_the_new(self) -> None:
         """``turn`` (Aztack, AXIO Rota's view) and ``drawing`` (Polygon) warn, then answer."""
         aztack = face("aztack")
@@ -252,6 +352,19 @@ class TestFormerNames:
             with pytest.warns(DeprecationWarning, match=f"{old} is deprecated: it is .*{new}"):
                 assert getattr(value, old) == getattr(value, new)
 
+    def test_polygon_chance_attribute_warns_and_answers_the_mode(self) -> None:
+        """``State.chance`` and ``View.chance`` warn, then answer the mode in words."""
+        polygon = face("polygon")
+        for chance in ("explicit", "seeded"):
+            state = polygon.new_game(players=2, seed=5, chance=chance)
+            for value in (state, polygon.view(state, 1), polygon.view(state, None)):
+                name = type(value).__name__
+                with pytest.warns(
+                    DeprecationWarning,
+                    match=f"polygon.{name}.chance is deprecated: it is {name}.explicit",
+                ):
+                    assert value.chance == chance
+
     def test_new_documents_write_the_new_names(self) -> None:
         """No document written today holds a former name."""
         aztack = face("aztack")
@@ -260,6 +373,8 @@ class TestFormerNames:
         assert '"drawer":1' in to_json(_explicit_rota_view())
         assert '"first_drawn":[' in to_json(_polygon_first_drawn())
         assert '"drawing"' not in to_json(_polygon_first_drawn())
+        assert '"explicit":true' in to_json(_polygon_first_drawn())
+        assert '"chance"' not in to_json(_polygon_first_drawn())
 
 
 def _renamed_key(data: dict[str, Any], new: str, old: str) -> dict[str, Any]:

@@ -190,7 +190,7 @@ class TestSteps:
         """The set, table and board travel in an explicit state; the seed is kept as given."""
         state = polygon.new_game(seed=9, chance="explicit", board={(1, 1): "X3"})
         assert state.seed == 9
-        assert state.chance == "explicit"
+        assert state.explicit is True
         assert polygon.printed_tiles(state) == {(1, 1): "X3"}
         assert polygon.stacks(state)[(0, 0)] == ()
 
@@ -346,7 +346,7 @@ class TestInvariants:
                     polygon.validate(seen)
                     assert seen.to_move == polygon.to_move(state)
                     back = polygon.determinize(seen, rng.Stream(seed))
-                    assert back.chance == "explicit"
+                    assert back.explicit is True
                     assert polygon.view(back, seat) == seen
             assert polygon.outcome(state) is not None
 
@@ -376,7 +376,7 @@ class TestInvariants:
             for outcome, _ in polygon.chance_outcomes(state):
                 assert from_json(to_json(outcome), type(outcome)) == outcome
         seeded = to_json(polygon.new_game(seed=3))
-        for field in ('"chance"', '"step"', '"first_drawn"'):
+        for field in ('"explicit"', '"chance"', '"step"', '"first_drawn"'):
             assert field not in seeded
 
     def test_pictures_of_every_kind_of_step(self) -> None:
@@ -488,7 +488,7 @@ class TestViews:
         assert views[0].first_drawn == ("2",)
         assert views[0].to_move == (CHANCE,)
         assert views[0].step == "draw"
-        assert views[0].chance == "explicit"
+        assert views[0].explicit is True
 
     def test_no_unseen_outcome(self) -> None:
         """Polygon lists no Unseen: every outcome is named (POLY-16)."""
@@ -524,7 +524,9 @@ class TestValidate:
         """A seeded state has no chance step and a known mode."""
         state = polygon.new_game(seed=2)
         refused(attrs.evolve(state, step="roll", drawn=()), "seeded game has no chance")
-        refused(attrs.evolve(state, chance="random"), "'seeded' or 'explicit'")
+        not_a_bool = "State.explicit: 'explicit' is not a bool"
+        refused(attrs.evolve(state, explicit="explicit"), not_a_bool)  # type: ignore[arg-type]
+        refused(attrs.evolve(state, explicit=1), "is not a bool")  # type: ignore[arg-type]
         refused(attrs.evolve(state, step="deal"), "is not one of")
 
     def test_explicit_bag_is_in_order(self) -> None:

@@ -199,7 +199,7 @@ class TestHotPath:
             "tiles",
             "scoring",
             "board",
-            "chance",
+            "explicit",
             "step",
             "first_drawn",
             "_index",
@@ -209,7 +209,7 @@ class TestHotPath:
         """view builds Views by position: each field holds what its name says."""
         state = random_states(4, 2)[9]
         shared = ["stacks", "totals", "turn", "symbol", "drawn", "placed", "aside"]
-        shared += ["start_draw", "tiles", "scoring", "board", "chance", "step", "first_drawn"]
+        shared += ["start_draw", "tiles", "scoring", "board", "explicit", "step", "first_drawn"]
         expected = {
             "seat": 2,
             "to_move": polygon.to_move(state),

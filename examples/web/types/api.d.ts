@@ -177,7 +177,7 @@ export interface AxioView {
   unknown?: Int[];
 }
 /**
- * AXIO: a document holding a Outcome: The result of a finished game.
+ * AXIO: a document holding an Outcome: The result of a finished game.
  */
 export interface AxioOutcomeDocument {
   format: "tilegames";
@@ -319,7 +319,7 @@ export interface AxioRotaView {
   unseen?: Int9;
 }
 /**
- * AXIO Rota: a document holding a Outcome: The result of a finished game.
+ * AXIO Rota: a document holding an Outcome: The result of a finished game.
  */
 export interface AxioRotaOutcomeDocument {
   format: "tilegames";
@@ -465,7 +465,7 @@ export interface AztackStone {
   halves: [[Int, Int], [Int, Int]];
 }
 /**
- * Aztack: a document holding a Outcome: The result of a finished game.
+ * Aztack: a document holding an Outcome: The result of a finished game.
  */
 export interface AztackOutcomeDocument {
   format: "tilegames";
@@ -596,9 +596,9 @@ export interface PolygonView {
    */
   board?: [[Int, Int], string][] | null;
   /**
-   * The game's chance mode, as in State.chance (public).
+   * Whether chance is explicit, as in State.explicit (public).
    */
-  chance?: string;
+  explicit?: boolean;
   /**
    * The chance step the game waits for, as in State.step (public).
    */
@@ -609,7 +609,7 @@ export interface PolygonView {
   first_drawn?: string[];
 }
 /**
- * Polygon: a document holding a Outcome: The result of a finished game.
+ * Polygon: a document holding an Outcome: The result of a finished game.
  */
 export interface PolygonOutcomeDocument {
   format: "tilegames";

@@ -222,7 +222,7 @@ export interface Draw {
   tile: [Int | null, Int | null, Int | null, Int | null];
 }
 /**
- * a document holding a Unseen: A hand draw entered without naming the tile (`?`): a companion app cannot see it.
+ * a document holding an Unseen: A hand draw entered without naming the tile (`?`): a companion app cannot see it.
  */
 export interface UnseenDocument {
   format: "tilegames";
@@ -276,7 +276,7 @@ export interface Place1 {
   named: Int | null;
 }
 /**
- * AXIO Rota: a document holding a Outcome: The result of a finished game.
+ * AXIO Rota: a document holding an Outcome: The result of a finished game.
  */
 export interface AxioRotaOutcomeDocument {
   format: "tilegames";

@@ -267,7 +267,7 @@ export interface Draw {
   tile: [Int, Int];
 }
 /**
- * a document holding a Unseen: A draw entered without naming the tile: an explicit game's hidden draw (AXIO-22).
+ * a document holding an Unseen: A draw entered without naming the tile: an explicit game's hidden draw (AXIO-22).
  */
 export interface UnseenDocument {
   format: "tilegames";
@@ -281,7 +281,7 @@ export interface UnseenDocument {
  */
 export interface Unseen {}
 /**
- * AXIO: a document holding a Outcome: The result of a finished game.
+ * AXIO: a document holding an Outcome: The result of a finished game.
  */
 export interface AxioOutcomeDocument {
   format: "tilegames";

@@ -261,7 +261,7 @@ export interface Deal {
   stone: Int6;
 }
 /**
- * Aztack: a document holding a Outcome: The result of a finished game.
+ * Aztack: a document holding an Outcome: The result of a finished game.
  */
 export interface AztackOutcomeDocument {
   format: "tilegames";

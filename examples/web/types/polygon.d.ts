@@ -105,9 +105,9 @@ export interface State {
    */
   board?: [[Int, Int], string][] | null;
   /**
-   * The chance mode of `new_game`: `"seeded"` (the default) or `"explicit"`.
+   * Whether chance is explicit (`new_game(chance="explicit")`): each random event is a step of its own (step). `False` in a seeded game (the default).
    */
-  chance?: string;
+  explicit?: boolean;
   /**
    * The chance step an explicit game waits for, one of STEPS; `""` otherwise.
    */
@@ -183,9 +183,9 @@ export interface View {
    */
   board?: [[Int, Int], string][] | null;
   /**
-   * The game's chance mode, as in State.chance (public).
+   * Whether chance is explicit, as in State.explicit (public).
    */
-  chance?: string;
+  explicit?: boolean;
   /**
    * The chance step the game waits for, as in State.step (public).
    */
@@ -254,7 +254,7 @@ export interface Roll {
   symbol: Int7;
 }
 /**
- * Polygon: a document holding a Outcome: The result of a finished game.
+ * Polygon: a document holding an Outcome: The result of a finished game.
  */
 export interface PolygonOutcomeDocument {
   format: "tilegames";

@@ -66,14 +66,29 @@ writing refuses a larger one, and so do reading and the JSON Schemas.
 """
 
 
-def formerly(name: str, *, optional: bool = False) -> dict[str, object]:
+def formerly(
+    name: str, *, optional: bool = False, values: Mapping[object, object] | None = None
+) -> dict[str, object]:
     """Attrs metadata of a renamed field: a document that still holds it as ``name`` loads.
 
     :mod:`tilegames.serialize` writes the field under its new name; reading
     the former one is deprecated (it warns with :class:`DeprecationWarning`)
     and lasts one release. ``optional`` marks the field :data:`OPTIONAL` too.
+
+    ``values`` is for a field whose values changed with its name: each value
+    the former field held (a JSON value: a string, a number, a boolean or
+    ``null``), with what the field holds for it now. A document holding the
+    former name with another value is refused. Only the former name reads
+    through it: the field under its new name reads as declared.
+
+    >>> formerly("chance", values={"seeded": False, "explicit": True})
+    {'formerly': 'chance', 'formerly_values': {'seeded': False, 'explicit': True}}
     """
-    return {"formerly": name, **({"optional": True} if optional else {})}
+    return {
+        "formerly": name,
+        **({"optional": True} if optional else {}),
+        **({"formerly_values": dict(values)} if values is not None else {}),
+    }
 
 
 T = TypeVar("T")

@@ -70,7 +70,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         checks.wrong_type("polygon.determinize", f"a {TITLE} View", seen)
     if not isinstance(stream, rng.Stream):
         checks.wrong_type("polygon.determinize", "a tilegames.rng.Stream", stream)
-    explicit = seen.chance != "seeded"
+    explicit = seen.explicit
     bag = seen.bag_contents if explicit else stream.shuffled(seen.bag_contents)
     seed = stream.randbelow(1 << rng.SEED_BITS)
     starting = explicit and seen.step == START_DRAW  # no seat has won the start draw yet
@@ -89,7 +89,7 @@ def determinize(seen: View, stream: rng.Stream) -> State:
         tiles=seen.tiles,
         scoring=seen.scoring,
         board=seen.board,
-        chance=seen.chance,
+        explicit=explicit,
         step=seen.step,
         first_drawn=seen.first_drawn,
     )

@@ -354,13 +354,13 @@ def _check_board(
 
 def _check_chance(where: str, value: State | View) -> bool:
     """The chance fields: the mode, the step and the tile being drawn; whether it is starting."""
-    chance, step, drawing = value.chance, value.step, value.first_drawn
-    if type(chance) is not str or chance not in ("seeded", "explicit"):
-        raise invalid(f"{where}.chance", f"{chance!r} is not 'seeded' or 'explicit'")
+    explicit, step, drawing = value.explicit, value.step, value.first_drawn
+    if type(explicit) is not bool:
+        raise invalid(f"{where}.explicit", f"{explicit!r} is not a bool")
     if type(step) is not str or step not in STEPS:
         raise invalid(f"{where}.step", f"{step!r} is not one of {', '.join(map(repr, STEPS))}")
     values = check_values(f"{where}.first_drawn", drawing)
-    if chance == "seeded" and step != PLAY:
+    if not explicit and step != PLAY:
         raise invalid(f"{where}.step", f"{step!r}: a seeded game has no chance steps")
     if step != DRAW and values:
         raise invalid(

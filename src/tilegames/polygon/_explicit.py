@@ -36,7 +36,7 @@ from typing import Final
 import attrs
 
 from tilegames._core import rng
-from tilegames._core.chance import EXPLICIT, SEEDED, uniform
+from tilegames._core.chance import uniform
 from tilegames._core.rules import Seat
 from tilegames.polygon._model import (
     DIE_FACES,
@@ -80,13 +80,13 @@ def start_state(
     tiles: tuple[Value, ...] | None,
     scoring: Scoring | None,
     board: Printing | None,
-    chance: str,
+    explicit: bool,
 ) -> State:
     """A game before its first random event: the start-order draw (POLY-7) is due.
 
     ``bag`` is a seeded game's shuffled set (drawn from the front) or an
     explicit game's contents in :data:`VALUES` order; ``tiles``, ``scoring``,
-    ``board`` and ``chance`` are kept in the state as by ``new_game``.
+    ``board`` and ``explicit`` are kept in the state as by ``new_game``.
     """
     stacks, index = start_board(board, None)
     state = State(
@@ -102,7 +102,7 @@ def start_state(
         tiles=tiles,
         scoring=scoring,
         board=board,
-        chance=chance,
+        explicit=explicit,
         step=START_DRAW,
     )
     set_slot(state, "_index", index)
@@ -129,12 +129,12 @@ def end_turn(
     if bag:  # POLY-9, POLY-10: the next turn starts
         seat = (seat + 1) % len(scores)
         turn += 1
-        symbol, seed, hand, bag, step = next_turn(state.chance, symbol, seed, turn, bag)
+        symbol, seed, hand, bag, step = next_turn(state.explicit, symbol, seed, turn, bag)
     return scores, seat, turn, symbol, hand, bag, seed, step
 
 
 def next_turn(
-    chance: str, symbol: Symbol, seed: int, turn: int, bag: tuple[Value, ...]
+    explicit: bool, symbol: Symbol, seed: int, turn: int, bag: tuple[Value, ...]
 ) -> tuple[Symbol, int, tuple[Value, ...], tuple[Value, ...], Step]:
     """The start of turn ``turn`` (POLY-9, POLY-10), with the bag not empty.
 
@@ -143,7 +143,7 @@ def next_turn(
     ``symbol`` is the last turn's. Returns the turn's symbol, the seed, the
     drawn tiles, the bag left and the step due.
     """
-    if chance != SEEDED:
+    if explicit:
         return symbol, seed, (), bag, ROLL
     symbol, seed, hand, bag = start_turn(symbol, seed, turn, bag)
     return symbol, seed, hand, bag, PLAY
@@ -195,7 +195,7 @@ def _refilled(
     bag is its contents: the whole set but ``kept``, in :data:`VALUES` order.
     """
     full = STANDARD_SORTED if state.tiles is None else state.tiles
-    if state.chance == EXPLICIT:
+    if state.explicit:
         if kept is None:
             return full, seed
         at = full.index(kept)
@@ -250,7 +250,7 @@ def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
             drawing = tied
             if len(bag) < len(tied):  # the tie cannot be drawn out: every drawn tile goes back
                 bag, seed = _refilled(state, seed, bag, rounds)
-        if state.chance != SEEDED:  # an explicit game waits for chance's next tile
+        if state.explicit:  # an explicit game waits for chance's next tile
             return _evolve(
                 state, bag=bag, seed=seed, start_draw=(*rounds, draws) if draws else rounds
             )
@@ -259,7 +259,7 @@ def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
     winner = tied[0]
     start_tile = dict(rounds[-1])[winner]
     bag, seed = _refilled(state, seed, bag, rounds, start_tile)
-    symbol, seed, hand, bag, step = next_turn(state.chance, state.symbol, seed, state.turn, bag)
+    symbol, seed, hand, bag, step = next_turn(state.explicit, state.symbol, seed, state.turn, bag)
     stacks, index = start_board(state.board, start_tile)
     after = State(  # by position, in declaration order, as in apply
         stacks,
@@ -276,7 +276,7 @@ def _start_draw(state: State, tile: Value, bag: tuple[Value, ...]) -> State:
         state.tiles,
         state.scoring,
         state.board,
-        state.chance,
+        state.explicit,
         step,
         state.first_drawn,
     )

@@ -426,6 +426,14 @@ def places(index: BoardIndex, symbol: Symbol, value: Value) -> Mask:
     return reach[symbol] & ~blocked[value]
 
 
+_FORMERLY_CHANCE: Final = formerly(
+    "chance", optional=True, values={"seeded": False, "explicit": True}
+)
+"""The metadata of :attr:`State.explicit` and :attr:`View.explicit`: named ``chance`` before,
+and the text of ``new_game``'s mode (deprecated, read for one release)."""
+_MODES: Final = ("seeded", "explicit")
+"""The deprecated ``chance`` attribute's answer, by :attr:`State.explicit`."""
+
 set_slot: Final = object.__setattr__
 """Sets a slot of a new, frozen :class:`State` left out of ``__init__`` (its board index);
 bound once for the hot path."""
@@ -505,12 +513,17 @@ class State(CachedState):
     space's stack in :attr:`stacks` is its printed tile.
     Added with spec v2.
     """
-    chance: str = attrs.field(default="seeded", metadata=OPTIONAL)
-    """The chance mode of ``new_game``: ``"seeded"`` (the default) or ``"explicit"``.
+    explicit: bool = attrs.field(default=False, metadata=_FORMERLY_CHANCE)
+    """Whether chance is explicit (``new_game(chance="explicit")``): each random event is a
+    step of its own (:attr:`step`). ``False`` in a seeded game (the default).
 
     In an explicit game :attr:`bag` holds the bag's contents in
     :data:`VALUES` order (the order of the draws is chance's, not the
     state's) and :attr:`seed` seeds nothing: it is kept for the record.
+
+    .. versionchanged:: 0.1 named ``explicit`` (a bool, as in every game); it was
+       ``chance``, the text ``"seeded"`` or ``"explicit"`` (``State.chance`` still reads
+       it, deprecated, and a document holding ``"chance"`` still loads, deprecated).
     """
     step: Step = attrs.field(default=PLAY, metadata=OPTIONAL)
     """The chance step an explicit game waits for, one of :data:`STEPS`; ``""`` otherwise.
@@ -544,13 +557,19 @@ class State(CachedState):
 
     def __repr__(self) -> str:
         """One line: the seats, explicit chance, the turn, who moves."""
-        return summary(self, len(self.totals), _facts(self.chance, self.turn))
+        return summary(self, len(self.totals), _facts(self.explicit, self.turn))
 
     @property
     def drawing(self) -> tuple[Value, ...]:
         """Deprecated: :attr:`first_drawn` (``drawing`` goes in the next release)."""
         warn_renamed("polygon.State.drawing", "State.first_drawn")
         return self.first_drawn
+
+    @property
+    def chance(self) -> str:
+        """Deprecated: :attr:`explicit` in words, ``"explicit"`` or ``"seeded"`` (goes next)."""
+        warn_renamed("polygon.State.chance", "State.explicit (a bool)")
+        return _MODES[self.explicit]
 
 
 @attrs.frozen(repr=False)
@@ -595,8 +614,11 @@ class View(Drawable):
     """The game's scoring table, as in :attr:`State.scoring` (public)."""
     board: Printing | None = attrs.field(default=None, metadata=OPTIONAL)
     """The board's printed tiles, as in :attr:`State.board` (public)."""
-    chance: str = attrs.field(default="seeded", metadata=OPTIONAL)
-    """The game's chance mode, as in :attr:`State.chance` (public)."""
+    explicit: bool = attrs.field(default=False, metadata=_FORMERLY_CHANCE)
+    """Whether chance is explicit, as in :attr:`State.explicit` (public).
+
+    .. versionchanged:: 0.1 named ``explicit``; it was ``chance`` (see :attr:`State.explicit`).
+    """
     step: Step = attrs.field(default=PLAY, metadata=OPTIONAL)
     """The chance step the game waits for, as in :attr:`State.step` (public)."""
     first_drawn: tuple[Value, ...] = attrs.field(
@@ -616,7 +638,7 @@ class View(Drawable):
 
     def __repr__(self) -> str:
         """One line, as a state's, naming the seat the view is for."""
-        facts = _facts(self.chance, self.turn)
+        facts = _facts(self.explicit, self.turn)
         return summary(self, len(self.totals), facts, seat=self.seat, to_move=self.to_move)
 
     @property
@@ -625,7 +647,13 @@ class View(Drawable):
         warn_renamed("polygon.View.drawing", "View.first_drawn")
         return self.first_drawn
 
+    @property
+    def chance(self) -> str:
+        """Deprecated: :attr:`explicit` in words, ``"explicit"`` or ``"seeded"`` (goes next)."""
+        warn_renamed("polygon.View.chance", "View.explicit (a bool)")
+        return _MODES[self.explicit]
 
-def _facts(chance: str, turn: int) -> list[str]:
+
+def _facts(explicit: bool, turn: int) -> list[str]:
     """What a state's or view's repr says besides the seats and who moves."""
-    return [*([] if chance == "seeded" else [f"{chance} chance"]), f"turn {turn}"]
+    return [*(["explicit chance"] if explicit else []), f"turn {turn}"]

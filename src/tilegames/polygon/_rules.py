@@ -171,7 +171,7 @@ def new_game(
         kept, bag = rng.normalize_seed(0 if seed is None else seed), sorted_values(chosen)
     else:
         bag, kept = rng.shuffled(rng.normalize_seed(seed), chosen)
-    state = start_state(count, kept, bag, carried, table, printing, mode)
+    state = start_state(count, kept, bag, carried, table, printing, mode == EXPLICIT)
     if mode == SEEDED:  # the seed draws the start order: from the bag's front, to the end
         state = apply_outcome(state, DRAWS[bag[0]])
     return state
@@ -339,7 +339,7 @@ def view(state: State, seat: Seat | None) -> View:
         state.tiles,
         state.scoring,
         state.board,
-        state.chance,
+        state.explicit,
         state.step,
         state.first_drawn,
     )
@@ -562,7 +562,7 @@ def apply(state: State, move: AnyMove) -> State:
         state.tiles,
         state.scoring,
         state.board,
-        state.chance,
+        state.explicit,
         step,
         (),  # first_drawn
     )

@@ -53,7 +53,7 @@ def check_state(state: State) -> None:
         InvalidStateError: naming the field and the problem.
     """
     bag = check_values("State.bag", state.bag)
-    if state.chance == "explicit" and bag != sorted_values(bag):
+    if state.explicit is True and bag != sorted_values(bag):  # its type is checked below
         raise invalid(
             "State.bag",
             "an explicit game's bag is its contents in VALUES order (chance orders the draws)",

@@ -155,6 +155,21 @@ def _renamed(kind: type) -> dict[str, str]:
     }
 
 
+@functools.cache
+def _former_values(kind: type) -> dict[str, dict[Any, Any]]:
+    """The renamed fields whose values changed too: each former name, with its value mapping.
+
+    The mapping (``formerly(..., values=...)``) gives, for each value the field
+    held under its former name, the value it holds now; a document holding the
+    former name with any other value is refused.
+    """
+    return {
+        field.metadata["formerly"]: field.metadata["formerly_values"]
+        for field in attrs.fields(kind)
+        if field.init and "formerly_values" in field.metadata
+    }
+
+
 def _is_union(tp: Any) -> bool:
     return typing.get_origin(tp) in (Union, types.UnionType)
 

@@ -49,6 +49,7 @@ from tilegames.serialize._format import (
     _all_plain,
     _all_plain_rows,
     _fields,
+    _former_values,
     _is_union,
     _optional,
     _plain_rows,
@@ -362,14 +363,35 @@ def _check_names(
 def _new_names(
     data: dict[str, Any], renamed: dict[str, str], kind: type, path: Path
 ) -> dict[str, Any]:
-    """``data`` with each field held under a former name moved to its new one (deprecated)."""
+    """``data`` with each field held under a former name moved to its new one (deprecated).
+
+    A field whose values changed with its name (``formerly(..., values=...)``)
+    has its former value replaced by the new one; another value is refused.
+    """
     for old, new in renamed.items():
         if old in data and new in data:
             raise _fail(path, f"both {old!r} and {new!r}: {old!r} is the former name of {new!r}")
     for old, new in renamed.items():
         if old in data:
             warn_renamed(f"a {kind.__name__} document's field {old!r}", repr(new), stacklevel=2)
-    return {renamed.get(key, key): value for key, value in data.items()}
+    moved = {renamed.get(key, key): value for key, value in data.items()}
+    for old, values in _former_values(kind).items():
+        if old in data:
+            moved[renamed[old]] = _former_value(data[old], values, (path, f".{old}"))
+    return moved
+
+
+def _former_value(data: Any, values: dict[Any, Any], path: Path) -> Any:
+    """What a field holds now for the value ``data`` it held under its former name.
+
+    ``values`` maps each former value to the new one; a value must be of the
+    former value's JSON type too (``1`` is not ``true``).
+    """
+    for old, new in values.items():
+        if type(data) is type(old) and data == old:
+            return new
+    expected = " or ".join(_shown(old) for old in values)
+    raise _fail(path, f"expected {expected}, got {_shown(data)}")
 
 
 def _construct(kind: Any, path: Path, *args: Any, **kwargs: Any) -> Any:
