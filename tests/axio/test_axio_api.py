@@ -296,8 +296,8 @@ class TestRulesBundle:
 
     def test_public_names(self) -> None:
         """Every public name is importable from tilegames.axio."""
-        assert len(axio.__all__) == len(set(axio.__all__)) == 62
-        assert {"Draw", "Unseen", "UNSEEN", "chance_outcomes"} <= set(axio.__all__)
+        assert len(axio.__all__) == len(set(axio.__all__)) == 63
+        assert {"Draw", "Unseen", "UNSEEN", "chance_outcomes", "format_moves"} <= set(axio.__all__)
         assert {"Decline", "DECLINE", "choices"} <= set(axio.__all__)
         for name in axio.__all__:
             assert getattr(axio, name) is not None

@@ -210,6 +210,20 @@ class Rules(Protocol[StateT, MoveT]):
         ...
 
     @property
+    def format_moves(self) -> Callable[[Sequence[MoveT]], list[str]] | None:
+        """Optional: many moves in notation at once, as :meth:`format_move` writes each.
+
+        ``format_moves(moves)`` returns ``[format_move(move) for move in
+        moves]``, the same texts in the same order, for any sequence of the
+        game's moves; a game gives one when it writes a whole listing of
+        :meth:`legal_moves` much faster than move by move (AXIO's placements
+        are pairs of cells times tiles: each cell's text is made once, and no
+        move object is built). The server sends every legal move of a turn in
+        notation. ``None``: callers write the moves one by one.
+        """
+        ...
+
+    @property
     def evaluate(self) -> Callable[[StateT, MoveT, Seat], float] | None:
         """Optional: how good a move looks right now for a seat, higher is better.
 

@@ -64,10 +64,10 @@ class GameRules(Generic[StateT, MoveT]):
     Instances compare by their functions and pickle by reference to them.
     Each field is the member of :class:`Rules` with the same name, and these
     fields are the one list of the members: :meth:`collect` and the checks
-    of the contract read them. The optional ``evaluate``, ``determinize``,
-    ``validate``, ``chance_outcomes``, ``choices``, ``pictures``,
-    ``encoding``, ``draw``, ``move_cells`` and ``search_endgame`` default
-    to ``None``.
+    of the contract read them. The optional ``format_moves``, ``evaluate``,
+    ``determinize``, ``validate``, ``chance_outcomes``, ``choices``,
+    ``pictures``, ``encoding``, ``draw``, ``move_cells`` and
+    ``search_endgame`` default to ``None``.
     ``state_type``, ``view_type`` and ``move_types`` name the classes the
     game owns: :func:`game_of` finds a value's game through them, and so do
     JSON, pictures and every other tool.
@@ -88,6 +88,7 @@ class GameRules(Generic[StateT, MoveT]):
     view: Callable[[StateT, Seat | None], Any]
     parse_move: Callable[[str, StateT], MoveT]
     format_move: Callable[[MoveT], str]
+    format_moves: Callable[[Sequence[MoveT]], list[str]] | None = None
     evaluate: Callable[[StateT, MoveT, Seat], float] | None = None
     determinize: Callable[[Any, Stream], StateT] | None = None
     validate: Callable[[Any], None] | None = None
@@ -125,7 +126,7 @@ class GameRules(Generic[StateT, MoveT]):
         ``setups``, the classes and ``search_endgame`` (a number, given in
         ``fields`` where the game has one) is taken from ``namespace`` by its name
         (the required ``new_game`` .. ``format_move``, the optional
-        ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
+        ``format_moves``, ``evaluate``, ``determinize``, ``validate``, ``chance_outcomes``,
         ``choices``, ``pictures``, ``encoding``, ``draw`` and
         ``move_cells``), and so are the classes ``State`` (as
         ``state_type``) and ``View`` (as ``view_type``), unless given in
@@ -175,6 +176,7 @@ _GIVEN: Final = (
 )
 """The fields of :class:`GameRules` that :meth:`~GameRules.collect` does not take by name."""
 _BY_NAME: Final = tuple(f.name for f in attrs.fields(GameRules) if f.name not in _GIVEN)
+_MEMBERS: Final = frozenset(f.name for f in attrs.fields(GameRules))
 _REQUIRED: Final = tuple(
     f.name for f in attrs.fields(GameRules) if f.default is attrs.NOTHING and f.name not in _GIVEN
 )
@@ -205,11 +207,16 @@ def _check_declared(rules: GameRules[Any, Any]) -> None:
 
 
 def _misspelt(namespace: Mapping[str, Any], members: Iterable[str]) -> str:
-    """A hint naming what in ``namespace`` looks like one of ``members`` (or ``""``)."""
+    """A hint naming what in ``namespace`` looks like one of ``members`` (or ``""``).
+
+    A member's own name is no misspelling of another (``format_move`` of
+    ``format_moves``).
+    """
+    others = [name for name in namespace if name not in _MEMBERS]
     close = [
         f"{near!r} for {member!r}"
         for member in members
-        for near in difflib.get_close_matches(member, list(namespace), n=1, cutoff=0.85)
+        for near in difflib.get_close_matches(member, others, n=1, cutoff=0.85)
     ]
     return f"; it defines {', '.join(close)}: a misspelt name?" if close else ""
 

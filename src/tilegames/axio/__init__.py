@@ -89,7 +89,7 @@ from tilegames.axio._model import (
     Unseen,
     View,
 )
-from tilegames.axio._moves import LegalMoves
+from tilegames.axio._moves import LegalMoves, format_moves
 from tilegames.axio._notation import (
     format_move,
     format_tile,
@@ -161,6 +161,7 @@ __all__ = [
     "determinize",
     "evaluate",
     "format_move",
+    "format_moves",
     "format_tile",
     "is_over",
     "legal_moves",

@@ -45,7 +45,7 @@ from tilegames.axio._model import (
     fast_place,
     set_slot,
 )
-from tilegames.axio._notation import format_tile, written_move
+from tilegames.axio._notation import format_move, format_placements, format_tile, written_move
 from tilegames.axio._tables import (
     GEOMETRY,
     TILE_OF,
@@ -500,3 +500,27 @@ class LegalMoves(LazyMoves[AnyMove]):
         except Refusal:
             return False
         return True
+
+
+def format_moves(moves: Sequence[AnyMove]) -> list[str]:
+    """Moves in notation: ``[format_move(move) for move in moves]``, made faster.
+
+    The optional :attr:`tilegames.Rules.format_moves`. A listing of
+    :func:`legal_moves` while placing is written from what it is made of,
+    pair by pair and tile by tile (:func:`format_placements`): no
+    :class:`Place` is built and each cell's text is made once a pair, about
+    six times as fast as move by move (an opening lists 1,700 placements);
+    any other sequence is written move by move.
+
+    Raises:
+        WrongTypeError: for an item that is not a move of the game.
+    """
+    if type(moves) is LegalMoves and moves._fixed is None:
+        hexes = moves._hexes
+        written = format_placements(
+            (hexes[pair] for pair in iter_bits(moves._pairs)), moves._choices
+        )
+        if moves._count > moves._placements:
+            written.append(format_move(DECLINE))
+        return written
+    return [format_move(move) for move in moves]

@@ -18,6 +18,7 @@ from tilegames._core.notation import integer as _integer
 from tilegames._core.notation import read_tile
 from tilegames.axio._model import (
     A_MOVE,
+    BOARD_RADIUS,
     COLOUR_LETTERS,
     DECLINE,
     KEEP,
@@ -28,6 +29,7 @@ from tilegames.axio._model import (
     TITLE,
     UNSEEN,
     AnyMove,
+    Colour,
     Decline,
     Draw,
     Place,
@@ -38,6 +40,7 @@ from tilegames.axio._model import (
     View,
 )
 from tilegames.axio._tables import TILE_OF
+from tilegames.geometry.hexagon import Hex, hex_area
 
 _LETTER: Final = dict(enumerate(COLOUR_LETTERS))
 """Colour -> its letter."""
@@ -123,6 +126,51 @@ def format_move(move: AnyMove) -> str:
         raise NotationError(msg)
     c0, c1 = move.colours  # type: ignore[union-attr]
     return f"{_LETTER.get(c0, str(c0))}{q0},{r0}/{_LETTER.get(c1, str(c1))}{q1},{r1}"
+
+
+def _cell_texts() -> dict[Hex, str]:
+    """Each cell of the widest playing area (AXIO-3) as a placement writes it: ``q,r``."""
+    return {(q, r): f"{q},{r}" for q, r in hex_area(BOARD_RADIUS).cells}
+
+
+_CELL_TEXT: Final = _cell_texts()
+
+
+def _cell_text(cell: Hex) -> str:
+    """A cell as a placement writes it; one off the widest area is written as format_move does."""
+    text = _CELL_TEXT.get(cell)
+    if text is None:
+        q, r = cell
+        if not (-_TOO_BIG < q < _TOO_BIG and -_TOO_BIG < r < _TOO_BIG):
+            msg = f"a cell coordinate of {_MAX_DIGITS + 1} or more digits cannot be written"
+            raise NotationError(msg)
+        text = f"{q},{r}"
+    return text
+
+
+def format_placements(
+    pairs: Iterable[tuple[Hex, Hex]], tiles: Sequence[tuple[Colour, Colour]]
+) -> list[str]:
+    """Every placement of each of ``tiles`` on each pair of cells, in notation, pair by pair.
+
+    The text of ``Place(cells, colours)`` as :func:`format_move` writes it,
+    for each pair of ``pairs`` (its two cells in reading order) and, within
+    a pair, each ``(colours)`` of ``tiles`` in the order given (the colour on
+    the first cell first): the order of a listing of legal placements. Each
+    cell's text is made once a pair, each tile's letters once in all.
+
+    >>> format_placements([((0, 0), (1, 0))], [(0, 2), (2, 0)])
+    ['R0,0/B1,0', 'B0,0/R1,0']
+
+    Raises:
+        NotationError: for a cell coordinate of more than 640 digits.
+    """
+    letters = [(_LETTER.get(a, str(a)), _LETTER.get(b, str(b))) for a, b in tiles]
+    written: list[str] = []
+    for first, second in pairs:
+        one, two = _cell_text(first), _cell_text(second)
+        written += [f"{a}{one}/{b}{two}" for a, b in letters]
+    return written
 
 
 def parse_move(text: str, state: State | View | None = None) -> AnyMove:

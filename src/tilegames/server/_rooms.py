@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -226,16 +226,21 @@ NOTATIONS: Final = 50_000
 _notations: Final[dict[str, dict[Any, str]]] = {}
 
 
-def notations(rules: tilegames.Rules[Any, Any], moves: Iterable[Any]) -> list[str]:
-    """The moves in notation, each written once for every room of the game.
+def notations(rules: tilegames.Rules[Any, Any], moves: Sequence[Any]) -> list[str]:
+    """The moves in notation: by the game's ``format_moves``, else each written once.
 
-    A move's notation depends on the move alone (``format_move`` takes
+    A game's bulk writer (the optional :attr:`tilegames.Rules.format_moves`)
+    writes a whole listing at once: AXIO's, up to 1,700 placements a turn,
+    from their pairs of cells and tiles without building a move. Without
+    one, a move's notation depends on the move alone (``format_move`` takes
     nothing else), and a game's moves repeat from turn to turn and room to
-    room: an AXIO position lists up to 1,500 placements, most of them listed
-    at the seat's turn before, and twelve random AXIO games list 8,000
-    placements in all. Kept per game up to :data:`NOTATIONS` moves (then
-    forgotten, and kept anew).
+    room: each is written once for every room of the game, kept per game up
+    to :data:`NOTATIONS` moves (then forgotten, and kept anew).
     """
+    bulk = getattr(rules, "format_moves", None)  # a Rules made before it was a member: None
+    if bulk is not None:
+        written: list[str] = bulk(moves)
+        return written
     known = _notations.setdefault(rules.name, {})
     written = []
     for move in moves:
