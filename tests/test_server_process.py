@@ -286,7 +286,11 @@ class TestProcess:
         ]
 
     def test_websocket(self, server: Process) -> None:
-        """A spectator's live socket gets a snapshot on connect and after a move."""
+        """A spectator's live socket gets a snapshot on connect and after a move.
+
+        Its frames go uncompressed though the client offers permessage-deflate
+        (the frontend guide's capacity: deflating cost more than it saved).
+        """
         from websockets.sync.client import connect
 
         _status, made = server.request("POST", "/api/rooms", {"game": "polygon", "seed": 1})
@@ -296,6 +300,7 @@ class TestProcess:
             for s in (0, 1)
         ]
         with connect(f"ws://127.0.0.1:{server.port}/api/rooms/{room}/live") as socket:
+            assert socket.protocol.extensions == []
             first = json.loads(socket.recv(timeout=10))
             assert first["legal"] == []
             assert first["view"]["data"]["seat"] is None
