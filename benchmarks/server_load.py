@@ -32,8 +32,17 @@ to ``FILE`` (read them with :mod:`pstats`).
     python benchmarks/server_load.py --pace 2 --find --steps 50,100,200,400,700,1000
 
 ``--workers N --db postgresql://...`` runs the server that way instead.
-Loopback only; needs the server extra and httpx2 (the dev extra). Not a
-test: nothing is asserted about speed.
+Loopback only; needs the server extra (the WebSocket client is the
+``websockets`` package that uvicorn serves with; uvloop runs the clients'
+event loop when it is installed, as it runs the server's). Not a test:
+nothing is asserted about speed.
+
+The clients are lean, so that the machine's cores go to the server: each
+client keeps one HTTP/1.1 connection open (keep-alive) and writes its
+requests and reads the answers itself (an answer by its ``Content-Length``),
+asks for no WebSocket compression, and reads of each snapshot only what it
+moves by. They measure what they did before with a general HTTP client (a
+pool of connections), at a fifth of its CPU time a move.
 """
 
 from __future__ import annotations
@@ -49,10 +58,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
-import httpx2 as httpx  # the dev extra's HTTP client (Starlette's test client takes it too)
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -61,7 +71,94 @@ from tilegames import records
 from tilegames.serialize import to_json
 
 GAMES = ("axio", "axio-rota", "aztack", "polygon")
-_DROPPED = (httpx.TransportError, OSError, WebSocketException, asyncio.TimeoutError)
+T = TypeVar("T")
+
+
+class DroppedError(ConnectionError):
+    """The HTTP connection closed or broke before the whole answer came."""
+
+
+_DROPPED = (OSError, EOFError, WebSocketException, asyncio.TimeoutError)
+
+
+class Answer:
+    """An HTTP answer: its status and its body."""
+
+    __slots__ = ("body", "status_code")
+
+    def __init__(self, status_code: int, body: bytes) -> None:
+        self.status_code = status_code
+        self.body = body
+
+    @property
+    def text(self) -> str:
+        return self.body.decode()
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+class Link:
+    """One client's HTTP/1.1 connection to the server, kept open, one request at a time.
+
+    Opened on first use, and again after it drops or the server closes it
+    (uvicorn closes a connection idle for 5 s). A request is written in one
+    piece; the answer's head is read in one piece, and its body by its
+    ``Content-Length`` (every answer of the server carries one).
+    """
+
+    def __init__(self, base: str) -> None:
+        parts = urlsplit(base)
+        self.host = parts.hostname or "127.0.0.1"
+        self.port = parts.port or 80
+        self.head = f"Host: {parts.netloc}\r\n"
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> Answer:
+        """Send a request (a JSON body, a bearer token) and read its answer.
+
+        Raises:
+            DroppedError: the connection broke first (it is opened anew next time).
+        """
+        if self.reader is not None and self.reader.at_eof():  # closed by the server when idle
+            self.close()
+        if self.reader is None or self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self.reader, self.writer
+        head = f"{method} {path} HTTP/1.1\r\n{self.head}"
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n"
+        data = b""
+        if body is not None:
+            data = json.dumps(body).encode()
+            head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        try:
+            writer.write((head + "\r\n").encode() + data)
+            lines = (await reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
+            status = int(lines[0].split(b" ", 2)[1])
+            length, close = 0, False
+            for line in lines[1:]:
+                name, _, value = line.partition(b":")
+                name = name.lower()
+                if name == b"content-length":
+                    length = int(value)
+                elif name == b"connection":
+                    close = value.strip().lower() == b"close"
+            answer = Answer(status, await reader.readexactly(length))
+        except (OSError, EOFError, asyncio.LimitOverrunError, ValueError, IndexError) as error:
+            self.close()
+            raise DroppedError(f"{method} {path}: {type(error).__name__}: {error}") from None
+        if close:
+            self.close()
+        return answer
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 class Totals:
@@ -79,12 +176,17 @@ class Totals:
 
 
 async def request(
-    http: httpx.AsyncClient, totals: Totals, method: str, path: str, **more: Any
-) -> Any:
+    link: Link,
+    totals: Totals,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+) -> Answer:
     """An HTTP request, sent again (and counted) when its connection drops."""
     for attempt in range(10):
         try:
-            return await http.request(method, path, **more)
+            return await link.request(method, path, body, token)
         except _DROPPED:
             totals.retries += 1
             await asyncio.sleep(0.1 * (attempt + 1))
@@ -92,7 +194,7 @@ async def request(
 
 
 async def player(
-    http: httpx.AsyncClient,
+    link: Link,
     base: str,
     room: str,
     seat: int,
@@ -104,10 +206,10 @@ async def player(
     """One client: listen for snapshots, move whenever this seat may (after a pause if paced)."""
     chooser = random.Random(seed)
     url = base.replace("http", "ws") + f"/api/rooms/{room}/live?token={token}"
-    headers = {"Authorization": f"Bearer {token}"}
+    path = f"/api/rooms/{room}/moves"
     while not totals.stop:
         try:
-            async with connect(url, max_size=2**24, open_timeout=60) as socket:
+            async with connect(url, max_size=2**24, open_timeout=60, compression=None) as socket:
                 async for text in socket:
                     snapshot = json.loads(text)
                     if snapshot["over"]:
@@ -120,8 +222,7 @@ async def player(
                     move = chooser.choice(snapshot["legal"])
                     body = {"move": move, "turn": snapshot["turn"]}
                     started = time.perf_counter()
-                    path = f"/api/rooms/{room}/moves"
-                    answer = await request(http, totals, "POST", path, json=body, headers=headers)
+                    answer = await request(link, totals, "POST", path, body, token)
                     took = time.perf_counter() - started
                     if totals.measuring:
                         totals.latencies.append(took)
@@ -135,33 +236,49 @@ async def player(
 
 
 async def room_pair(
-    http: httpx.AsyncClient,
     base: str,
     number: int,
     totals: Totals,
     pace: float | None,
     games: tuple[str, ...] = GAMES,
 ) -> tuple[str, str, int]:
-    """A room of two clients played to its end; paced rooms start another while the run lasts."""
-    while True:
-        game = games[number % len(games)]
-        body = {"game": game, "players": 2, "seed": number}
-        made = (await request(http, totals, "POST", "/api/rooms", json=body)).json()
-        room = made["room"]
-        tokens = []
-        for seat in (0, 1):
-            path = f"/api/rooms/{room}/seats/{seat}"
-            answer = await request(http, totals, "POST", path, json={"name": f"p{seat}"})
-            tokens.append(answer.json()["token"])
-        await asyncio.gather(
-            *(
-                player(http, base, room, seat, tokens[seat], totals, number * 2 + seat, pace)
-                for seat in (0, 1)
+    """A room of two clients played to its end; paced rooms start another while the run lasts.
+
+    Each client has its own connection (the first also makes the room and takes the seats).
+    """
+    links = [Link(base), Link(base)]
+    try:
+        while True:
+            game = games[number % len(games)]
+            body = {"game": game, "players": 2, "seed": number}
+            made = (await request(links[0], totals, "POST", "/api/rooms", body)).json()
+            room = made["room"]
+            tokens = []
+            for seat in (0, 1):
+                path = f"/api/rooms/{room}/seats/{seat}"
+                answer = await request(links[0], totals, "POST", path, {"name": f"p{seat}"})
+                tokens.append(answer.json()["token"])
+            await asyncio.gather(
+                *(
+                    player(
+                        links[seat],
+                        base,
+                        room,
+                        seat,
+                        tokens[seat],
+                        totals,
+                        number * 2 + seat,
+                        pace,
+                    )
+                    for seat in (0, 1)
+                )
             )
-        )
-        if pace is None or totals.stop:
-            return room, game, number
-        number += 1_000_003  # another seed, the same game
+            if pace is None or totals.stop:
+                return room, game, number
+            number += 1_000_003  # another seed, the same game
+    finally:
+        for link in links:
+            link.close()
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -185,15 +302,13 @@ def memory(pid: int) -> dict[str, str]:
     return found
 
 
-async def check_records(
-    http: httpx.AsyncClient, totals: Totals, made: list[tuple[str, str, int]]
-) -> None:
+async def check_records(link: Link, totals: Totals, made: list[tuple[str, str, int]]) -> None:
     """Every finished room's record replays to the final state its client was shown."""
     failures = 0
     for room, game, _number in made:
         if room not in totals.finals:
             continue
-        text = (await request(http, totals, "GET", f"/api/rooms/{room}/record")).text
+        text = (await request(link, totals, "GET", f"/api/rooms/{room}/record")).text
         final = records.final_state(records.loads(text))
         seat, shown = totals.finals[room]
         if json.loads(to_json(tilegames.get(game).view(final, seat))) != shown["view"]:
@@ -204,36 +319,47 @@ async def check_records(
 
 async def run(args: argparse.Namespace, base: str, rooms: int, totals: Totals) -> float:
     """Play; the seconds measured."""
-    limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
-        if args.pace is None:
-            started, used, own = time.perf_counter(), cpu_seconds(args.pid), time.process_time()
-            made = await asyncio.gather(
-                *(room_pair(http, base, n, totals, None, args.games) for n in range(rooms))
-            )
-            seconds = time.perf_counter() - started
-            totals.cpu = cpu_seconds(args.pid) - used
-            totals.clients_cpu = time.process_time() - own
-            await check_records(http, totals, made)
-            return seconds
-        totals.measuring = False
-        tasks = [
-            asyncio.ensure_future(room_pair(http, base, n, totals, args.pace, args.games))
-            for n in range(rooms)
-        ]
-        await asyncio.sleep(min(args.seconds / 3, 2 * args.pace + rooms / 100))  # all started
-        totals.measuring = True
+    if args.pace is None:
         started, used, own = time.perf_counter(), cpu_seconds(args.pid), time.process_time()
-        await asyncio.sleep(args.seconds)
+        made = await asyncio.gather(
+            *(room_pair(base, n, totals, None, args.games) for n in range(rooms))
+        )
         seconds = time.perf_counter() - started
         totals.cpu = cpu_seconds(args.pid) - used
         totals.clients_cpu = time.process_time() - own
-        totals.measuring = False
-        totals.stop = True
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        link = Link(base)
+        try:
+            await check_records(link, totals, made)
+        finally:
+            link.close()
         return seconds
+    totals.measuring = False
+    tasks = [
+        asyncio.ensure_future(room_pair(base, n, totals, args.pace, args.games))
+        for n in range(rooms)
+    ]
+    await asyncio.sleep(min(args.seconds / 3, 2 * args.pace + rooms / 100))  # all started
+    totals.measuring = True
+    started, used, own = time.perf_counter(), cpu_seconds(args.pid), time.process_time()
+    await asyncio.sleep(args.seconds)
+    seconds = time.perf_counter() - started
+    totals.cpu = cpu_seconds(args.pid) - used
+    totals.clients_cpu = time.process_time() - own
+    totals.measuring = False
+    totals.stop = True
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return seconds
+
+
+def run_loop(job: Coroutine[Any, Any, T]) -> T:
+    """Run the clients on uvloop's event loop when it is installed (as uvicorn runs the server)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(job)
+    return uvloop.run(job)
 
 
 def start_server(args: argparse.Namespace, folder: str) -> tuple[subprocess.Popen[str], str]:
@@ -256,7 +382,7 @@ def one_run(args: argparse.Namespace, rooms: int) -> dict[str, Any]:
     if args.base is not None:  # a server started by hand
         args.pid = None
         totals = Totals()
-        seconds = asyncio.run(run(args, args.base, rooms, totals))
+        seconds = run_loop(run(args, args.base, rooms, totals))
         used: dict[str, str] = {}
     else:
         seconds, totals, used = _started(args, rooms)
@@ -282,7 +408,7 @@ def _started(args: argparse.Namespace, rooms: int) -> tuple[float, Totals, dict[
         args.pid = process.pid if args.workers == 1 else None
         try:
             totals = Totals()
-            seconds = asyncio.run(run(args, base, rooms, totals))
+            seconds = run_loop(run(args, base, rooms, totals))
             used = memory(process.pid)
         finally:  # SIGINT under cProfile: it writes its statistics on KeyboardInterrupt
             process.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
@@ -300,7 +426,8 @@ def report(args: argparse.Namespace, found: dict[str, Any]) -> None:
         print(
             f"server CPU: {found['cpu']:.1f} s, {found['cpu'] / seconds:.0%} of one core, "
             f"{1000 * found['cpu'] / moves:.1f} ms a move; the clients: "
-            f"{found['clients_cpu'] / seconds:.0%} of one core"
+            f"{found['clients_cpu'] / seconds:.0%} of one core, "
+            f"{1000 * found['clients_cpu'] / moves:.1f} ms a move"
         )
     print(f"load average: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print(
