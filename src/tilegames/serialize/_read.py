@@ -20,7 +20,7 @@ import attrs
 
 from tilegames._core.basics import former_names, warn_renamed
 from tilegames._core.errors import InvalidStateError, WrongTypeError
-from tilegames._core.rules import Outcome
+from tilegames._core.rules import Outcome, Rules
 from tilegames._core.rules import game_of as _game_of
 from tilegames._shown import scalar_text
 from tilegames._shown import shown as _shown
@@ -596,6 +596,28 @@ def _read_document(
     entries = _limit("max_entries", max_entries, MAX_ENTRIES)
     if text is None or not _surely_within(text, depth, entries):
         check_size(document, depth, entries)
+    version = _envelope(document)
+    rules = _rules_named(document["game"])
+    name = document["type"]
+    chosen = _chosen(accepted, rules, name)
+    token = _VERSION_READ.set(version)
+    try:
+        value = _decode_fields(document["data"], chosen, name)
+    finally:
+        _VERSION_READ.reset(token)
+    if chosen is Outcome:
+        if not value.game:
+            value = attrs.evolve(value, game=rules.name)
+        elif value.game != rules.name:
+            raise _fail("Outcome.game", f"{value.game!r} differs from the document's game")
+    validate = getattr(rules, "validate", None)
+    if validate is not None:
+        validate(value)
+    return value
+
+
+def _envelope(document: Any) -> int:
+    """The version of a document whose envelope (format, version, fields) is readable."""
     if type(document) is not dict:
         raise _fail("document", f"expected a JSON object, got {_shown(document)}")
     if document.keys() != _ENVELOPE_FIELDS:
@@ -613,8 +635,11 @@ def _read_document(
     if type(version) is not int or version not in VERSIONS:
         known = " and ".join(map(str, VERSIONS))
         raise _fail("version", f"this tilegames reads versions {known}, not {_shown(version)}")
-    rules = _rules_named(document["game"])
-    name = document["type"]
+    return version
+
+
+def _chosen(accepted: dict[str, type], rules: Rules[Any, Any], name: object) -> type:
+    """The class a document's ``"type"`` names, among those asked for, of the document's game."""
     chosen = accepted.get(name) if type(name) is str else None
     if chosen is None and type(name) is str:
         chosen = _formerly(accepted, name)
@@ -627,20 +652,7 @@ def _read_document(
             f"the document is of {rules.name!r}, but a {name} of {game_of(chosen).name!r} "
             "was asked for",
         )
-    token = _VERSION_READ.set(version)
-    try:
-        value = _decode_fields(document["data"], chosen, name)
-    finally:
-        _VERSION_READ.reset(token)
-    if chosen is Outcome:
-        if not value.game:
-            value = attrs.evolve(value, game=rules.name)
-        elif value.game != rules.name:
-            raise _fail("Outcome.game", f"{value.game!r} differs from the document's game")
-    validate = getattr(rules, "validate", None)
-    if validate is not None:
-        validate(value)
-    return value
+    return chosen
 
 
 @overload
