@@ -14,7 +14,9 @@ tangles the layout:
 * library code reaches errors, the generator and the chance helpers through
   ``_core``; ``tilegames.errors``, ``tilegames.rng`` and ``tilegames.chance``
   are the public homes, for users;
-* no module of ``src/`` is over 800 lines (:data:`MAX_LINES`).
+* no module of ``src/`` is over 800 lines (:data:`MAX_LINES`), none ranks
+  below A on maintainability and no function ranks D or worse on
+  cyclomatic complexity (radon, the ``lint`` extra; deep tier).
 """
 
 from __future__ import annotations
@@ -192,6 +194,26 @@ def test_no_module_is_over_800_lines() -> None:
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     ]
     assert not long, "\n".join(long)
+
+
+@pytest.mark.deep_only("radon reads every module for 6 s")
+def test_every_module_ranks_a_and_no_function_d() -> None:
+    """radon: each module's maintainability index ranks A, each function C or better."""
+    pytest.importorskip("radon", reason="radon comes with the lint extra")
+    from radon.complexity import cc_rank, cc_visit
+    from radon.metrics import mi_rank, mi_visit
+
+    found = []
+    for path in files("."):
+        code = path.read_text()
+        if (rank := mi_rank(mi_visit(code, multi=True))) != "A":
+            found.append(f"{path.relative_to(SRC)}: maintainability rank {rank}")
+        found += [
+            f"{path.relative_to(SRC)}: {block.name} ranks {cc_rank(block.complexity)}"
+            for block in cc_visit(code)
+            if cc_rank(block.complexity) not in "ABC"
+        ]
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("game", GAMES)
