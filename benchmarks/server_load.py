@@ -42,7 +42,7 @@ client keeps one HTTP/1.1 connection open (keep-alive) and writes its
 requests and reads the answers itself (an answer by its ``Content-Length``),
 asks for no WebSocket compression, and reads of each snapshot only what it
 moves by. They measure what they did before with a general HTTP client (a
-pool of connections), at a fifth of its CPU time a move.
+pool of connections), at a third of its CPU time a move.
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ class DroppedError(ConnectionError):
 
 
 _DROPPED = (OSError, EOFError, WebSocketException, asyncio.TimeoutError)
+_IDLE = 4.0  # seconds a client's connection is used again after its last request
 
 
 class Answer:
@@ -101,8 +102,9 @@ class Answer:
 class Link:
     """One client's HTTP/1.1 connection to the server, kept open, one request at a time.
 
-    Opened on first use, and again after it drops or the server closes it
-    (uvicorn closes a connection idle for 5 s). A request is written in one
+    Opened on first use, and again after it drops, the server closes it, or
+    it has been idle for :data:`_IDLE` (uvicorn closes a connection idle for
+    5 s: a request sent as it does would be lost). A request is written in one
     piece; the answer's head is read in one piece, and its body by its
     ``Content-Length`` (every answer of the server carries one).
     """
@@ -114,6 +116,8 @@ class Link:
         self.head = f"Host: {parts.netloc}\r\n"
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
+        """When the last request was sent (:func:`time.monotonic`)."""
 
     async def request(
         self, method: str, path: str, body: Any = None, token: str | None = None
@@ -123,8 +127,10 @@ class Link:
         Raises:
             DroppedError: the connection broke first (it is opened anew next time).
         """
-        if self.reader is not None and self.reader.at_eof():  # closed by the server when idle
-            self.close()
+        now = time.monotonic()
+        if self.reader is not None and (self.reader.at_eof() or now - self.used > _IDLE):
+            self.close()  # closed by the server, or about to be: a new one, as browsers do
+        self.used = now
         if self.reader is None or self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         reader, writer = self.reader, self.writer

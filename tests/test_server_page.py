@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 import tilegames
@@ -170,12 +171,18 @@ def test_words_from_the_move_alone_as_from_every_legal_move(
 
 @pytest.mark.parametrize("game", ["axio", "axio-rota", "aztack", "polygon"])
 def test_notations_kept_are_the_moves_notation(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The legal moves' notation kept across turns is format_move's, and at most NOTATIONS."""
+    """The legal moves' notation kept across turns is format_move's, and at most NOTATIONS.
+
+    A game's own bulk writer (AXIO's format_moves) is used as it is, nothing
+    kept; without it, its moves are written and kept as every other game's.
+    """
     from tilegames.server import _rooms
 
     monkeypatch.setattr(_rooms, "_notations", {})
     monkeypatch.setattr(_rooms, "NOTATIONS", 40)
     rules = tilegames.get(game)
+    assert isinstance(rules, tilegames.GameRules)
+    plain = attrs.evolve(rules, format_moves=None)
     chooser = random.Random(game)
     state = rules.new_game(2, seed=4)
     for _ in range(size(everyday=6, deep=40)):
@@ -183,6 +190,7 @@ def test_notations_kept_are_the_moves_notation(game: str, monkeypatch: pytest.Mo
             break
         legal = list(rules.legal_moves(state))
         for _twice in range(2):  # written, then kept
-            assert _rooms.notations(rules, legal) == [rules.format_move(m) for m in legal]
+            for written in (rules, plain):
+                assert _rooms.notations(written, legal) == [rules.format_move(m) for m in legal]
             assert len(_rooms._notations[rules.name]) <= 40
         state = rules.apply(state, legal[chooser.randrange(len(legal))])
