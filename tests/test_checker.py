@@ -13,6 +13,7 @@ import toy_game
 from tilegames import GameRules, IllegalMoveError, Outcome, Setup
 from tilegames._core import rng
 from tilegames.testing import CheckReport, ConformanceError, check_rules
+from tilegames.testing import _checker as checker
 from toy_game import Move, State
 
 
@@ -72,6 +73,21 @@ def sticky_to_move(state: State) -> tuple[int, ...]:
 def spaced_format(move: Move) -> str:
     """Writes 'x y', which parse_move does not read."""
     return f"{move.cell[0]} {move.cell[1]}"
+
+
+def written_at_once(moves: Sequence[Move]) -> list[str]:
+    """A correct bulk writer: each move's notation, in order."""
+    return [toy_game.format_move(move) for move in moves]
+
+
+def reversed_at_once(moves: Sequence[Move]) -> list[str]:
+    """Writes the listing backwards: the texts of other moves at most places."""
+    return written_at_once(moves)[::-1]
+
+
+def one_short_at_once(moves: Sequence[Move]) -> list[str]:
+    """Leaves the last move out."""
+    return written_at_once(moves)[:-1]
 
 
 def seedless_new_game(players: int = 2, *, seed: int | None = None) -> State:
@@ -155,6 +171,31 @@ class TestCheckRulesOnACorrectGame:
         with pytest.raises(ValueError, match="setups"):
             check_rules(toy_game.RULES, setups=())
 
+    def test_a_bulk_writer_is_checked(self) -> None:
+        """A game's correct format_moves passes; the checker calls it on the listings."""
+        calls: list[int] = []
+
+        def counted(moves: Sequence[Move]) -> list[str]:
+            calls.append(len(moves))
+            return written_at_once(moves)
+
+        check_rules(broken(format_moves=counted), games=5, seed=1)
+        assert calls, "format_moves was never checked"
+
+    def test_a_long_listing_is_written_and_checked_at_spaced_places(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Past the full-check limit, evenly spaced places and the last one are compared."""
+        monkeypatch.setattr(checker, "_FULL_CHECK_LIMIT", 2)
+        monkeypatch.setattr(checker, "_SAMPLED_INDICES", 3)  # 0, 3, 6 of 9: 8 only as the last
+
+        def last_wrong(moves: Sequence[Move]) -> list[str]:  # on the empty board's 9 alone
+            written = written_at_once(moves)
+            return [*written[:-1], "9,9"] if len(moves) == 9 else written
+
+        with pytest.raises(ConformanceError, match=r"format_moves\(legal_moves\)\[\d+\] is '9,9'"):
+            check_rules(broken(format_moves=last_wrong), games=5, seed=1)
+
     def test_candidates_are_checked(self) -> None:
         """Caller-provided candidates (every cell, legal or not) are checked both ways."""
         every_cell = [Move((x, y)) for x in range(-1, 4) for y in range(-1, 4)]
@@ -182,6 +223,8 @@ class TestCheckRulesCatchesBrokenGames:
             ({"view": disguised_view}, r"carries the state's seed at view\.kept\[1\]\.number"),
             ({"view": nested_view}, r"carries view\.inner\[0\]\.rng_draws = 0"),
             ({"outcome": wrong_outcome}, "1 scores for 2 seats"),
+            ({"format_moves": reversed_at_once}, r"format_moves\(legal_moves\)\[0\] is"),
+            ({"format_moves": one_short_at_once}, r"gave \d+ texts for \d+ moves"),
         ],
         ids=[
             "apply-mutates",
@@ -197,6 +240,8 @@ class TestCheckRulesCatchesBrokenGames:
             "view-leaks-seed-value",
             "view-leaks-stream-name",
             "outcome-wrong-size",
+            "bulk-notation-out-of-order",
+            "bulk-notation-short",
         ],
     )
     def test_breach_is_reported(self, functions: dict[str, object], message: str) -> None:

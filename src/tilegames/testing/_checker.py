@@ -35,6 +35,7 @@ _FULL_CHECK_LIMIT = 2_000  # legal move lists up to this length are enumerated i
 
 
 _SAMPLED_INDICES = 64  # indices compared between indexing and iteration otherwise
+_WRITTEN_EVERY = 4  # a game's format_moves, if it has one, is checked every fourth step
 
 
 _POOL_SIZE = 256  # moves remembered from earlier states, offered again as candidates
@@ -62,6 +63,9 @@ def check_rules(
       exactly until then, and consistent (one score per seat) after;
     * a game that is not over has a legal move, and the listed moves are
       distinct, hashable, and the same by indexing, iteration and ``in``;
+    * with ``format_moves``, the listing written at once is the list of each
+      listed move's ``format_move``, in order (every fourth step: evenly
+      spaced places of a long listing, all of a short one);
     * sampled listed moves (and the one played) are accepted by ``why_illegal``
       and ``apply``, round-trip through ``format_move``/``parse_move``, and
       applying them leaves the state unchanged (compared by value with a copy
@@ -215,6 +219,8 @@ class _Game(Generic[StateT, MoveT]):
                 raise self.fail(f"the game did not end within {self.max_moves} moves")
             moves = self.guard("legal_moves", rules.legal_moves, state)
             listed = self.check_listing(state, moves)
+            if rules.format_moves is not None and not len(self.history) % _WRITTEN_EVERY:
+                self.check_written(rules.format_moves, moves)
             outcomes = self.check_chance(state, moves)
             if outcomes:
                 played = sample(outcomes, self.stream)
@@ -370,6 +376,26 @@ class _Game(Generic[StateT, MoveT]):
             if move not in moves:
                 raise self.fail(f"legal_moves[{index}] = {self.text(move)} is not `in` the list")
         return listed
+
+    def check_written(
+        self, format_moves: Callable[[Sequence[MoveT]], list[str]], moves: Sequence[MoveT]
+    ) -> None:
+        """``format_moves`` writes the listing as ``format_move`` writes each move, in order."""
+        written = self.guard("format_moves", format_moves, moves)
+        count = len(moves)
+        if type(written) is not list or len(written) != count:
+            got = f"{len(written)} texts" if type(written) is list else repr(type(written))
+            raise self.fail(f"format_moves(legal_moves) gave {got} for {count} moves")
+        places: Iterable[int] = range(count)
+        if count > _FULL_CHECK_LIMIT:  # evenly spaced, and the last: the stream is not drawn
+            places = [*range(0, count, count // _SAMPLED_INDICES), count - 1]
+        for index in places:
+            one = self.guard("format_move", self.rules.format_move, moves[index])
+            if written[index] != one:
+                raise self.fail(
+                    f"format_moves(legal_moves)[{index}] is {written[index]!r}, "
+                    f"but format_move gives {one!r}"
+                )
 
     def check_legal(self, state: StateT, move: MoveT) -> StateT:
         """A listed move must be accepted, round-trip, and leave the state as it was."""
