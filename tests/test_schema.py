@@ -237,6 +237,35 @@ class TestInts:
         document["data"]["seed"] = seed
         assert (not errors("polygon", "state", document)) == valid
 
+    @pytest.mark.parametrize(
+        ("seed", "valid"),
+        [
+            (str(2**53), True),  # one past the safe ints: its digits
+            (str(-(2**53)), True),
+            (str(10**40 - 1), True),  # 40 digits, the most a record's seed has
+            ("-" + str(10**40 - 1), True),
+            (str(2**53 - 1), False),  # a safe int is a number, never digits
+            (str(-(2**53 - 1)), False),
+            (str(10**40), False),
+            (2**53 - 1, True),
+            (None, True),
+        ],
+    )
+    def test_record_seed(self, seed: object, valid: bool) -> None:
+        """A record's seed is null, a safe int, or the digits of one beyond, up to 40 digits."""
+        document = json.loads(
+            records.dumps(records.record_of("polygon", [], players=2, seed=1), format="json")
+        )
+        document["seed"] = seed
+        assert (not errors("polygon", "record", document)) == valid
+
+    def test_record_seed_beyond_safe_ints_is_written_as_valid_digits(self) -> None:
+        """A record written with a seed of 2**53 holds its digits, which the schema accepts."""
+        record = records.record_of("polygon", [], players=2, seed=2**53)
+        document = json.loads(records.dumps(record, format="json"))
+        assert document["seed"] == str(2**53)
+        assert not errors("polygon", "record", document)
+
     @pytest.mark.parametrize(("low", "high"), [(1, 9), (7, 1234), (95, 1203), (10, 10), (99, 100)])
     def test_digits_between(self, low: int, high: int) -> None:
         """The pattern matches exactly the ints low..high, without leading zeros."""

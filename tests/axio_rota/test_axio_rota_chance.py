@@ -237,6 +237,17 @@ class TestRefusals:
         assert "chance is to move" in reason
         assert "(ROTA-8)" in reason
 
+    @pytest.mark.parametrize(("draws", "pending"), [(0, "start square"), (4, "stack")])
+    def test_refused_placement_names_chance_as_the_mover(self, draws: int, pending: str) -> None:
+        """The error of a placement at a chance step says chance is to move, and which draw."""
+        state = settled(explicit(1, tiles=["RGBO"] * 16), [tile("RGBO")] * draws)
+        assert rota.to_move(state) == (CHANCE,)
+        with pytest.raises(IllegalMoveError) as caught:
+            rota.apply(state, Place((1, 0), 0))
+        assert caught.value.turn.startswith("chance to move ("), caught.value.turn
+        assert pending in caught.value.turn
+        assert str(caught.value).endswith(f"; {caught.value.turn}")
+
     def test_unseen_only_for_a_hand(self) -> None:
         """The start square is face up for all: it cannot be entered unseen (ROTA-22)."""
         state = explicit(1, tiles=["RGBO"] * 16)

@@ -406,6 +406,12 @@ SHAPE_CASES: list[tuple[str, Callable[[State], State], Callable[[State], State] 
         "State.seed",
     ),
     (
+        "seed low",
+        lambda s: attrs.evolve(s, seed=-1),
+        lambda s: attrs.evolve(s, seed=0),
+        "State.seed",
+    ),
+    (
         "stacks",
         lambda s: attrs.evolve(s, stacks=s.stacks[:-1]),
         None,
