@@ -85,6 +85,25 @@ class TestAgainstReference:
         else:
             assert aztack.to_move(state) == (pos.turn,)
 
+    @given(games)
+    def test_can_place_is_the_references(self, game: tuple[int, int, str, int]) -> None:
+        """can_place: the seat holds a stone that fits on some spot; no seat once it is over."""
+        *_, state = random_line(*game)
+        pos = from_state(state)
+        over = is_over(pos)
+        for seat in range(len(pos.hands)):
+            assert aztack.can_place(state, seat) == (not over and can_place(pos, seat)), seat
+
+    @pytest.mark.parametrize("mode", aztack.MODES)
+    def test_nobody_can_place_after_the_end(self, mode: str) -> None:
+        """Once a supply is empty the game is over (AZT-15, AZT-18): no seat can place."""
+        state = aztack.new_game(players=2, seed=3, mode=mode)
+        while not aztack.is_over(state):
+            state = aztack.apply(state, aztack.legal_moves(state)[0])
+        pos = from_state(state)
+        assert is_over(pos)
+        assert [aztack.can_place(state, seat) for seat in range(2)] == [False, False]
+
     @given(games, st.data())
     def test_unlisted_moves_are_refused(
         self, game: tuple[int, int, str, int], data: st.DataObject
