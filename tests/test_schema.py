@@ -284,6 +284,66 @@ class TestInts:
                 assert bool(pattern.match(str(number))) == (low <= number <= high), number
 
 
+def _finished_record() -> dict[str, Any]:
+    """The JSON record of a short Polygon game played to its end, with a tag and a comment."""
+    tiles = ["1", "2", "3", "4", "5", "W"]
+    state = polygon.new_game(2, seed=4, tiles=tiles)
+    moves = []
+    while not polygon.is_over(state):
+        moves.append(polygon.legal_moves(state)[0])
+        state = polygon.apply(state, moves[-1])
+    record = records.record_of(
+        "polygon",
+        moves,
+        players=2,
+        seed=4,
+        tiles=tiles,
+        tags={"Event": "club night"},
+        comments=[(1, " kept as typed ")],
+    )
+    document: dict[str, Any] = json.loads(records.dumps(record, format="json"))
+    return document
+
+
+class TestRecordShapes:
+    """A record's tags and comments are pairs, and a result's texts are stripped one-liners,
+    as loading reads them: what the schema refuses here, loading refuses too."""
+
+    @pytest.mark.parametrize(
+        ("part", "change"),
+        [
+            ("tag", lambda d: d["tags"][0].append("third")),
+            ("comment", lambda d: d["comments"][0].append("third")),
+            ("mode", lambda d: d["result"].update(mode=" team")),
+            ("mode", lambda d: d["result"].update(mode="team ")),
+            ("reason", lambda d: d["result"].update(reason="POLY-15 ")),
+        ],
+        ids=[
+            "tag-of-three",
+            "comment-of-three",
+            "mode-spaced-before",
+            "mode-spaced-after",
+            "reason",
+        ],
+    )
+    def test_refused(self, part: str, change: Any) -> None:
+        """One item past a pair, or a space at an end of a result's text, is refused."""
+        document = _finished_record()
+        assert not errors("polygon", "record", document)
+        change(document)
+        assert errors("polygon", "record", document), part
+        with pytest.raises(RecordError):
+            records.loads(json.dumps(document))
+
+    def test_accepted_at_the_edges(self) -> None:
+        """A comment keeps its spaces; an empty mode is no mode; pairs are accepted."""
+        document = _finished_record()
+        assert document["comments"] == [[1, " kept as typed "]]
+        assert document["result"]["mode"] == ""
+        document["result"]["mode"] = "team"
+        assert not errors("polygon", "record", document)
+
+
 class TestWritten:
     """Every document a random game writes validates."""
 

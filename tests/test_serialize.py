@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ from tilegames.serialize import (
     FORMAT,
     MAX_SAFE_INT,
     VERSION,
+    _read,
+    _write,
     from_dict,
     from_json,
     game_of,
@@ -267,6 +270,45 @@ class TestFieldTypes:
         display.append(copy.deepcopy(display[0]))
         with pytest.raises(InvalidStateError, match=r"State.display: .* appears twice"):
             from_dict(written, axio_rota.State)
+
+    def test_a_bool_is_no_int_of_a_union(self) -> None:
+        """A union's int member takes an int exactly: True where ``int | None`` is declared is
+        refused when written, naming the field (reading refuses it too)."""
+        state = attrs.evolve(aztack.new_game(seed=1), whose_turn=True)
+        with pytest.raises(TypeError, match=r"^State.whose_turn: True is none of int \| None$"):
+            to_dict(state)
+        written = to_dict(aztack.new_game(seed=1))
+        written["data"]["whose_turn"] = True
+        with pytest.raises(InvalidStateError, match=r"^State\.whose_turn: expected an int"):
+            from_dict(written, aztack.State)
+
+
+class TestPlainTuples:
+    """A tuple of plain values (ints, strings, booleans, null, or a union of them) is its own
+    array, however long; an int beyond 2**53 - 1 in it is refused with its place."""
+
+    @pytest.mark.parametrize(
+        ("tp", "value"),
+        [
+            (tuple[int | None, ...], (1, None, 2, None, 3, 4, 5, 6, 7, None)),
+            (tuple[int | None, ...], (None,) * 9),
+            (tuple[int | str, ...], ("a", 1, "b", 2, 3, 4, 5, 6, 7, "c")),
+            (tuple[int, ...], tuple(range(-4, 6))),
+        ],
+        ids=["int-or-null", "nulls", "int-or-string", "ints"],
+    )
+    def test_long_tuples_round_trip(self, tp: Any, value: tuple[Any, ...]) -> None:
+        """Ten items or nine (past the few that are looked at one by one) are written as
+        themselves and read back."""
+        written = _write._encode(value, tp, "State.field")
+        assert written == list(value)
+        assert _read._decode(written, tp, "State.field") == value
+
+    def test_an_unsafe_int_among_nulls(self) -> None:
+        """2**53 at the ninth place of an ``int | None`` tuple is refused at that place."""
+        value = (*(None,) * 8, 2**53)
+        with pytest.raises(InvalidStateError, match=re.escape("State.field[8]: 9007199254740992")):
+            _write._encode(value, tuple[int | None, ...], "State.field")
 
 
 class TestMutatedDocuments:
