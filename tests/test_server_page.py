@@ -9,6 +9,7 @@ board names them, and the points per track.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -110,6 +111,34 @@ def test_history_after_moves_and_after_a_rebuild(game: str) -> None:
     rebuilt = room_from(_stored(game, live.moves))
     assert rebuilt.words == live.words
     assert snapshot(rebuilt, 1)["history"] == snapshot(live, 1)["history"]
+
+
+@pytest.mark.parametrize("game", ["axio", "polygon"])
+def test_snapshot_text_is_the_snapshot_encoded(game: str) -> None:
+    """The text sent is the snapshot as JSON, its history's entries encoded once each.
+
+    Checked at every seat (and a spectator's) after each move, and after the
+    room forgets its words and works them out again.
+    """
+    rules = tilegames.get(game)
+    room: Room = room_from(_stored(game, []))
+    chooser = random.Random(3)
+    for number in range(size(everyday=6, deep=30)):
+        if number == 4:
+            room.worded = None  # as when a room's words are worked out anew
+        for seat in (0, 1, None):
+            text = room.snapshot_text(seat)
+            assert json.loads(text) == snapshot(room, seat), (game, number, seat)
+            assert text == json.dumps(
+                snapshot(room, seat), ensure_ascii=False, separators=(",", ":")
+            )
+        legal = rules.legal_moves(room.state)
+        move = legal[chooser.randrange(len(legal))]
+        seat = rules.to_move(room.state)[0]
+        after = rules.apply(room.state, move)
+        words = room.words_for(move, seat, after)
+        room.advance(move, rules.format_move(move), seat, after, words)
+    assert len(json.loads(room.snapshot_text(None))["history"]) == room.turn > 0
 
 
 def test_polygon_points_count_when_the_turn_ends() -> None:

@@ -89,6 +89,8 @@ class Room:
     """The first moves in words, as the history shows them (:func:`move_words`)."""
     worded: Any = None
     """The state after the moves in :attr:`words` (``None``: not known, worked out anew)."""
+    _entries: list[str] = attrs.field(factory=list)
+    """The JSON text of the first entries of :meth:`history`, each encoded once."""
     used: float = 0.0
     """When the room was last asked for (:func:`time.monotonic`): idle rooms leave memory."""
 
@@ -107,6 +109,7 @@ class Room:
         state = self.worded
         if state is None:
             self.words.clear()
+            self._entries.clear()
             state = self.rules.new_game(self.players, seed=self.seed, **tupled(self.options))
         for number in range(len(self.words), len(self.played)):
             move, before = self.played[number], state
@@ -117,6 +120,17 @@ class Room:
             {"seat": seat, "move": move, "text": text}
             for seat, move, text in zip(self.movers, self.moves, self.words, strict=True)
         ]
+
+    def history_text(self) -> str:
+        """:meth:`history` as JSON text; each entry is encoded once, when first asked for.
+
+        A snapshot holds the whole history, so encoding it anew for every
+        snapshot would cost a game's length at every move.
+        """
+        entries = self.history()
+        for entry in entries[len(self._entries) :]:
+            self._entries.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+        return f"[{','.join(self._entries)}]"
 
     def words_for(self, move: Any, seat: int, after: Any) -> str:
         """The words of a move of ``seat`` from the room's state to ``after``, for the history."""
@@ -176,8 +190,9 @@ class Room:
             self._texts_of = made
         text = self._texts.get(seat)
         if text is None:
-            shown = snapshot(self, seat)
-            text = self._texts[seat] = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+            shown = snapshot(self, seat, history=False)  # the history is added as text, last
+            head = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+            text = self._texts[seat] = f'{head[:-1]},"history":{self.history_text()}}}'
             self._seen.pop(seat, None)  # the text is all that is kept of it (memory)
         return text
 
@@ -467,8 +482,12 @@ def seats_of(room: Room) -> list[dict[str, Any]]:
     ]
 
 
-def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
-    """What the seat (``None``: a spectator) may know of the room, as a JSON object."""
+def snapshot(room: Room, seat: int | None, *, history: bool = True) -> dict[str, Any]:
+    """What the seat (``None``: a spectator) may know of the room, as a JSON object.
+
+    ``history=False`` leaves the last field, ``"history"``, out (see
+    :meth:`Room.snapshot_text`, which adds it as text).
+    """
     rules, state = room.rules, room.state
     view, document, legal = room.seen(seat)
     outcome = rules.outcome(state)
@@ -483,7 +502,7 @@ def snapshot(room: Room, seat: int | None) -> dict[str, Any]:
         "over": outcome is not None,
         "outcome": None if outcome is None else json.loads(serialize.to_json(outcome)),
         "seats": seats_of(room),
-        "history": room.history(),
+        **({"history": room.history()} if history else {}),
     }
 
 
