@@ -407,6 +407,15 @@ class TestBrokenStates:
         three = axio.new_game(players=3, seed=1)
         refused(attrs.evolve(state, cells=three.cells), "State.cells", "has 91")
 
+    @pytest.mark.parametrize(("players", "area"), [(2, 91), (3, 127), (4, 169)])
+    def test_board_one_cell_short(self, players: int, area: int) -> None:
+        """A board one cell short of its playing area is refused, counting the cells (AXIO-3)."""
+        state = axio.new_game(players=players, seed=1)
+        assert len(state.cells) == area
+        message = refused(attrs.evolve(state, cells=state.cells[:-1]), "State.cells")
+        assert message.startswith(f"State.cells: {area - 1} cells; "), message
+        assert f"a {players}-player game has {area} " in message
+
     def test_seed_out_of_range(self) -> None:
         """The seed is a 64-bit number."""
         state = axio.new_game(players=2, seed=1)

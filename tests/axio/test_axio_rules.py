@@ -866,6 +866,7 @@ class TestEnd:
         result = axio.outcome(after)
         assert result is not None
         assert "AXIO-15" in result.reason
+        assert "no two adjacent empty cells remain" in result.reason  # AXIO-15's first ending
         assert after.bonuses == 0  # the game is over: no bonus placement is owed
         with pytest.raises(tilegames.GameOverError):
             axio.apply(after, place("G-3,0/Y-2,0"))
@@ -878,6 +879,7 @@ class TestEnd:
         result = axio.outcome(after)
         assert result is not None
         assert "AXIO-15" in result.reason
+        assert "no player has a tile left" in result.reason  # AXIO-15's second ending
 
     def test_seat_with_an_empty_rack_is_passed_over(self) -> None:
         """AXIO-15 [decision]: while another seat holds a tile, an empty-handed seat is skipped."""
