@@ -24,6 +24,7 @@ from tilegames import (
     IllegalMoveError,
     InvalidStateError,
     NotationError,
+    Outcome,
     RecordError,
     SeatError,
     WrongTypeError,
@@ -83,6 +84,20 @@ class TestWrongType:
         seat: Any = "0"
         assert _message(WrongTypeError, lambda: polygon.view(POLYGON, seat)) == (
             "a seat is an int 0..1 (or None, the public view), got a str ('0')"
+        )
+
+    def test_a_seat_where_no_public_view_is_asked(self) -> None:
+        """can_place's seat: an int of the game's seats, and None is not offered."""
+        seat: Any = "0"
+        assert _message(WrongTypeError, lambda: aztack.can_place(AZTACK, seat)) == (
+            "a seat is an int 0..1, got a str ('0')"
+        )
+
+    def test_a_value_of_the_library_but_of_no_game(self) -> None:
+        """An Outcome where a state is needed is named by its class alone (the library's own)."""
+        result: Any = Outcome(scores=(1, 2), ranking=[{1}, {0}], reason="AXIO-15")
+        assert _message(WrongTypeError, lambda: axio.legal_moves(result)) == (
+            "axio.legal_moves expects an AXIO State, got Outcome"
         )
 
 
