@@ -12,6 +12,7 @@ and whose turn it is; a refusal of the server names the move and the rule.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -201,6 +202,19 @@ class TestRecordError:
             "move 1 (9,9:0): cell (9, 9) shares no edge with a tile of the display (ROTA-11)"
         )
         assert (raised.value.number, raised.value.move) == (1, "9,9:0")
+
+    def test_a_json_result_of_other_keys(self) -> None:
+        """A JSON record's result has exactly scores, ranking, reason and mode: read with
+        them, refused with one more, saying what it must be."""
+        result = Outcome(scores=(3, 5), ranking=[{1}, {0}], reason="POLY-15", game="polygon")
+        record = records.Record(game="polygon", players=2, seed=3, moves=[], result=result)
+        text = records.dumps(record, format="json")
+        assert records.loads(text) == record
+        document = json.loads(text)
+        document["result"]["extra"] = 1
+        assert _message(RecordError, lambda: records.loads(json.dumps(document))) == (
+            "result is null or an object with scores, ranking, reason and mode"
+        )
 
 
 @pytest.fixture(scope="module")
