@@ -44,7 +44,7 @@ if not SERVER_MISSING:
     from starlette.testclient import TestClient
 
     from tilegames.server import MAX_BODY, create_app
-    from tilegames.server._rooms import MAX_MOVE
+    from tilegames.server._rooms import MAX_MOVE, new_room
 
 GAMES = ("axio", "axio-rota", "aztack", "polygon")
 
@@ -180,6 +180,13 @@ class TestRooms:
         assert made["players"] == tilegames.get("polygon").setups[0].players
         other = table.client.post("/api/rooms", json={"game": "polygon"}).json()
         assert made["room"] != other["room"]
+
+    def test_a_drawn_seed_is_a_64_bit_number(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """The seed the server draws is 64 bits: the largest it can draw, 2**64 - 1, starts
+        the game (a room's seed is a 64-bit number)."""
+        monkeypatch.setattr("secrets.randbits", lambda bits: (1 << bits) - 1)
+        made = new_room({"game": "polygon"})
+        assert made.seed == 2**64 - 1
 
     def test_options(self, table: Table) -> None:
         """Options go to new_game: an Aztack speed game lets both seats move (AZT-20)."""
