@@ -55,7 +55,7 @@ class Option:
     >>> tiles.check(None) is None
     True
 
-    .. versionadded:: 0.1 (issue 44: one declaration per game)
+    .. versionadded:: 0.1.0
     """
 
     name: str

@@ -33,7 +33,7 @@ def _pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 class Words:
     """The names a game gives its colours or symbols, score tracks, pieces and cells.
 
-    .. versionadded:: 0.1 (issue 44: one declaration per game)
+    .. versionadded:: 0.1.0
     """
 
     letters: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)

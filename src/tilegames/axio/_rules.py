@@ -107,7 +107,7 @@ def new_game(
 
     Result and errors as :meth:`tilegames.Rules.new_game`.
 
-    .. versionchanged:: 2.1 the ``chance`` option.
+    .. versionchanged:: 0.1.0 the ``chance`` option.
     """
     explicit = chance_mode(chance) == EXPLICIT
     chosen_mode, count = _check_setup(players, mode)

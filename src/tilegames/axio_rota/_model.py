@@ -156,7 +156,7 @@ class Place:
     >>> str(move)
     '1,-1:3B'
 
-    .. versionchanged:: 0.1 named ``Place``; it was ``Move``, which is now the union of
+    .. versionchanged:: 0.1.0 named ``Place``; it was ``Move``, which is now the union of
        every move (a document of type ``"Move"`` still loads, deprecated).
 
     Raises:
@@ -289,7 +289,7 @@ Move = Place | Draw | Unseen | Reveal
 or :data:`UNSEEN`, and the :class:`Reveal` of a hand tile drawn unseen;
 ``isinstance(x, Move)`` works.
 
-.. versionchanged:: 0.1
+.. versionchanged:: 0.1.0
    ``Move`` is the union of the move classes, as every game's ``Move`` is; the
    placement class it named is :class:`Place`.
 """
@@ -603,32 +603,32 @@ class State(CachedState):
     in the set's order: those face down (start square still to lay, stacks, supply) and
     the hand tiles drawn :data:`UNSEEN`. ``None`` in a seeded game.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     stack_counts: tuple[int, ...] = attrs.field(default=(), metadata=OPTIONAL)
     """In an explicit game, per seat, the tiles left face down in its stack (then
     :attr:`stacks` is empty); ``()`` in a seeded game.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     supply_count: int = attrs.field(default=0, metadata=OPTIONAL)
     """In an explicit game, the tiles left face down in the supply (then :attr:`supply`
     is empty); 0 in a seeded game.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     drawing: str = attrs.field(default=NOTHING, metadata=OPTIONAL)
     """The chance step the explicit game waits for: ``""`` (none), ``"start"`` (the next
     start-square tile), ``"stack"`` (the seat to move draws its hand tile) or ``"supply"``
     (the seat to move draws its extra turn's tile).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     unseen: int = attrs.field(default=0, metadata=OPTIONAL)
     """Bit ``s`` set: seat ``s`` holds a hand tile drawn :data:`UNSEEN` (its
     :attr:`hands` entry is then ``None``; the tile is one of :attr:`pool`).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     _index: Board | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """Cache: the index of :attr:`display` (:class:`Board`), built on first use."""
@@ -655,7 +655,7 @@ class State(CachedState):
         not a field of its own: an explicit game is one with a :attr:`pool` (the
         tiles not identified yet), so a document holds it as ``"pool"``.
 
-        .. versionadded:: 0.1
+        .. versionadded:: 0.1.0
         """
         return self.pool is not None
 
@@ -690,8 +690,8 @@ class View(Drawable):
     """While chance is to move (:attr:`drawing`), the seat whose turn it is (the seat
     that draws, for ``"stack"`` and ``"supply"``: :attr:`State.seat`); else 0.
 
-    .. versionadded:: 0.2.0
-    .. versionchanged:: 0.1 named ``drawer``, as AXIO's :attr:`tilegames.axio.View.drawer`;
+    .. versionadded:: 0.1.0
+    .. versionchanged:: 0.1.0 named ``drawer``, as AXIO's :attr:`tilegames.axio.View.drawer`;
        it was ``turn``, which in AXIO and Polygon is a turn's number (``View.turn``
        still reads it, deprecated, and a document holding ``"turn"`` still loads,
        deprecated).
@@ -705,19 +705,19 @@ class View(Drawable):
     """In an explicit game, the tiles this seat cannot identify, in the set's order: the
     state's :attr:`State.pool` and the other seats' hand tiles. ``None`` in a seeded game.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     drawing: str = attrs.field(default=NOTHING, metadata=OPTIONAL)
     """The chance step pending, as :attr:`State.drawing` (then :attr:`to_move` is
     ``(CHANCE,)``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     unseen: int = attrs.field(default=0, metadata=OPTIONAL)
     """In an explicit game, bit ``s`` set: seat ``s`` holds a hand tile this view does not
     show (another seat's, or its own drawn :data:`UNSEEN`).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     def __str__(self) -> str:
@@ -737,7 +737,7 @@ class View(Drawable):
 
         The view has a :attr:`pool` exactly then.
 
-        .. versionadded:: 0.1
+        .. versionadded:: 0.1.0
         """
         return self.pool is not None
 

@@ -335,7 +335,7 @@ class MoveBase:
     never made itself. ``str(move)`` is its notation (:func:`format_move`).
     The moves themselves are ``Move``, their union, as in every game.
 
-    .. versionchanged:: 0.1 named ``MoveBase``; ``Move`` is the union of the
+    .. versionchanged:: 0.1.0 named ``MoveBase``; ``Move`` is the union of the
        move classes, as every game's ``Move`` is (issue 44).
 
     Raises:

@@ -261,7 +261,7 @@ class Place:
     >>> str(Place("X2", (1, -2))), str(Place("3", None))
     ('X2@1,-2', '3@-')
 
-    .. versionchanged:: 0.1 named ``Place``; it was ``Move``, which is now the union of
+    .. versionchanged:: 0.1.0 named ``Place``; it was ``Move``, which is now the union of
        every move (a document of type ``"Move"`` still loads, deprecated).
 
     Raises:
@@ -358,7 +358,7 @@ Move = Place | Draw | Roll
 """Every move of Polygon: a :class:`Place`, or in an explicit game chance's :class:`Draw`
 or :class:`Roll`; ``isinstance(x, Move)`` works.
 
-.. versionchanged:: 0.1
+.. versionchanged:: 0.1.0
    ``Move`` is the union of the move classes, as every game's ``Move`` is; the
    placement class it named is :class:`Place`.
 """
@@ -521,7 +521,7 @@ class State(CachedState):
     :data:`VALUES` order (the order of the draws is chance's, not the
     state's) and :attr:`seed` seeds nothing: it is kept for the record.
 
-    .. versionchanged:: 0.1 named ``explicit`` (a bool, as in every game); it was
+    .. versionchanged:: 0.1.0 named ``explicit`` (a bool, as in every game); it was
        ``chance``, the text ``"seeded"`` or ``"explicit"`` (``State.chance`` still reads
        it, deprecated, and a document holding ``"chance"`` still loads, deprecated).
     """
@@ -543,7 +543,7 @@ class State(CachedState):
     the bag held), so that :attr:`drawn` is not empty exactly when a seat
     is to place.
 
-    .. versionchanged:: 0.1 named ``first_drawn``; it was ``drawing``, which in AXIO
+    .. versionchanged:: 0.1.0 named ``first_drawn``; it was ``drawing``, which in AXIO
        Rota names the chance step (``State.drawing`` still reads it, deprecated, and
        a document holding ``"drawing"`` still loads, deprecated).
     """
@@ -617,7 +617,7 @@ class View(Drawable):
     explicit: bool = attrs.field(default=False, metadata=_FORMERLY_CHANCE)
     """Whether chance is explicit, as in :attr:`State.explicit` (public).
 
-    .. versionchanged:: 0.1 named ``explicit``; it was ``chance`` (see :attr:`State.explicit`).
+    .. versionchanged:: 0.1.0 named ``explicit``; it was ``chance`` (see :attr:`State.explicit`).
     """
     step: Step = attrs.field(default=PLAY, metadata=OPTIONAL)
     """The chance step the game waits for, as in :attr:`State.step` (public)."""
@@ -626,7 +626,7 @@ class View(Drawable):
     )
     """The tile drawn so far in a ``"draw"`` step, as in :attr:`State.first_drawn` (public).
 
-    .. versionchanged:: 0.1 named ``first_drawn``; it was ``drawing`` (see
+    .. versionchanged:: 0.1.0 named ``first_drawn``; it was ``drawing`` (see
        :attr:`State.first_drawn`).
     """
 
