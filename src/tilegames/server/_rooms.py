@@ -99,8 +99,8 @@ class Room:
         """The number of moves applied so far."""
         return len(self.moves)
 
-    def history(self) -> list[dict[str, Any]]:
-        """Every move so far: its seat, its notation and its words.
+    def _word_all(self) -> None:
+        """Give every move its words (:attr:`words`), once.
 
         The words of a move are worked out once, from the state before it,
         when it is accepted (:meth:`advance`), and kept in the store with the
@@ -116,6 +116,10 @@ class Room:
             state = self.rules.apply(before, move)
             self.words.append(move_words(self.rules, before, move, self.movers[number], state))
         self.worded = state
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every move so far: its seat, its notation and its words."""
+        self._word_all()
         return [
             {"seat": seat, "move": move, "text": text}
             for seat, move, text in zip(self.movers, self.moves, self.words, strict=True)
@@ -127,19 +131,24 @@ class Room:
         A snapshot holds the whole history, so encoding it anew for every
         snapshot would cost a game's length at every move.
         """
-        entries = self.history()
-        for entry in entries[len(self._entries) :]:
+        self._word_all()
+        for number in range(len(self._entries), len(self.words)):
+            entry = {
+                "seat": self.movers[number],
+                "move": self.moves[number],
+                "text": self.words[number],
+            }
             self._entries.append(json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
         return f"[{','.join(self._entries)}]"
 
     def words_for(self, move: Any, seat: int, after: Any) -> str:
         """The words of a move of ``seat`` from the room's state to ``after``, for the history."""
-        self.history()  # every earlier move in words first, as the history shows them
+        self._word_all()  # every earlier move in words first, as the history shows them
         return move_words(self.rules, self.state, move, seat, after)
 
     def advance(self, move: Any, notation: str, seat: int, after: Any, words: str) -> None:
         """Take an accepted move: its notation, its seat, the state after it and its words."""
-        self.history()
+        self._word_all()
         self.state = after
         self.moves.append(notation)
         self.movers.append(seat)
