@@ -16,6 +16,7 @@ import attrs
 
 from tilegames._core.basics import WIDE_INT, formerly, formerly_named, warn_renamed
 from tilegames._core.bits import Mask
+from tilegames._core.chance import EXPLICIT, SEEDED
 from tilegames._core.checks import is_int_pair
 from tilegames._core.rules import OPTIONAL, Seat
 from tilegames._core.state import CachedState, Drawable, summary
@@ -426,12 +427,10 @@ def places(index: BoardIndex, symbol: Symbol, value: Value) -> Mask:
     return reach[symbol] & ~blocked[value]
 
 
-_FORMERLY_CHANCE: Final = formerly(
-    "chance", optional=True, values={"seeded": False, "explicit": True}
-)
+_FORMERLY_CHANCE: Final = formerly("chance", optional=True, values={SEEDED: False, EXPLICIT: True})
 """The metadata of :attr:`State.explicit` and :attr:`View.explicit`: named ``chance`` before,
 and the text of ``new_game``'s mode (deprecated, read for one release)."""
-_MODES: Final = ("seeded", "explicit")
+_MODES: Final = (SEEDED, EXPLICIT)
 """The deprecated ``chance`` attribute's answer, by :attr:`State.explicit`."""
 
 set_slot: Final = object.__setattr__
