@@ -155,6 +155,21 @@ class TestDamagedDatabase:
             other.execute("CREATE TABLE recipes (name TEXT)")
         self._refused(db, tmp_path, "not a tilegames database (its tables: recipes)")
 
+    def test_a_column_lost(self, db: Path, tmp_path: Path) -> None:
+        """A database of this schema version without a column of that version: refused.
+
+        Refused when opened, not served with every room then refused as damaged.
+        """
+        if sqlite3.sqlite_version_info < (3, 35):  # pragma: no cover - older SQLite
+            pytest.skip(f"SQLite {sqlite3.sqlite_version} cannot drop a column")
+        _sqlite_file(db)
+        _damage(db, "ALTER TABLE moves DROP COLUMN words")
+        with pytest.raises(
+            StoreError, match=r"not a tilegames database \(table moves lacks words\)"
+        ):
+            SQLiteStore(db)
+        self._refused(db, tmp_path, "not a tilegames database (table moves lacks words)")
+
     def test_a_folder(self, tmp_path: Path) -> None:
         folder = tmp_path / "rooms"
         folder.mkdir()

@@ -352,8 +352,11 @@ class SQLiteStore:
             raise StoreError(
                 f"database {self.path}: not a tilegames database (its tables: {shown})"
             )
+        version = db.execute("PRAGMA user_version").fetchone()[0]
         for table, columns in _TABLES.items():
             if table in found:
+                if version >= _VERSION:  # the columns a migration adds are there already
+                    columns = columns | {c.split()[0] for t, c in _MIGRATION if t == table}
                 have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
                 if not columns <= have:
                     missing = ", ".join(sorted(columns - have))
@@ -364,7 +367,6 @@ class SQLiteStore:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > _VERSION:
             raise StoreError(
                 f"database {self.path}: written by a newer tilegames (schema {version})"
