@@ -88,6 +88,26 @@ class TestBotPool:
         assert not worker.process.is_alive()
         assert _choose(loop, pool, Sleeper(0.0)) is not None  # a new worker serves
 
+    def test_words_too_slow(
+        self, loop: asyncio.AbstractEventLoop, pool: BotPool, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The move without its words (the server works them out); the worker is replaced."""
+        from tilegames.server import _bots
+
+        rules = tilegames.get("aztack")
+        state = rules.new_game(2, seed=5)
+        first = moves_for(rules, state, rules.to_move(state)[0])[0]
+        _choose(loop, pool, Sleeper(0.0))  # the worker is up
+        (worker,) = pool._workers
+        replaced = pool.replaced
+        monkeypatch.setattr(_bots, "_WORDS_SECONDS", 0.0)  # no time at all for the words
+        assert _choose(loop, pool, Sleeper(0.0)) == (rules.format_move(first), None)
+        assert pool.replaced == replaced + 1
+        assert pool._workers.isdisjoint({worker})
+        monkeypatch.undo()
+        assert _choose(loop, pool, Sleeper(0.0)) is not None  # a new worker serves
+        assert len(pool._workers) == 1
+
     def test_a_failing_agent(self, loop: asyncio.AbstractEventLoop, pool: BotPool) -> None:
         """None, and the worker stays (it did nothing wrong but answer)."""
         replaced = pool.replaced
@@ -128,6 +148,34 @@ def test_workers_start_off_the_event_loop(
         fresh.close()
     assert threads
     assert threading.get_ident() not in threads
+
+
+def test_workers_that_never_start(
+    loop: asyncio.AbstractEventLoop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each worker dies before it is ready: three starts a place, then every move is None."""
+    from tilegames.server import _bots
+
+    starts: list[int] = []
+
+    class Stillborn(_bots._Worker):
+        def __init__(self, context: Any) -> None:
+            starts.append(1)
+            super().__init__(context)
+
+        async def receive(self) -> tuple[str, str]:
+            return "closed", "it died at once"
+
+    monkeypatch.setattr(_bots, "_Worker", Stillborn)
+    fresh = BotPool(1)
+    try:
+        assert _choose(loop, fresh, Sleeper(0.0)) is None
+        assert len(starts) == 3
+        assert fresh.broken == "the bots' worker processes do not start (it died at once)"
+        assert _choose(loop, fresh, Sleeper(0.0)) is None  # at once: no start tried again
+        assert len(starts) == 3
+    finally:
+        fresh.close()
 
 
 def test_sized_to_the_machine() -> None:

@@ -52,6 +52,17 @@ def test_golden_move_in_words(game: str) -> None:
     assert move_words(rules, position.state, position.move, 0) == EXPECTED[game]
 
 
+def test_a_game_without_choices_says_its_moves_in_notation() -> None:
+    """A game whose rules give no choices: the move in its notation, then its points.
+
+    AXIO-9: the golden move (tile RO, red on (3, 0), orange on (2, 0)) scores 2 red.
+    """
+    position = golden("axio")
+    rules = attrs.evolve(tilegames.axio.RULES, choices=None)
+    said = move_words(rules, position.state, position.move, 0)
+    assert said == f"{rules.format_move(position.move)}, +2 red"
+
+
 def random_steps(
     rules: Any, state: Any, chooser: random.Random, moves: int
 ) -> Iterator[tuple[Any, Any, int]]:

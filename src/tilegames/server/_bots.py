@@ -154,7 +154,9 @@ class BotPool:
 
     Processes start when the first move is asked for. A move waits for an
     idle worker (first come, first served), then has ``seconds`` to be
-    chosen. Used from one event loop.
+    chosen. Used from one event loop. A worker that dies before it is ready
+    is started again, up to three times the pool's size in a row; then the
+    pool is :attr:`broken` and every move is ``None`` at once.
 
     Args:
         size: the number of worker processes (``None``: :func:`default_size`).
