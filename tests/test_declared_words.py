@@ -21,7 +21,7 @@ import tilegames
 import toy_game
 from server_support import needs_server
 from tiers import size
-from tilegames import Words, aztack, polygon
+from tilegames import Words, axio, aztack, polygon
 from tilegames._core import rules as core_rules
 from tilegames.render import laid_svg
 from tilegames.rng import Stream
@@ -157,6 +157,15 @@ class TestUsed:
             assert title.group(1).startswith(short)
             named += 1
         assert named
+
+    def test_equal_by_names_alone(self) -> None:
+        """The piece and solo functions are left out of the comparison; a name is not."""
+        words = axio.RULES.words
+        assert words is not None
+        assert words.piece is not None
+        assert words.solo is not None
+        assert attrs.evolve(words, piece=None, solo=None) == words
+        assert attrs.evolve(words, legend=words.legend + " ") != words
 
     def test_spelt_names(self) -> None:
         """A capital starts a part, lower case adds to it; an unknown letter leaves the name."""

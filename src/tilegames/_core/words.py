@@ -33,6 +33,9 @@ def _pairs(pairs: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 class Words:
     """The names a game gives its colours or symbols, score tracks, pieces and cells.
 
+    Two are equal when their names are: the functions :attr:`piece` and
+    :attr:`solo` are left out of the comparison.
+
     .. versionadded:: 0.1.0
     """
 
