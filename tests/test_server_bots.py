@@ -47,14 +47,18 @@ def pool(loop: asyncio.AbstractEventLoop) -> Iterator[BotPool]:
         made.close()
 
 
+_NO_WORKER = 10.0
+"""Seconds past a move's time limit after which a pool is taken to have no worker left."""
+
+
 def _choose(
     loop: asyncio.AbstractEventLoop, pool: BotPool, agent: Any, seconds: float = 30.0
 ) -> Any:
     rules = tilegames.get("aztack")
     state = rules.new_game(2, seed=5)
-    return loop.run_until_complete(
-        pool.choose(rules, state, rules.to_move(state)[0], agent, rng.Stream(1), seconds)
-    )
+    chosen = pool.choose(rules, state, rules.to_move(state)[0], agent, rng.Stream(1), seconds)
+    # a pool that no longer has a worker fails here, instead of waiting for ever
+    return loop.run_until_complete(asyncio.wait_for(chosen, seconds + _NO_WORKER))
 
 
 class TestBotPool:
