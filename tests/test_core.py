@@ -28,6 +28,7 @@ from tilegames import (
     UnknownGameError,
     WrongTypeError,
 )
+from tilegames._core import checks
 from tilegames._core import errors as errors_module
 from tilegames._core import rules as rules_module
 from tilegames._core.state import CachedState
@@ -315,6 +316,26 @@ class TestCheckTracks:
         with pytest.raises(InvalidStateError) as raised:
             check_tracks("State.tracks", ([3, 12],), colours=2, cap=12, rules="ROTA-4")
         assert str(raised.value) == "State.tracks[0]: [3, 12] is not 2 track values (ROTA-4)"
+
+
+class TestTake:
+    """checks.take(): each item taken from the set's counts; one not left there is refused."""
+
+    def test_a_component_not_in_the_set(self) -> None:
+        counts = checks.count(["RB", "GG"])
+        with pytest.raises(InvalidStateError) as raised:
+            checks.take("State.bag", counts, ["GG", "OO"], "tile {}".format, "AXIO-2")
+        assert str(raised.value) == "State.bag[1]: tile OO is not in the set (AXIO-2)"
+
+    def test_one_too_many(self) -> None:
+        """The set's last copy is taken; the next is one more than the set holds."""
+        counts = checks.count(["RB", "RB"])
+        checks.take("State.bag", counts, ["RB", "RB"], str)
+        assert counts["RB"] == 0
+        with pytest.raises(InvalidStateError) as raised:
+            checks.take("State.racks[0]", counts, ["RB"], str)
+        said = "State.racks[0][0]: RB appears more often than the set holds it"
+        assert str(raised.value) == said
 
 
 class TestRegistry:

@@ -318,8 +318,11 @@ class TestMoveErrors:
     def test_wrong_result(self) -> None:
         """A result the moves do not lead to is refused, showing both."""
         text = _HEADER.replace("\n\n", "\nResult: 1 > 0\nScores: 1; 0\n\n") + "1. -1,-2:1\n"
-        with pytest.raises(RecordError, match="not the end of its moves"):
+        with pytest.raises(RecordError, match="not the end of its moves") as caught:
             replay(loads(text))
+        said = str(caught.value)
+        assert said.startswith("the record's result (1 > 0, scores 1; 0, reason ")
+        assert said.endswith(") is not the end of its moves (none: the game is not over)")
 
     def test_bad_setup(self) -> None:
         """A setup new_game refuses is a RecordError at replay; an option the game does not

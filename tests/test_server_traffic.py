@@ -54,6 +54,37 @@ def _room(client: Any, **more: Any) -> str:
     return room
 
 
+def _raw_post(app: Any, headers: list[tuple[bytes, bytes]], body: bytes) -> list[Any]:
+    """The messages the application sends for a POST /api/rooms with these raw headers."""
+    sent: list[Any] = []
+    parts = iter([{"type": "http.request", "body": body, "more_body": False}])
+
+    async def receive() -> Any:
+        return next(parts, {"type": "http.disconnect"})
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/rooms",
+        "raw_path": b"/api/rooms",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json"), *headers],
+        "client": ("203.0.113.7", 5000),
+        "server": ("testserver", 80),
+        "state": {},
+        "app": app,
+    }
+    asyncio.run(app(scope, receive, send))
+    return sent
+
+
 class _Scripts(HTMLParser):
     """The text of each inline ``<script>`` of a page, as a browser hashes it for CSP."""
 
@@ -173,6 +204,40 @@ class TestCleanRefusals:
             message = socket.receive()
             assert message["type"] == "websocket.close"
             assert message["code"] == 1009
+
+    def test_a_body_of_max_body_bytes(self, client: Any) -> None:
+        """A body of exactly MAX_BODY bytes is read; one byte more is 413 (above)."""
+        body = b'{"game": "axio", "seed": 3}'
+        padded = body + b" " * (MAX_BODY - len(body))
+        assert len(padded) == MAX_BODY
+        made = client.post(
+            "/api/rooms", content=padded, headers={"content-type": "application/json"}
+        )
+        assert made.status_code == 201, made.text
+
+    @pytest.mark.parametrize(
+        ("length", "status"),
+        [
+            (b"-5", 400),
+            (b"1e3", 400),
+            (b"\xb9", 400),  # superscript one in Latin-1: a digit to str.isdigit, not to int
+            (b"\xd9\xa3", 400),  # an Arabic-Indic three, its UTF-8 bytes
+            (str(MAX_BODY + 1).encode(), 413),
+            (b"9" * 12, 413),
+            (b"1" + b"0" * 12, 413),  # thirteen digits: over the limit too, not unreadable
+            (b"9" * 5000, 413),  # more digits than int() reads from text
+        ],
+    )
+    def test_content_length(self, client: Any, length: bytes, status: int) -> None:
+        """A Content-Length of ASCII digits over MAX_BODY: 413; anything else but digits: 400."""
+        sent = _raw_post(client.app, [(b"content-length", length)], b"{}")
+        assert sent[0]["type"] == "http.response.start"
+        assert sent[0]["status"] == status
+        said = sent[1]["body"].decode()
+        if status == 400:
+            assert said == '{"error":"Content-Length is not a number"}'
+        else:
+            assert said == f'{{"error":"the body is over {MAX_BODY} bytes"}}'
 
     def test_abandoned_body(self, client: Any, caplog: pytest.LogCaptureFixture) -> None:
         """A client that leaves mid-body: answered 400 (to no one), nothing raised or logged."""

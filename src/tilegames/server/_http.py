@@ -37,6 +37,9 @@ __all__ = [
 MAX_BODY: Final = 64 * 1024
 """The largest request body accepted, in bytes (a larger one is answered 413), and the
 largest WebSocket message (a larger one closes the socket with 1009)."""
+_LENGTH_DIGITS: Final = len(str(MAX_BODY))
+"""A Content-Length of more digits (leading zeros aside) is over :data:`MAX_BODY`: it is
+answered 413 without being read as a number (``int`` refuses texts of thousands of digits)."""
 API_POLICY: Final = (
     "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
@@ -111,12 +114,13 @@ async def read_body(request: Request) -> Any:
 
     Raises:
         Refused: 413 for a larger body (by its Content-Length or as it arrives),
-            400 for one that is not JSON (NaN, Infinity and repeated keys are not).
+            400 for one that is not JSON (NaN, Infinity and repeated keys are not) and
+            for a Content-Length that is not ASCII digits.
     """
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or len(length) > 12):
+    if length is not None and not (length.isascii() and length.isdigit()):  # not "¹"
         raise Refused(400, "Content-Length is not a number")
-    if length is not None and int(length) > MAX_BODY:
+    if length is not None and (len(length.lstrip("0")) > _LENGTH_DIGITS or int(length) > MAX_BODY):
         raise Refused(413, f"the body is over {MAX_BODY} bytes")
     data = bytearray()
     try:
