@@ -153,6 +153,15 @@ class TestAnswers:
             ("/api/rooms", "post", client.post("/api/rooms", json={"game": "chess"})),
         ):
             conforms(document, path, method, answer)
+        stranger = {"Authorization": "Bearer " + "x" * 32}
+        for tail in ("", "/record", "/choices", "/picture"):  # every GET of a room
+            missing = client.get(f"/api/rooms/nothing-here{tail}")
+            assert missing.status_code == 404
+            conforms(document, f"/api/rooms/{{room}}{tail}", "get", missing)
+            if tail != "/record":  # a record is public
+                refused = client.get(f"/api/rooms/{room}{tail}", headers=stranger)
+                assert refused.status_code == 401
+                conforms(document, f"/api/rooms/{{room}}{tail}", "get", refused)
 
 
 # ---------------------------------------------------------------------------

@@ -310,6 +310,25 @@ class TestPlainTuples:
         with pytest.raises(InvalidStateError, match=re.escape("State.field[8]: 9007199254740992")):
             _write._encode(value, tuple[int | None, ...], "State.field")
 
+    @pytest.mark.parametrize("bound", [-MAX_SAFE_INT, MAX_SAFE_INT])
+    def test_the_bounds_in_a_long_tuple(self, bound: int) -> None:
+        """Nine ints at a bound of a document's numbers read and write; one past it is refused."""
+        value = (bound,) * 9
+        assert _write._encode(value, tuple[int, ...], "State.field") == list(value)
+        assert _read._decode(list(value), tuple[int, ...], "State.field") == value
+        past = bound + (1 if bound > 0 else -1)
+        with pytest.raises(InvalidStateError, match=re.escape(f"State.field[8]: {past}")):
+            _read._decode([*value[:8], past], tuple[int, ...], "State.field")
+
+    def test_rows_of_two_kinds(self) -> None:
+        """A pair of rows of different kinds: each row is read as its own kind."""
+        tp = tuple[tuple[int, int], tuple[str, str]]
+        assert _read._decode([[1, 2], ["a", "b"]], tp, "State.field") == ((1, 2), ("a", "b"))
+        with pytest.raises(InvalidStateError, match=re.escape("[1][0]: expected a string, got 3")):
+            _read._decode([[1, 2], [3, 4]], tp, "State.field")
+        with pytest.raises(InvalidStateError, match=re.escape('[0][0]: expected an int, got "a"')):
+            _read._decode([["a", "b"], ["c", "d"]], tp, "State.field")
+
 
 class TestMutatedDocuments:
     """Changed documents are refused (InvalidStateError) or load to a state the rules accept."""
