@@ -158,7 +158,9 @@ class TestPlay:
 
     def test_scripted_game(self, tmp_path: Path) -> None:
         """Garbage, an illegal move and a bad number are explained; legal moves finish the game."""
-        script = "help\nhello there\n5,5\n#99\nmoves 2\n" + "#1\n" * 5
+        script = (
+            "help\nhello there\n5,5\n#99\n#\u00b9\n#" + "9" * 5000 + "\nmoves 2\n" + "#1\n" * 5
+        )
         result = run_game("play", "toy_game:RULES", "--seed", "3", cwd=tmp_path, stdin=script)
         assert result.returncode == 0, result.stderr
         out = result.stdout
@@ -169,6 +171,8 @@ class TestPlay:
         assert "Cannot read 'hello there' as a move: expected 'x,y'" in out
         assert "'5,5' is not allowed: cell (5, 5) is off the 3x3 board (TOY-1)" in out
         assert "There is no move #99" in out
+        assert "There is no move #\u00b9: the list runs from #1 to #" in out  # a superscript one
+        assert f"There is no move #{'9' * 5000}: the list runs" in out
         assert "Your moves containing '2'" in out
         assert "Game over" in out
         assert "Traceback" not in out
@@ -227,7 +231,10 @@ class TestPlay:
             (["--agents", "nobody"], "no agent named 'nobody'"),
             (["--bots", "nobody"], "no agent named 'nobody'"),
             (["--option", "cards"], "an option is NAME=VALUE"),
+            (["--option", "colour=\u00b9"], "has no option 'colour'"),  # not int()'s message
+            (["--option", "colour=" + "9" * 5000], "has no option 'colour'"),
         ],
+        ids=["seat", "agents", "bots", "option", "superscript", "digits"],
     )
     def test_bad_arguments(self, args: list[str], message: str, tmp_path: Path) -> None:
         """Bad arguments are errors with status 2 and a message, no traceback."""

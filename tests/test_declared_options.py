@@ -20,8 +20,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
+import high_card
 import tilegames
 from cli_support import in_process
 from server_support import SERVER_MISSING, needs_server
@@ -252,6 +254,22 @@ class TestOneMessage:
         with pytest.raises(ConfigurationError) as by_record:
             record_of(game, [], players=rules.setups[0].players, seed=1, colour=3)
         assert str(by_record.value) == expected
+
+    def test_a_game_that_declares_no_options(self) -> None:
+        """Its options are taken as given, but for a name its new_game does not take."""
+        rules = high_card.RULES
+        assert rules.options is None
+        assert check_options(rules, {"cards": 12}) == (("cards", 12),)
+        expected = "High card has no option 'colour' (its options: cards)"
+        with pytest.raises(ConfigurationError) as by_check:
+            check_options(rules, {"colour": 3})
+        assert str(by_check.value) == expected
+
+        def new_game(players: int = 2, *, seed: int | None = None, **options: Any) -> Any:
+            return rules.new_game(players, seed=seed)
+
+        anything = attrs.evolve(rules, new_game=new_game)
+        assert check_options(anything, {"colour": 3}) == (("colour", 3),)  # takes **options
 
     def test_a_record_of_undeclared_options_does_not_replay(self) -> None:
         """A loaded record's options are checked as record_of checks them, when replayed."""

@@ -1113,6 +1113,17 @@ class TestJavaScriptSafeSeeds:
         document.update(version=1, seed=self.BIG)
         assert loads(json.dumps(document)) == record
 
+    @pytest.mark.parametrize("sign", ["", "-"])
+    def test_a_seed_of_digits_has_at_most_40(self, sign: str) -> None:
+        """Forty digits load; forty-one, or thousands (past what int() reads), are refused."""
+        document = json.loads(dumps(record_of("polygon", [], players=2, seed=1), "json"))
+        document["seed"] = sign + "9" * 40
+        assert loads(json.dumps(document)).seed == int(sign + "9" * 40)
+        for digits in (41, 5000):
+            document["seed"] = sign + "1" * digits
+            with pytest.raises(RecordError, match=r"^seed has at most 40 digits, not '-?1111"):
+                loads(json.dumps(document))
+
     @pytest.mark.parametrize(
         "seed", ["12", "-12", "018446744073709551615", "+18446744073709551615", "1e30", ""]
     )

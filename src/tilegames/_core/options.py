@@ -22,6 +22,7 @@ tilegames.errors.ConfigurationError: mode must be one of 'turns', 'speed', not '
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
@@ -133,6 +134,29 @@ def option_names(options: Iterable[Option]) -> str:
     return ", ".join(sorted(option.name for option in options)) or "none"
 
 
+def _check_keywords(rules: Rules[Any, Any], pairs: Iterable[tuple[object, object]]) -> None:
+    """Refuse an option that a game declaring none does not take by its ``new_game``'s keywords.
+
+    A ``new_game`` that takes ``**options``, or whose signature cannot be read, takes any.
+    """
+    try:
+        parameters = inspect.signature(rules.new_game).parameters.values()
+    except (TypeError, ValueError):  # a callable without a signature to read
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return
+    keywords = sorted(
+        p.name
+        for p in parameters
+        if p.kind is not inspect.Parameter.VAR_POSITIONAL and p.name not in ("players", "seed")
+    )
+    for name, _ in pairs:
+        if name not in keywords:
+            listed = ", ".join(keywords) or "none"
+            msg = f"{rules.title} has no option {shown(name)} (its options: {listed})"
+            raise ConfigurationError(msg)
+
+
 def check_options(
     rules: Rules[Any, Any],
     given: Mapping[str, object] | Iterable[tuple[str, object]],
@@ -147,7 +171,8 @@ def check_options(
 
     Args:
         rules: the game; its :attr:`~tilegames.Rules.options` are the options
-            declared (``None``: none are, and the options are taken as given).
+            declared (``None``: none are, and the options are taken as given,
+            but for a name that is not a keyword of its ``new_game``).
         given: the options, as a mapping or ``(name, value)`` pairs.
         room: refuse a value other than the default for the options a
             server's room may not set (:attr:`Option.room`).
@@ -162,7 +187,8 @@ def check_options(
     mode, stones)
 
     Raises:
-        ConfigurationError: naming an option the game does not declare, or
+        ConfigurationError: naming an option the game does not declare (or
+            that its ``new_game`` does not take, where none are declared), or
             one given twice, or as :meth:`Option.check` raises it.
     """
     pairs = list(given.items() if isinstance(given, Mapping) else given)
@@ -174,6 +200,7 @@ def check_options(
         seen.add(name)
     declared: tuple[Option, ...] | None = getattr(rules, "options", None)
     if declared is None:
+        _check_keywords(rules, pairs)
         return tuple(sorted(pairs, key=lambda pair: str(pair[0])))
     by_name = {option.name: option for option in declared}
     result = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from tilegames._core.errors import (
     RecordError,
     UnknownGameError,
 )
+from tilegames._core.notation import MAX_DIGITS
 from tilegames._core.options import Option, check_options
 from tilegames._core.rules import Outcome, Rules
 from tilegames._core.words import Words
@@ -105,7 +107,8 @@ def _option_value(option: Option | None, name: str, text: str) -> Any:
         return text == "true"
     if kind == tuple[str, ...]:
         return tuple(part.strip() for part in text.split(","))
-    return int(text) if kind in (None, int) and text.lstrip("-").isdigit() else text
+    whole = kind in (None, int) and re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", text)
+    return int(text) if whole else text  # not "¹", nor digits past what int() reads
 
 
 def bots_of(text: str) -> list[Agent]:

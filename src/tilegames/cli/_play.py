@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -121,7 +122,7 @@ class _Listing:
     def numbered(self, text: str) -> Any:
         """The move ``#N`` names, or ``None`` after saying the list has no such number."""
         number, count = text[1:], len(self.moves)
-        if number.isdigit() and 1 <= int(number) <= count:
+        if re.fullmatch(r"[0-9]{1,9}", number) and 1 <= int(number) <= count:  # not "#¹"
             return self.moves[int(number) - 1]
         print(f"There is no move {text}: the list runs from #1 to #{count}.")
         return None

@@ -11,7 +11,15 @@ from tilegames._core.errors import (
 from tilegames._core.rules import (
     Outcome,
 )
-from tilegames.records._record import OptionValue, Record, _checked, _json, _outcome, _tupled
+from tilegames.records._record import (
+    _MAX_DIGITS,
+    OptionValue,
+    Record,
+    _checked,
+    _json,
+    _outcome,
+    _tupled,
+)
 from tilegames.serialize import (
     MAX_SAFE_INT,
 )
@@ -60,6 +68,8 @@ def _read_seed(seed: object, version: int) -> object:
     if version < 2 or type(seed) is not str:
         return seed  # a number, checked as ever (a big one is read exactly)
     digits = seed.removeprefix("-")
+    if len(digits) > _MAX_DIGITS:  # refused before int() reads it (it refuses 4,301 digits)
+        raise RecordError(f"seed has at most {_MAX_DIGITS} digits, not {shown(seed)}")
     if (
         not digits.isascii()
         or not digits.isdigit()
