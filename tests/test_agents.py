@@ -540,7 +540,20 @@ class TestMakeAgent:
         """Each name gives its agent; mcts:N sets the iterations."""
         assert make_agent(spec) == agent
 
-    @pytest.mark.parametrize("spec", ["alphazero", "greedy:3", "mcts:0", "mcts:x", ""])
+    @pytest.mark.parametrize(
+        "spec",
+        [
+            "alphazero",
+            "greedy:3",
+            "mcts:0",
+            "mcts:x",
+            "",
+            "mcts:\u00b9",  # a superscript one: a digit to str.isdigit, not to int()
+            "mcts:" + "9" * 5000,  # more digits than int() reads
+            "mcts:9:w" + "9" * 5000,
+        ],
+        ids=["alphazero", "greedy-3", "mcts-0", "mcts-x", "empty", "superscript", "digits", "w"],
+    )
     def test_unknown(self, spec: str) -> None:
         """Anything else is a ConfigurationError that lists the agents."""
         with pytest.raises(ConfigurationError, match="mcts"):
