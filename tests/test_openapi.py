@@ -164,6 +164,20 @@ class TestAnswers:
                 conforms(document, f"/api/rooms/{{room}}{tail}", "get", refused)
 
 
+def test_every_get_of_a_room_when_memory_is_full(tmp_path: Path) -> None:
+    """Each room read while every room in memory is in use: 503, as described."""
+    with TestClient(create_app(tmp_path / "rooms.sqlite3", max_rooms=1)) as client:
+        document = description(client)
+        made = [client.post("/api/rooms", json={"game": "polygon", "seed": s}) for s in (1, 2)]
+        listened, other = (answer.json()["room"] for answer in made)
+        with client.websocket_connect(f"/api/rooms/{listened}/live") as socket:
+            socket.receive_json()
+            for tail in ("", "/record", "/choices", "/picture"):
+                busy = client.get(f"/api/rooms/{other}{tail}")
+                assert busy.status_code == 503, tail
+                conforms(document, f"/api/rooms/{{room}}{tail}", "get", busy)
+
+
 # ---------------------------------------------------------------------------
 # schemathesis, deep tier
 # ---------------------------------------------------------------------------
