@@ -320,6 +320,17 @@ class TestPlainTuples:
         with pytest.raises(InvalidStateError, match=re.escape(f"State.field[8]: {past}")):
             _read._decode([*value[:8], past], tuple[int, ...], "State.field")
 
+    def test_null_in_a_union_of_several_and_none(self) -> None:
+        """null reads as None where the union has None; where it has not, it is refused."""
+        assert _read._decode(None, int | str | None, "State.field") is None
+        assert _read._decode([None, 1, "a"], tuple[int | str | None, ...], "State.field") == (
+            None,
+            1,
+            "a",
+        )
+        with pytest.raises(InvalidStateError, match=re.escape("State.field: expected")):
+            _read._decode(None, int | str, "State.field")
+
     def test_rows_of_two_kinds(self) -> None:
         """A pair of rows of different kinds: each row is read as its own kind."""
         tp = tuple[tuple[int, int], tuple[str, str]]

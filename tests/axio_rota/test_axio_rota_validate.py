@@ -162,3 +162,17 @@ class TestEdges:
         assert str(raised.value) == (
             "State.extra_turns: a seat draws its hand tile after its extra turns (ROTA-16)"
         )
+
+    def test_a_drawer_while_no_one_draws(self) -> None:
+        """View.drawer is 0 unless chance is to move: a view naming seat 1 there is refused."""
+        state = rota.new_game(2, seed=1, chance="explicit")
+        while rota.to_move(state) == (CHANCE,) or state.drawing:
+            state = rota.apply(state, rota.legal_moves(state)[0])
+        seen = rota.view(state, None)
+        assert (seen.to_move, seen.drawing, seen.drawer) == ((0,), "", 0)
+        rota.validate(seen)
+        with pytest.raises(InvalidStateError) as raised:
+            rota.validate(attrs.evolve(seen, drawer=1))
+        assert str(raised.value).startswith(
+            "View.drawer: does not agree with the rest of the view"
+        )

@@ -816,6 +816,13 @@ class TestState:
         assert hash(back) == hash(state)
         assert list(polygon.legal_moves(back)) == list(polygon.legal_moves(state))
 
+    def test_legal_moves_of_a_hand_made_state_built_directly(self) -> None:
+        """polygon.LegalMoves of a state made by hand lists the moves the rules' state lists."""
+        state = random_game(3)[17]
+        made = State(**{f.name: getattr(state, f.name) for f in attrs.fields(State) if f.init})
+        assert made._index is None  # not made by the rules: its index is not kept yet
+        assert list(polygon.LegalMoves(made)) == list(polygon.legal_moves(state))
+
     def test_apply_does_not_change_its_argument(self) -> None:
         """The state given to apply is unchanged afterwards."""
         state = polygon.new_game(seed=9)
