@@ -876,6 +876,27 @@ class TestRefillTurn:
         with pytest.raises(InvalidStateError, match=r"draws on turn .*AXIO-6, AXIO-13"):
             axio.validate(changed)
 
+    def test_another_seat_draws_a_whole_rack(self) -> None:
+        """A seat whose rack is empty refilling it on another seat's turn is refused too.
+
+        Every other rack holds tiles, so the turn names the seat that draws
+        (AXIO-13): here seat 1's six tiles are back in the bag and it draws
+        six, on seat 0's turn.
+        """
+        state = refill_draw_state(2)
+        assert (state.seat, state.turn % 2) == (0, 0)
+        racks = list(state.racks)
+        bag = tuple(sorted(state.bag + racks[1]))  # an explicit bag is sorted (chance orders)
+        racks[1] = ()
+        changed = attrs.evolve(state, seat=1, racks=tuple(racks), bag=bag, draws=6)
+        with pytest.raises(InvalidStateError) as raised:
+            axio.validate(changed)
+        assert str(raised.value) == (
+            f"State.seat: seat 1 draws on turn {state.turn}, but a seat refills at the end of "
+            f"its own turn and, while every rack holds tiles, turn {state.turn} is seat 0's "
+            "(AXIO-6, AXIO-13)"
+        )
+
     @pytest.mark.parametrize("shift", [-1, 1])
     def test_view_with_turn_off_by_one(self, shift: int) -> None:
         """A view document whose turn does not fit its drawer does not load."""
