@@ -311,6 +311,15 @@ class TestCheckTracks:
             check_tracks("State.tracks", ((3, 12), (3,)), colours=2, cap=12, rules="ROTA-4")
         assert str(raised.value) == "State.tracks[1]: (3,) is not 2 track values (ROTA-4)"
 
+    def test_a_value_below_the_track(self) -> None:
+        """A track runs from 0: -1 is refused, naming the owner and the colour."""
+        with pytest.raises(InvalidStateError) as raised:
+            check_tracks("State.tracks", ((3, 12), (0, -1)), colours=2, cap=12, rules="ROTA-4")
+        assert (
+            str(raised.value)
+            == "State.tracks[1][1]: -1 is off the track: tracks run 0..12 (ROTA-4)"
+        )
+
     def test_tracks_not_in_a_tuple(self) -> None:
         """A list of the right length is no tuple of track values: refused too."""
         with pytest.raises(InvalidStateError) as raised:

@@ -327,8 +327,11 @@ class TestMoveErrors:
     def test_bad_setup(self) -> None:
         """A setup new_game refuses is a RecordError at replay; an option the game does not
         take is one when the record is read, with the message new_game gives."""
-        with pytest.raises(RecordError, match="setup"):
+        with pytest.raises(RecordError, match="setup") as caught:
             replay(loads(_HEADER.replace("Players: 2", "Players: 9")))
+        assert str(caught.value).startswith(
+            "the record's setup players=9, seed=7 cannot start a game of AXIO Rota: "
+        )
         with pytest.raises(RecordError, match=r"^AXIO Rota has no option 'colour' \(its options"):
             loads(_HEADER.replace("Seed: 7", "Seed: 7\nOption colour: 3"))
 

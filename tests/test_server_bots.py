@@ -182,6 +182,18 @@ def test_workers_that_never_start(
         fresh.close()
 
 
+def test_spawn_where_there_is_no_fork_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers come from a fork server where the platform has one, else they are spawned."""
+    import multiprocessing
+
+    from tilegames.server import _bots
+
+    if "forkserver" in multiprocessing.get_all_start_methods():  # Linux and macOS
+        assert _bots._context().get_start_method() == "forkserver"
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert _bots._context().get_start_method() == "spawn"  # Windows has only spawn
+
+
 def test_sized_to_the_machine() -> None:
     """One worker per core the process may use; at least one."""
     expected = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()

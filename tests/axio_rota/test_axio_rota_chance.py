@@ -8,6 +8,7 @@ ROTA-16) and from the one shuffle of a seeded game: a bag of 13 ``RGBO`` and 3
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
@@ -574,6 +575,12 @@ class TestValidateNearMiss:
         rota.validate(state)
         with pytest.raises(InvalidStateError):
             rota.validate(attrs.evolve(state, stack_counts=(13, 12)))
+
+    def test_a_stack_count_below_zero(self) -> None:
+        """A stack holds 0 tiles at the least: -1 is refused at its place."""
+        state = explicit(2)
+        with pytest.raises(InvalidStateError, match=re.escape("State.stack_counts[1]: -1")):
+            rota.validate(attrs.evolve(state, stack_counts=(12, -1)))
 
     def test_pool_order(self) -> None:
         """The pool is listed in the set's order."""

@@ -474,9 +474,8 @@ def replay(record: Record) -> list[Any]:
         check_options(rules, record.options)
         states = [rules.new_game(**record.kwargs)]
     except (TilegamesError, TypeError) as error:  # TypeError: an option new_game does not take
-        msg = (
-            f"the record's setup {_setup_text(record)} cannot start a {record.game} game: {error}"
-        )
+        setup = _setup_text(record)
+        msg = f"the record's setup {setup} cannot start a game of {rules.title}: {error}"
         raise RecordError(msg) from None
     for number, text in enumerate(record.moves, start=1):
         states.append(_play(rules, states[-1], text, number)[0])
