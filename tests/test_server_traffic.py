@@ -222,7 +222,7 @@ class TestCleanRefusals:
             (b"1e3", 400),
             (b"\xb9", 400),  # superscript one in Latin-1: a digit to str.isdigit, not to int
             (b"\xd9\xa3", 400),  # an Arabic-Indic three, its UTF-8 bytes
-            (str(MAX_BODY + 1).encode(), 413),
+            (b"MAX_BODY + 1", 413),  # (the extra may be missing when this list is made)
             (b"9" * 12, 413),
             (b"1" + b"0" * 12, 413),  # thirteen digits: over the limit too, not unreadable
             (b"9" * 5000, 413),  # more digits than int() reads from text
@@ -230,6 +230,8 @@ class TestCleanRefusals:
     )
     def test_content_length(self, client: Any, length: bytes, status: int) -> None:
         """A Content-Length of ASCII digits over MAX_BODY: 413; anything else but digits: 400."""
+        if length == b"MAX_BODY + 1":
+            length = str(MAX_BODY + 1).encode()
         sent = _raw_post(client.app, [(b"content-length", length)], b"{}")
         assert sent[0]["type"] == "http.response.start"
         assert sent[0]["status"] == status
