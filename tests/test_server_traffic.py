@@ -54,13 +54,16 @@ def _room(client: Any, **more: Any) -> str:
     return room
 
 
-def _raw_post(app: Any, headers: list[tuple[bytes, bytes]], body: bytes) -> list[Any]:
-    """The messages the application sends for a POST /api/rooms with these raw headers."""
+def _raw_post(app: Any, headers: list[tuple[bytes, bytes]], parts: list[Any]) -> list[Any]:
+    """The messages the application sends for a POST /api/rooms with these raw headers.
+
+    ``parts`` are the messages the client sends (its body, in pieces); then it is gone.
+    """
     sent: list[Any] = []
-    parts = iter([{"type": "http.request", "body": body, "more_body": False}])
+    received = iter(parts)
 
     async def receive() -> Any:
-        return next(parts, {"type": "http.disconnect"})
+        return next(received, {"type": "http.disconnect"})
 
     async def send(message: Any) -> None:
         sent.append(message)
@@ -232,7 +235,8 @@ class TestCleanRefusals:
         """A Content-Length of ASCII digits over MAX_BODY: 413; anything else but digits: 400."""
         if length == b"MAX_BODY + 1":
             length = str(MAX_BODY + 1).encode()
-        sent = _raw_post(client.app, [(b"content-length", length)], b"{}")
+        whole = [{"type": "http.request", "body": b"{}", "more_body": False}]
+        sent = _raw_post(client.app, [(b"content-length", length)], whole)
         assert sent[0]["type"] == "http.response.start"
         assert sent[0]["status"] == status
         said = sent[1]["body"].decode()
@@ -244,38 +248,8 @@ class TestCleanRefusals:
     def test_abandoned_body(self, client: Any, caplog: pytest.LogCaptureFixture) -> None:
         """A client that leaves mid-body: answered 400 (to no one), nothing raised or logged."""
         caplog.set_level(logging.DEBUG)
-        app = client.app
-        sent: list[Any] = []
-        parts = iter(
-            [
-                {"type": "http.request", "body": b'{"game": "ax', "more_body": True},
-                {"type": "http.disconnect"},
-            ]
-        )
-
-        async def receive() -> Any:
-            return next(parts)
-
-        async def send(message: Any) -> None:
-            sent.append(message)
-
-        scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": "POST",
-            "scheme": "http",
-            "path": "/api/rooms",
-            "raw_path": b"/api/rooms",
-            "query_string": b"",
-            "root_path": "",
-            "headers": [(b"content-type", b"application/json"), (b"content-length", b"40")],
-            "client": ("203.0.113.9", 5000),
-            "server": ("testserver", 80),
-            "state": {},
-            "app": app,
-        }
-        asyncio.run(app(scope, receive, send))
+        half = [{"type": "http.request", "body": b'{"game": "ax', "more_body": True}]
+        sent = _raw_post(client.app, [(b"content-length", b"40")], half)
         assert sent[0]["type"] == "http.response.start"
         assert sent[0]["status"] == 400
         assert [r for r in caplog.records if r.levelno >= logging.WARNING] == []
