@@ -327,6 +327,30 @@ class TestCheckTracks:
         assert str(raised.value) == "State.tracks[0]: [3, 12] is not 2 track values (ROTA-4)"
 
 
+class _Index:
+    """A number that is no int but says which int it stands for (as NumPy's integers do)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+class TestLegalMovesIndex:
+    """A listing is indexed as a sequence: by ints and by what stands for one."""
+
+    def test_an_index_that_is_no_int(self) -> None:
+        moves = tilegames.get("polygon").legal_moves(tilegames.get("polygon").new_game(seed=7))
+        count = len(moves)
+        assert count > 1
+        assert moves[_Index(0)] == moves[0]  # type: ignore[index]
+        assert moves[_Index(-1)] == moves[count - 1]  # type: ignore[index]
+        assert moves[_Index(-count)] == moves[0]  # type: ignore[index]
+        with pytest.raises(IndexError, match=f"out of range for {count} moves"):
+            moves[_Index(-count - 1)]  # type: ignore[index]
+
+
 class TestTake:
     """checks.take(): each item taken from the set's counts; one not left there is refused."""
 

@@ -244,6 +244,15 @@ class TestPlace:
                 assert after.tops[cell] == p.tops[cell]
         assert not pyramid.is_spot(after, a, b)
 
+    def test_stone_ids_start_at_zero(self) -> None:
+        """Stone 0 is laid; -1 is no stone id."""
+        p = pyramid.base((1, 2), 2, 2)  # two stones side by side: spots across them
+        (a, b), *_ = slow_spots(p)
+        after = pyramid.place(p, (a, b), 0)
+        assert (after.tops[a], after.tops[b]) == (0, 0)
+        with pytest.raises(ValueError, match=r"stone ids are >= 0, got -1"):
+            pyramid.place(p, (a, b), -1)
+
     @given(pyramids())
     def test_heights_count_the_stones(self, grown: tuple[Pyramid, int]) -> None:
         """The heights add up to two cells per stone laid."""

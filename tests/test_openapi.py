@@ -153,6 +153,11 @@ class TestAnswers:
             ("/api/rooms", "post", client.post("/api/rooms", json={"game": "chess"})),
         ):
             conforms(document, path, method, answer)
+        wrong = client.delete(f"/api/rooms/{room}")  # a method no path takes: the shared 405
+        assert wrong.status_code == 405
+        listed = document["components"]["responses"]["Error405"]
+        assert listed["description"] == "the path takes another method"
+        assert set(wrong.json()) == {"error"}
         stranger = {"Authorization": "Bearer " + "x" * 32}
         for tail in ("", "/record", "/choices", "/picture"):  # every GET of a room
             missing = client.get(f"/api/rooms/nothing-here{tail}")

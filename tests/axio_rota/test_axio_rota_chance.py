@@ -576,6 +576,25 @@ class TestValidateNearMiss:
         with pytest.raises(InvalidStateError):
             rota.validate(attrs.evolve(state, stack_counts=(13, 12)))
 
+    def test_a_later_seat_drew_before_the_deal_reached_it(self) -> None:
+        """ROTA-8: at the deal the seats draw in seat order; seat 1's stack short first is refused.
+
+        Seat 0 is to draw its hand from its full stack, but seat 1's stack is
+        one short (the tile counted in the supply instead): seat 1 cannot have
+        drawn yet.
+        """
+        state = explicit(2)
+        while not (state.drawing == "stack" and state.stack_counts[state.seat] == 12):
+            state = rota.apply(state, rota.legal_moves(state)[0])
+        assert (state.seat, state.stack_counts, state.hands) == (0, (12, 12), (None, None))
+        rota.validate(state)
+        changed = attrs.evolve(state, stack_counts=(12, 11), supply_count=state.supply_count + 1)
+        with pytest.raises(InvalidStateError) as raised:
+            rota.validate(changed)
+        assert str(raised.value) == (
+            "State.stack_counts[1]: at the deal the seats draw their hands in seat order (ROTA-8)"
+        )
+
     def test_a_stack_count_below_zero(self) -> None:
         """A stack holds 0 tiles at the least: -1 is refused at its place."""
         state = explicit(2)
