@@ -344,11 +344,11 @@ class TestLegalMovesIndex:
         moves = tilegames.get("polygon").legal_moves(tilegames.get("polygon").new_game(seed=7))
         count = len(moves)
         assert count > 1
-        assert moves[_Index(0)] == moves[0]  # type: ignore[index]
-        assert moves[_Index(-1)] == moves[count - 1]  # type: ignore[index]
-        assert moves[_Index(-count)] == moves[0]  # type: ignore[index]
+        assert moves[_Index(0)] == moves[0]  # type: ignore[call-overload]
+        assert moves[_Index(-1)] == moves[count - 1]  # type: ignore[call-overload]
+        assert moves[_Index(-count)] == moves[0]  # type: ignore[call-overload]
         with pytest.raises(IndexError, match=f"out of range for {count} moves"):
-            moves[_Index(-count - 1)]  # type: ignore[index]
+            moves[_Index(-count - 1)]  # type: ignore[call-overload]
 
 
 class TestTake:
