@@ -30,7 +30,7 @@ from typing import Any, Literal, Protocol, TypeVar
 import attrs
 
 from tilegames._core.errors import ConfigurationError
-from tilegames._core.notation import MAX_DIGITS
+from tilegames._core.notation import is_digits
 from tilegames._core.rng import Stream
 from tilegames._core.rules import Rules, Seat, get, names
 from tilegames._mcts import (
@@ -603,11 +603,6 @@ def make_agent(spec: str) -> Agent:
     raise ConfigurationError(msg)
 
 
-def _whole(text: str) -> bool:
-    """Whether ``text`` is ASCII digits, few enough for ``int()`` under any setting."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
-
-
 def _mcts_agent(parts: Sequence[str]) -> MCTSAgent | None:
     """The agent of ``mcts:PARTS`` (iterations, seconds, then workers), or ``None``."""
     iterations: int | None = None
@@ -615,11 +610,11 @@ def _mcts_agent(parts: Sequence[str]) -> MCTSAgent | None:
     workers = 1
     if len(parts) > 1 and parts[-1][:1] == "w":
         count = parts[-1][1:]
-        if not (_whole(count) and 0 < int(count) <= 256):
+        if not (is_digits(count) and 0 < int(count) <= 256):
             return None
         workers, parts = int(count), parts[:-1]
     for part in parts:
-        if _whole(part) and int(part) > 0 and iterations is None:
+        if is_digits(part) and int(part) > 0 and iterations is None:
             iterations = int(part)
         elif part.endswith("s") and seconds is None and _seconds(part[:-1]) is not None:
             seconds = _seconds(part[:-1])

@@ -23,7 +23,15 @@ from typing import Final, TypeVar
 
 from tilegames._core.errors import ConfigurationError, NotationError
 
-__all__ = ["MAX_DIGITS", "TOO_BIG", "ascii_only", "integer", "read_tile", "with_legend"]
+__all__ = [
+    "MAX_DIGITS",
+    "TOO_BIG",
+    "ascii_only",
+    "integer",
+    "is_digits",
+    "read_tile",
+    "with_legend",
+]
 
 T = TypeVar("T")
 
@@ -52,6 +60,17 @@ def ascii_only(text: str) -> None:
                 "ASCII, with the digits 0-9 and the letters shown"
             )
             raise NotationError(msg)
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits, at most :data:`MAX_DIGITS` of them: an ``int()``.
+
+    ``str.isdigit`` also says yes to ``"¹"`` and other digits that ``int()`` refuses.
+
+    >>> is_digits("042"), is_digits("\u00b9"), is_digits("-1"), is_digits("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def integer(digits: str, text: str) -> int:

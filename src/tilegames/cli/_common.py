@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from tilegames._core.errors import (
     RecordError,
     UnknownGameError,
 )
-from tilegames._core.notation import MAX_DIGITS
+from tilegames._core.notation import is_digits
 from tilegames._core.options import Option, check_options
 from tilegames._core.rules import Outcome, Rules
 from tilegames._core.words import Words
@@ -107,8 +106,8 @@ def _option_value(option: Option | None, name: str, text: str) -> Any:
         return text == "true"
     if kind == tuple[str, ...]:
         return tuple(part.strip() for part in text.split(","))
-    whole = kind in (None, int) and re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", text)
-    return int(text) if whole else text  # not "¹", nor digits past what int() reads
+    whole = kind in (None, int) and is_digits(text.removeprefix("-"))  # not "¹"
+    return int(text) if whole else text
 
 
 def bots_of(text: str) -> list[Agent]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -13,6 +12,7 @@ from tilegames._core.chance import CHANCE
 from tilegames._core.errors import (
     ConfigurationError,
 )
+from tilegames._core.notation import is_digits
 from tilegames._core.rules import Rules, Seat
 from tilegames.agents import Agent, analyse, moves_for
 from tilegames.cli._common import (
@@ -122,7 +122,7 @@ class _Listing:
     def numbered(self, text: str) -> Any:
         """The move ``#N`` names, or ``None`` after saying the list has no such number."""
         number, count = text[1:], len(self.moves)
-        if re.fullmatch(r"[0-9]{1,9}", number) and 1 <= int(number) <= count:  # not "#¹"
+        if is_digits(number) and 1 <= int(number) <= count:  # not "#¹"
             return self.moves[int(number) - 1]
         print(f"There is no move {text}: the list runs from #1 to #{count}.")
         return None
