@@ -134,6 +134,18 @@ def option_names(options: Iterable[Option]) -> str:
     return ", ".join(sorted(option.name for option in options)) or "none"
 
 
+def option_keywords(new_game: Callable[..., Any]) -> dict[str, Any]:
+    """The options ``new_game`` takes: its keyword-only parameters but ``seed``, with defaults.
+
+    A game's declared options are exactly these (checked when its rules are collected).
+    """
+    return {
+        name: parameter.default
+        for name, parameter in inspect.signature(new_game).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and name != "seed"
+    }
+
+
 def _check_keywords(rules: Rules[Any, Any], pairs: Iterable[tuple[object, object]]) -> None:
     """Refuse an option that a game declaring none does not take by its ``new_game``'s keywords.
 
@@ -145,11 +157,7 @@ def _check_keywords(rules: Rules[Any, Any], pairs: Iterable[tuple[object, object
         return
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
         return
-    keywords = sorted(
-        p.name
-        for p in parameters
-        if p.kind is not inspect.Parameter.VAR_POSITIONAL and p.name not in ("players", "seed")
-    )
+    keywords = sorted(option_keywords(rules.new_game))
     for name, _ in pairs:
         if name not in keywords:
             listed = ", ".join(keywords) or "none"

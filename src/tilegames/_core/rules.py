@@ -28,7 +28,7 @@ from tilegames._core.basics import new_game_kwargs as new_game_kwargs
 from tilegames._core.basics import sorted_options as sorted_options
 from tilegames._core.checks import OWNER_OF, wrong_type
 from tilegames._core.errors import UnknownGameError, WrongTypeError
-from tilegames._core.options import Option
+from tilegames._core.options import Option, option_keywords
 from tilegames._core.protocol import Pictures, Rules
 from tilegames._core.rng import Stream
 from tilegames._core.words import Words
@@ -187,11 +187,7 @@ def _check_declared(rules: GameRules[Any, Any]) -> None:
 
     A setup with an option that is not declared is refused too.
     """
-    keywords = {
-        name: parameter.default
-        for name, parameter in inspect.signature(rules.new_game).parameters.items()
-        if parameter.kind is inspect.Parameter.KEYWORD_ONLY and name != "seed"
-    }
+    keywords = option_keywords(rules.new_game)
     declared = {option.name: option.default for option in rules.options or ()}
     if declared != keywords:
         msg = (
