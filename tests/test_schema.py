@@ -171,6 +171,26 @@ class TestSchemas:
         json_schema("aztack", "move")["$defs"].clear()
         assert json_schema("aztack", "move")["$defs"]
 
+    def test_words_from_the_docstrings(self) -> None:
+        """Descriptions are the classes' first paragraphs, roles and literals as plain text."""
+        assert json_schema("axio", "state")["description"] == (
+            "AXIO: a document holding a State: "
+            "A position of AXIO: everything, hidden parts included."
+        )
+        assert json_schema("axio", "outcome")["description"] == (
+            "AXIO: a document holding an Outcome: The result of a finished game."
+        )
+        # :func:`~tilegames.polygon.view`: the last part of the name alone
+        assert json_schema("polygon", "view")["$defs"]["View"]["description"] == (
+            "What any seat may see of a state (POLY-16): built by view."
+        )
+        fields = json_schema("axio", "view")["$defs"]["View"]["properties"]
+        # :attr:`State.mode`, without a tilde: the name as written
+        assert fields["mode"]["description"] == "The variant, as in State.mode."
+        assert fields["seat"]["description"] == (
+            "The seat this view is for; `None` in the public view (an onlooker's)."
+        )
+
     def test_rules_or_name(self) -> None:
         """A game's RULES gives the same schema as its name."""
         assert json_schema(axio.RULES, "view") == json_schema("axio", "view")

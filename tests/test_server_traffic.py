@@ -16,6 +16,7 @@ import asyncio
 import base64
 import hashlib
 import logging
+import threading
 import time
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -303,6 +304,35 @@ class TestMemory:
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     return tmp_path / "rooms.sqlite3"
+
+
+class TestClose:
+    """Closing the server finishes the store's writes under way, then closes the store."""
+
+    def test_a_write_under_way(self, db: Path) -> None:
+        from tilegames.server._app import Server
+        from tilegames.server._store import SQLiteStore
+
+        finished: list[str] = []
+
+        def slow_write() -> None:
+            time.sleep(0.3)  # still writing when close() is called
+            finished.append("written")
+
+        async def scenario() -> None:
+            server = Server(lambda: SQLiteStore(db), bot_seconds=5, bot_workers=1)
+            server.start()
+            await server.create({"game": "polygon"}, "203.0.113.1")
+            writing = asyncio.ensure_future(server.write(slow_write))
+            await asyncio.sleep(0.05)
+            await server.close()
+            assert finished == ["written"]  # before close() returned
+            assert server.writers is None
+            await writing
+
+        asyncio.run(scenario())
+        threads = [thread.name for thread in threading.enumerate()]
+        assert not [name for name in threads if name.startswith("tilegames-store")], threads
 
 
 class TestRoomsPerMinute:

@@ -255,6 +255,7 @@ UNITS = {
             _split("serialize"),
             (
                 "tests/test_serialize.py",
+                "tests/test_serialize_compiled.py",
                 "tests/test_documents_hostile.py",
                 "tests/test_public_view.py",
                 "tests/test_limits.py",

@@ -477,6 +477,15 @@ class TestValidate:
         with pytest.raises(InvalidStateError):
             aztack.validate(Deal(240))
 
+    @pytest.mark.parametrize("kind", [Lay, Deal])
+    def test_an_outcome_altered_to_a_seat(self, kind: type[Lay] | type[Deal]) -> None:
+        """A chance outcome's seat is CHANCE (AZT-8, AZT-10): one altered by hand is refused."""
+        outcome = kind(3)  # a fresh object: the one altered is used nowhere else
+        object.__setattr__(outcome, "seat", 0)
+        message = f"{kind.__name__}.seat: a chance outcome's seat is -1, not 0"
+        with pytest.raises(InvalidStateError, match=message):
+            aztack.validate(outcome)
+
 
 class TestValues:
     def test_notation_round_trips(self) -> None:
