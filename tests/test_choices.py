@@ -395,6 +395,24 @@ class TestBuilder:
         with pytest.raises(AssertionError, match="disagree"):
             build_choices("toy", same, lambda m: ((f"kind{m[1]}", m[0]),), ())
 
+    @pytest.mark.parametrize(
+        ("count", "listed"),
+        [
+            (8, "1, 2, 3, 4, 5, 6, 7, 8"),
+            (9, "1, 2, 3, 4, 5, 6, 7, 8 and 1 more"),
+            (30, "1, 2, 3, 4, 5, 6, 7, 8 and 22 more"),
+        ],
+    )
+    def test_an_option_not_offered(self, count: int, listed: str) -> None:
+        """The refusal names the step, the option and what was offered: eight, then a count."""
+        moves = [("a", cell) for cell in range(1, count + 1)]
+        with pytest.raises(IllegalMoveError) as refused:
+            build_choices("toy", moves, lambda m: (("tile", m[0]), ("cell", m[1])), ("a", 0))
+        assert str(refused.value) == (
+            "illegal move \"('a', 0)\": toy.choices: picked[1] = 0 is not a cell offered "
+            f"after ('a',); the options are {listed}"
+        )
+
     def test_chance_step(self) -> None:
         """At a chance step the one part is the outcome, each move an option of its own."""
         outcomes = ["red", "blue"]

@@ -169,8 +169,8 @@ class TestAnswers:
                 conforms(document, f"/api/rooms/{{room}}{tail}", "get", refused)
 
 
-def test_every_get_of_a_room_when_memory_is_full(tmp_path: Path) -> None:
-    """Each room read while every room in memory is in use: 503, as described."""
+def test_every_request_of_a_room_when_memory_is_full(tmp_path: Path) -> None:
+    """Each room read or written while every room in memory is in use: 503, as described."""
     with TestClient(create_app(tmp_path / "rooms.sqlite3", max_rooms=1)) as client:
         document = description(client)
         made = [client.post("/api/rooms", json={"game": "polygon", "seed": s}) for s in (1, 2)]
@@ -181,6 +181,16 @@ def test_every_get_of_a_room_when_memory_is_full(tmp_path: Path) -> None:
                 busy = client.get(f"/api/rooms/{other}{tail}")
                 assert busy.status_code == 503, tail
                 conforms(document, f"/api/rooms/{{room}}{tail}", "get", busy)
+            for path, body in (
+                ("/seats/{seat}", {"name": "Ann"}),
+                ("/moves", {"move": "swap", "turn": 0}),
+            ):
+                busy = client.post(f"/api/rooms/{other}{path.replace('{seat}', '0')}", json=body)
+                assert busy.status_code == 503, path
+                conforms(document, f"/api/rooms/{{room}}{path}", "post", busy)
+            busy = client.post("/api/rooms", json={"game": "polygon"})
+            assert busy.status_code == 503
+            conforms(document, "/api/rooms", "post", busy)
 
 
 # ---------------------------------------------------------------------------

@@ -188,6 +188,13 @@ class TestEnvelope:
         with pytest.raises(TypeError, match="not a class that tilegames documents hold"):
             from_json("{}", int)
 
+        @attrs.frozen
+        class Mine:  # an attrs class of no registered game
+            x: int
+
+        with pytest.raises(TypeError, match="Mine'> is not a class that tilegames documents hold"):
+            from_json(to_json(axio.new_game(seed=1)), Mine)
+
     def test_union_and_base_classes(self) -> None:
         """A union or a base class accepts each of its classes, and no other."""
         assert from_json(to_json(axio.SWAP), axio.Move) == axio.SWAP

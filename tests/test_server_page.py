@@ -26,7 +26,7 @@ from tilegames import rng
 pytestmark = needs_server
 
 if not SERVER_MISSING:
-    from tilegames.server._rooms import Room, room_from, snapshot
+    from tilegames.server._rooms import Room, catch_up, room_from, snapshot
     from tilegames.server._store import StoredRoom, StoredSeat
     from tilegames.server._words import move_words
 
@@ -122,6 +122,36 @@ def test_history_after_moves_and_after_a_rebuild(game: str) -> None:
     rebuilt = room_from(_stored(game, live.moves))
     assert rebuilt.words == live.words
     assert snapshot(rebuilt, 1)["history"] == snapshot(live, 1)["history"]
+
+
+@pytest.mark.parametrize("game", ["axio", "polygon"])
+def test_catching_up_with_another_process(game: str) -> None:
+    """A room takes the moves another process stored after its own, sending each turn.
+
+    A store whose earlier moves are not the room's is refused (the server then
+    drops the room from memory and reads it anew).
+    """
+    rules = tilegames.get(game)
+    chooser = random.Random(5)
+    state = rules.new_game(2, seed=3)
+    first = rules.legal_moves(state)
+    texts = []
+    for _ in range(4):
+        legal = rules.legal_moves(state)
+        move = legal[chooser.randrange(len(legal))]
+        texts.append(rules.format_move(move))
+        state = rules.apply(state, move)
+    room: Room = room_from(_stored(game, texts[:2]))
+    sent: list[int] = []
+    assert catch_up(room, _stored(game, texts), lambda: sent.append(room.turn))
+    assert (room.moves, room.state, sent) == (texts, state, [3, 4])
+    assert not catch_up(room, _stored(game, texts), lambda: sent.append(0))  # nothing new
+    other = next(rules.format_move(m) for m in first if rules.format_move(m) != texts[0])
+    for stored in ([other], [other, *texts[1:]]):
+        with pytest.raises(ValueError, match="its stored moves are not the ones in memory"):
+            catch_up(room, _stored(game, stored), lambda: sent.append(0))
+    assert sent == [3, 4]
+    assert room.moves == texts
 
 
 @pytest.mark.parametrize("game", ["axio", "polygon"])

@@ -327,6 +327,21 @@ class TestStartDrawChecks:
             "State.start_draw[2]: a round after the draw was decided",
         )
 
+    def test_a_round_is_a_tuple_of_pairs(self) -> None:
+        """Each round is a tuple of (seat, tile) pairs: a list, or a pair of three, is refused."""
+        state = polygon.new_game(2, seed=1, tiles=SMALL)
+        (first, *rest) = state.start_draw
+        bad_rounds: tuple[Any, ...] = (
+            list(first),
+            ((*first[0], "1"), *first[1:]),
+            (first[0][:1], *first[1:]),
+        )
+        for bad in bad_rounds:
+            refused(
+                attrs.evolve(state, start_draw=(bad, *rest)),
+                "State.start_draw[0]: expected a tuple of (seat, tile) pairs",
+            )
+
     def test_start_tile_is_the_winners(self) -> None:
         """The winning tile lies on START; another tile there is refused."""
         state = polygon.new_game(2, seed=1, tiles=SMALL)
