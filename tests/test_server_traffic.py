@@ -314,8 +314,11 @@ class TestClose:
         from tilegames.server._store import SQLiteStore
 
         finished: list[str] = []
+        before = set(threading.enumerate())  # other tests' servers may be running
+        ours: list[threading.Thread] = []
 
         def slow_write() -> None:
+            ours.extend(set(threading.enumerate()) - before)
             time.sleep(0.3)  # still writing when close() is called
             finished.append("written")
 
@@ -331,8 +334,9 @@ class TestClose:
             await writing
 
         asyncio.run(scenario())
-        threads = [thread.name for thread in threading.enumerate()]
-        assert not [name for name in threads if name.startswith("tilegames-store")], threads
+        writers = [thread for thread in ours if thread.name.startswith("tilegames-store")]
+        assert writers
+        assert not [thread.name for thread in writers if thread.is_alive()]
 
 
 class TestRoomsPerMinute:
