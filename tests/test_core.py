@@ -326,6 +326,12 @@ class TestCheckTracks:
             check_tracks("State.tracks", ([3, 12],), colours=2, cap=12, rules="ROTA-4")
         assert str(raised.value) == "State.tracks[0]: [3, 12] is not 2 track values (ROTA-4)"
 
+    def test_a_count_of_colours_quotes_the_first_rule(self) -> None:
+        """Of several rule ids, a wrong count of colours quotes the first (the one of colours)."""
+        with pytest.raises(InvalidStateError) as raised:
+            check_tracks("State.tracks", ((3,),), colours=2, cap=12, rules="ROTA-4, ROTA-14")
+        assert str(raised.value) == "State.tracks[0]: (3,) is not 2 track values (ROTA-4)"
+
 
 class _Index:
     """A number that is no int but says which int it stands for (as NumPy's integers do)."""
@@ -349,6 +355,22 @@ class TestLegalMovesIndex:
         assert moves[_Index(-count)] == moves[0]  # type: ignore[call-overload]
         with pytest.raises(IndexError, match=f"out of range for {count} moves"):
             moves[_Index(-count - 1)]  # type: ignore[call-overload]
+
+    @pytest.mark.parametrize("game", ["axio", "axio-rota", "aztack", "polygon"])
+    def test_one_past_either_end(self, game: str) -> None:
+        """Indexes run from -len to len - 1, as a sequence's do; one past either end is refused."""
+        rules = tilegames.get(game)
+        moves = rules.legal_moves(rules.new_game(seed=7))
+        count = len(moves)
+        listed = list(moves)
+        assert moves[count - 1] == listed[count - 1]
+        assert moves[-count] == listed[0]
+        for index in (count, -count - 1):
+            with pytest.raises(IndexError) as refused:
+                moves[index]
+            assert str(refused.value) == (
+                f"legal move index {index} out of range for {count} moves"
+            )
 
 
 class TestTake:

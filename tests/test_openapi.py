@@ -71,6 +71,18 @@ def conforms(document: dict[str, Any], path: str, method: str, answer: Any) -> N
     assert not found, (path, method, found)
 
 
+def request_validator(document: dict[str, Any], path: str, method: str) -> Any:
+    """A validator of the operation's JSON request body, as the description gives it."""
+    schema = document["paths"][path][method]["requestBody"]["content"]["application/json"]
+    return jsonschema.Draft202012Validator(
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            **schema["schema"],
+            "components": document["components"],
+        }
+    )
+
+
 class TestDescription:
     @pytest.mark.deep_only("openapi-spec-validator takes 4 s to load and check the description")
     def test_valid_openapi_3_1(self, client: Any) -> None:
@@ -109,6 +121,31 @@ class TestDescription:
             snapshot["outcome"]["anyOf"][1]["$ref"]
             == "#/components/schemas/PolygonOutcomeDocument"
         )
+
+
+class TestRequests:
+    def test_new_rooms(self, client: Any) -> None:
+        """A room of each game as the server makes it is a NewRoom; one it refuses is not."""
+        validator = request_validator(description(client), "/api/rooms", "post")
+        made: list[dict[str, object]] = [
+            {"game": "axio"},
+            {"game": "axio", "players": 4, "options": {"mode": "team"}},
+            {"game": "axio-rota", "seed": "18446744073709551615"},
+            {"game": "aztack", "options": {"mode": "speed"}},
+            {"game": "polygon", "players": 2, "seed": 3, "bots": {"1": "random"}},
+        ]
+        refused: list[dict[str, object]] = [
+            {"game": "chess"},
+            {"players": 2},
+            {"game": "axio", "colour": 1},
+            {"game": "polygon", "seed": -1},
+        ]
+        for body in made:
+            assert validator.is_valid(body), body
+            assert client.post("/api/rooms", json=body).status_code == 201, body
+        for body in refused:
+            assert not validator.is_valid(body), body
+            assert client.post("/api/rooms", json=body).status_code == 400, body
 
 
 class TestAnswers:
