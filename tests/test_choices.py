@@ -413,6 +413,18 @@ class TestBuilder:
             f"after ('a',); the options are {listed}"
         )
 
+    def test_the_moves_of_a_complete_choice(self) -> None:
+        """With no option left, moves is the one move reached, or () when there is none."""
+        assert Choice(DONE, {}, ("a", 1)).moves == (("a", 1),)
+        assert Choice(DONE, {}, None).moves == ()
+
+        def path(move: tuple[str, int]) -> tuple[tuple[str, Hashable], ...]:
+            return (("tile", move[0]), ("cell", move[1]))
+
+        choice = build_choices("toy", [("a", 1)], path, ())
+        done = build_choices("toy", [("a", 1)], path, ("a", 1))
+        assert choice.moves == done.moves == (("a", 1),)
+
     def test_chance_step(self) -> None:
         """At a chance step the one part is the outcome, each move an option of its own."""
         outcomes = ["red", "blue"]

@@ -128,7 +128,7 @@ class TestDeclarations:
             assert check_options(rules, setup.options) == setup.options
 
     def test_collect_refuses_an_option_new_game_lacks(self) -> None:
-        """A declared option that is not a keyword of new_game is refused when bundled."""
+        """An option new_game lacks, or a setup's option not declared: refused when bundled."""
         rules = tilegames.get("aztack")
         extra = Option("speedy", bool, False, "not a keyword of new_game")
         namespace = {name: getattr(rules, name) for name in ("new_game", "players", "to_move")}
@@ -147,6 +147,12 @@ class TestDeclarations:
             )
         with pytest.raises(TypeError, match="are not the keywords of its new_game"):
             GameRules.collect(namespace, "x", "X", rules.setups, options=(rules.options or ())[1:])
+        speedy = tilegames.Setup(2, {"speedy": True})
+        with pytest.raises(TypeError) as undeclared:
+            GameRules.collect(namespace, "x", "X", (*rules.setups, speedy), options=rules.options)
+        assert str(undeclared.value) == (
+            f"x's setup {speedy} has an option it does not declare: speedy"
+        )
 
 
 class TestWrittenForm:
@@ -270,6 +276,27 @@ class TestOneMessage:
 
         anything = attrs.evolve(rules, new_game=new_game)
         assert check_options(anything, {"colour": 3}) == (("colour", 3),)  # takes **options
+        unread = attrs.evolve(rules, new_game=max)  # a builtin: no signature to read
+        assert check_options(unread, {"colour": 3}) == (("colour", 3),)
+
+    def test_an_option_given_twice(self) -> None:
+        """As pairs, a name may come twice: refused, whichever game."""
+        for rules in (tilegames.get("axio"), high_card.RULES):
+            with pytest.raises(ConfigurationError) as twice:
+                check_options(rules, [("mode", "team"), ("mode", "team")])
+            assert str(twice.value) == "the option 'mode' is given twice"
+
+    def test_a_value_of_another_kind(self) -> None:
+        """A declared option without a reader or choices takes a str, an int or a bool."""
+        cards = Option("cards", int, 10, "cards dealt to each seat")
+        assert cards.check(12) == 12
+        with pytest.raises(ConfigurationError) as refused:
+            cards.check([12])
+        assert str(refused.value) == "cards must be an int, not [12]"
+        name = Option("name", str, "", "what the table is called")
+        with pytest.raises(ConfigurationError) as refused:
+            name.check({"a": 1})
+        assert str(refused.value) == "name must be a str, not {'a': 1}"
 
     def test_a_record_of_undeclared_options_does_not_replay(self) -> None:
         """A loaded record's options are checked as record_of checks them, when replayed."""

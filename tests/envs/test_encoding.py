@@ -174,6 +174,24 @@ def test_observation_parts_fill_their_shapes(name: str, setup: Setup) -> None:
         shapes = found
 
 
+def test_a_part_that_does_not_fill_its_shape() -> None:
+    """problem() says why: values for a plain part, one category per column for a one-hot one."""
+    from tilegames._core.encoding import Part
+
+    assert Part((2, 3), [0] * 6).problem() == ""
+    assert Part((2, 3), [0] * 5).problem() == (
+        "an observation part of shape (2, 3) needs 6 values, not 5"
+    )
+    assert Part((3, 2), [2, -1], onehot=True).problem() == ""
+    for short in ([2], [2, -1, 0]):
+        assert Part((3, 2), short, onehot=True).problem() == (
+            "a one-hot part of shape (3, 2) needs 2 categories"
+        )
+    assert Part((6,), [1, 2], onehot=True).problem() == (
+        "a one-hot part of shape (6,) needs 6 categories"
+    )
+
+
 @pytest.mark.parametrize("missing", ["numpy", "gymnasium", "pettingzoo"])
 def test_envs_without_the_extra_say_what_to_install(
     missing: str, monkeypatch: pytest.MonkeyPatch

@@ -104,8 +104,10 @@ class Option:
         if self.written is not None:
             value = self.written(value)
         elif self.choices is None and not isinstance(value, _SCALARS):
-            msg = f"{self.name} must be a {getattr(self.type, '__name__', self.type)}, "
-            raise ConfigurationError(msg + f"not {shown(value)}")
+            kind = str(getattr(self.type, "__name__", self.type))
+            article = "an" if kind[:1].lower() in "aeiou" else "a"
+            msg = f"{self.name} must be {article} {kind}, not {shown(value)}"
+            raise ConfigurationError(msg)
         if self.choices is not None and not any(
             value == allowed and type(value) is type(allowed) for allowed in self.choices
         ):  # True == 1: a value of another type is refused even when equal
