@@ -307,6 +307,22 @@ class TestMoves:
         made = table.room("axio-rota", 2, seed=5)["room"]
         return made, [table.join(made, 0), table.join(made, 1, "Bob")]
 
+    def test_a_move_of_another_seat(self, table: Table) -> None:
+        """Aztack's speed stack: both seats move at once (AZT-17); a move names its seat."""
+        name = table.room("aztack", 2, seed=3, options={"mode": "speed"})["room"]
+        zero = table.join(name, 0)
+        table.join(name, 1, "Bob")
+        rules = tilegames.get("aztack")
+        state = rules.new_game(2, seed=3, mode="speed")
+        theirs = next(
+            text
+            for move in rules.legal_moves(state)
+            if (text := rules.format_move(move)).startswith("1:")
+        )
+        answer = table.move(name, zero, theirs, 0)
+        assert answer.status_code == 403
+        assert answer.json() == {"error": f"{theirs} is a move of seat 1, and you hold seat 0"}
+
     def test_refusals(self, table: Table, room: tuple[str, list[str]]) -> None:
         """413, 400, 401, 403, 409 (turn), 400 (notation), 409 (rules): each changes nothing."""
         name, (zero, one) = room

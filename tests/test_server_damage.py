@@ -216,6 +216,7 @@ class TestDamagedRooms:
 
     DAMAGE: ClassVar[dict[str, tuple[str]]] = {
         "seed-as-text": ("UPDATE rooms SET seed = 'forty-two' WHERE room = ?",),
+        "seed-over": ("UPDATE rooms SET seed = '18446744073709551616' WHERE room = ?",),
         "options": ("UPDATE rooms SET options = '{\"mode\": ' WHERE room = ?",),
         "options-refused": ("UPDATE rooms SET options = '{\"colours\": 99}' WHERE room = ?",),
         "game": ("UPDATE rooms SET game = 'chess' WHERE room = ?",),
@@ -229,6 +230,7 @@ class TestDamagedRooms:
         store = _quick_store(db)
         rooms = {name: _store_room(store, name, 5, 4) for name in ("good", *self.DAMAGE, "replay")}
         rooms["bots"] = _store_room(store, "bots", 6, 3, bots={1: "random"})
+        rooms["edge"] = _store_room(store, "edge", (1 << 64) - 1, 3)  # the largest seed
         store.close()
         for name, (sql,) in self.DAMAGE.items():
             _damage(db, sql, name)
@@ -262,6 +264,7 @@ class TestDamagedRooms:
                 with client.websocket_connect(f"/api/rooms/{name}/live") as socket:
                     assert socket.receive()["code"] == 4500
             assert client.get("/api/rooms/good").json() == good.json()
+            assert client.get("/api/rooms/edge").status_code == 200
         logged = [r.getMessage() for r in caplog.records if r.name == "tilegames.server"]
         for name in (*self.DAMAGE, "replay", "bots"):
             mine = [line for line in logged if line.startswith(f"room {name} is damaged")]
@@ -271,6 +274,7 @@ class TestDamagedRooms:
             for name in (*self.DAMAGE, "replay")
         }
         assert "forty-two" in reasons["seed-as-text"]
+        assert reasons["seed-over"].endswith("its seed is stored over 2**64 - 1")
         assert "options" in reasons["options"]
         assert '"chess" is not registered' in reasons["game"]
         assert "move 2" in reasons["notation"]

@@ -52,6 +52,19 @@ def test_golden_move_in_words(game: str) -> None:
     assert move_words(rules, position.state, position.move, 0) == EXPECTED[game]
 
 
+def test_a_pass_in_words() -> None:
+    """AZT-14: a seat that cannot place passes; the history says so in one word."""
+    rules = tilegames.get("aztack")
+    state, chooser = rules.new_game(2, seed=0), random.Random(0)
+    while not rules.is_over(state):
+        legal = rules.legal_moves(state)
+        if rules.format_move(legal[0]).endswith("pass"):
+            break
+        state = rules.apply(state, legal[chooser.randrange(len(legal))])
+    (passing,) = legal  # passing is allowed only when no placement is (AZT-14)
+    assert move_words(rules, state, passing, rules.to_move(state)[0]) == "passed"
+
+
 def test_a_game_without_choices_says_its_moves_in_notation() -> None:
     """A game whose rules give no choices: the move in its notation, then its points.
 

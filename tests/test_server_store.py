@@ -69,6 +69,30 @@ def _same(found: StoredRoom | None, expected: StoredRoom) -> None:
     assert found.options == expected.options  # not part of ==
 
 
+@needs_server
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        (
+            "postgresql://ann:s3cret@db.example:5432/rooms",
+            "postgresql://ann:***@db.example:5432/rooms",
+        ),
+        ("postgres://ann:p%40ss@db.example/rooms", "postgres://ann:***@db.example/rooms"),
+        ("postgresql://ann@db.example/rooms", "postgresql://ann@db.example/rooms"),
+        (
+            "postgresql://db.example/rooms?sslmode=require",
+            "postgresql://db.example/rooms?sslmode=require",
+        ),
+        ("rooms.sqlite3", "rooms.sqlite3"),
+    ],
+)
+def test_a_database_as_messages_name_it(url: str, shown: str) -> None:
+    """A URL's password never reaches a message (or a log); the rest of the URL does."""
+    from tilegames.server._store import shown_url
+
+    assert shown_url(url) == shown
+
+
 class TestRooms:
     """create and load."""
 

@@ -246,6 +246,19 @@ class TestCleanRefusals:
         else:
             assert said == f'{{"error":"the body is over {MAX_BODY} bytes"}}'
 
+    def test_a_body_without_its_length(self, client: Any) -> None:
+        """A body sent in pieces with no Content-Length is counted as it arrives: 413 past it."""
+        piece = b" " * 4096
+        count = -(-MAX_BODY // len(piece))  # MAX_BODY bytes at least, then one piece more
+        parts = [{"type": "http.request", "body": piece, "more_body": True}] * count
+        last = {"type": "http.request", "body": b'{"game": "axio"}', "more_body": False}
+        sent = _raw_post(client.app, [], [*parts, last])
+        assert sent[0]["status"] == 413
+        assert sent[1]["body"].decode() == f'{{"error":"the body is over {MAX_BODY} bytes"}}'
+        fits = [{"type": "http.request", "body": b"", "more_body": True}] * 3
+        sent = _raw_post(client.app, [], [*fits, last])
+        assert sent[0]["status"] == 201
+
     def test_abandoned_body(self, client: Any, caplog: pytest.LogCaptureFixture) -> None:
         """A client that leaves mid-body: answered 400 (to no one), nothing raised or logged."""
         caplog.set_level(logging.DEBUG)
