@@ -213,6 +213,57 @@ class _Instant:
         pass
 
 
+class _Late:
+    """A pool whose every bot is past its time: no move comes back."""
+
+    async def choose(self, *_: Any) -> None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_late_bot_plays_a_random_move_drawn_from_the_rooms_seed(tmp_path: Any) -> None:
+    """A bot over its time plays a random legal move instead, drawn from the room's seed.
+
+    Two rooms of the same seed play the same moves; a room of another seed, others.
+    """
+    from tilegames.server._app import Server
+    from tilegames.server._store import SQLiteStore
+
+    async def scenario(seed: int) -> list[str]:
+        server = Server(
+            lambda: SQLiteStore(tmp_path / f"{seed}.sqlite3"), bot_seconds=5, bot_workers=1
+        )
+        server.start()
+        server.bots.close()
+        server.bots = _Late()  # type: ignore[assignment]
+        try:
+            body = {"game": "axio", "seed": seed, "bots": {"0": "greedy", "1": "greedy"}}
+            room = await server.create(body, "here")
+            for _ in range(500):
+                if room.turn >= 8:
+                    break
+                await asyncio.sleep(0.01)
+            return list(room.moves[:8])
+        finally:
+            await server.close()
+
+    first, again, other = (asyncio.run(scenario(seed)) for seed in (11, 11, 12))
+    assert len(first) == 8
+    assert first == again
+    assert other != first
+    rules = tilegames.get("axio")
+    state = rules.new_game(2, seed=11)
+    firsts = 0
+    for text in first:  # each one legal where it was played, and not always the first listed
+        move = rules.parse_move(text, state)
+        assert rules.why_illegal(state, move) is None
+        firsts += move == moves_for(rules, state, rules.to_move(state)[0])[0]
+        state = rules.apply(state, move)
+    assert firsts < len(first)
+
+
 def test_a_bot_carries_on_after_losing_a_race_to_a_person(tmp_path: Any) -> None:
     """A speed game: a person's move and the bot's are written at once; the bot moves again.
 
