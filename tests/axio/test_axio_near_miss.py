@@ -24,8 +24,8 @@ import tiers
 from document_mutations import mutate, mutations
 from step_budget import step_budget
 from tiers import examples
-from tilegames import CHANCE, ConfigurationError, InvalidStateError, axio
-from tilegames.axio import DECLINE, Place, Points, State, Tile, View
+from tilegames import CHANCE, ConfigurationError, IllegalMoveError, InvalidStateError, axio
+from tilegames.axio import DECLINE, SWAP, Place, Points, State, Tile, View
 from tilegames.chance import sample
 from tilegames.rng import Stream
 from tilegames.serialize import from_dict, to_dict
@@ -260,6 +260,15 @@ class TestBonuses:
         assert after.bonuses == 0
         loads(after)
 
+    def test_a_refusal_while_owing_names_the_bonus(self) -> None:
+        """AXIO-11: a swap choice while a bonus is owed is refused, naming the bonus owed."""
+        state = owing()
+        loads(state)
+        with pytest.raises(IllegalMoveError) as caught:
+            axio.apply(state, SWAP)
+        message = str(caught.value)
+        assert message.endswith("; seat 0 to place a bonus tile or decline (1 owed)"), message
+
     def test_no_bonus_no_decline(self) -> None:
         """Without a bonus owed, a decline is no move (AXIO-11)."""
         state = owing(bonuses=0, rack=FULL)
@@ -441,6 +450,15 @@ class TestFlow:
             refused(state, where, "AXIO-12")
         else:
             loads(state)
+
+    def test_a_refusal_while_choosing_names_the_choice(self) -> None:
+        """AXIO-12: a decline while seat 1 chooses to swap or not is refused, naming the choice."""
+        state = choosing(NO_RED[:5], tiles(3))
+        loads(state)
+        with pytest.raises(IllegalMoveError) as caught:
+            axio.apply(state, DECLINE)
+        message = str(caught.value)
+        assert message.endswith("; seat 1 to choose: swap or keep"), message
 
     def test_swap_needs_no_lowest_colour(self) -> None:
         """AXIO-12: red lowest and a red tile in the rack: no swap is offered."""

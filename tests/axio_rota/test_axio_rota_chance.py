@@ -257,6 +257,23 @@ class TestRefusals:
         assert reason is not None
         assert "(ROTA-22)" in reason
 
+    def test_reveal_only_of_an_unseen_hand(self) -> None:
+        """ROTA-11, ROTA-22: a known hand tile is placed without naming it; a Reveal is refused."""
+        state = settled(explicit(2), list(rota.STANDARD_TILES[:6]))
+        move = rota.legal_moves(state)[0]
+        assert isinstance(move, Place)
+        assert (rota.to_move(state), state.unseen) == ((0,), 0)
+        hand = state.hands[0]
+        assert hand is not None
+        assert rota.why_illegal(state, Reveal(hand, move)) == (
+            f"seat 0 places a tile that is known; play the placement without naming a tile, "
+            f"such as '{move}' (ROTA-11)"
+        )
+        unseen = rota.apply(settled(explicit(2), list(rota.STANDARD_TILES[:4])), UNSEEN)
+        unseen = settled(unseen, list(rota.STANDARD_TILES[5:6]))
+        assert (rota.to_move(unseen), unseen.unseen) == ((0,), 0b01)
+        assert rota.why_illegal(unseen, Reveal(rota.STANDARD_TILES[4], move)) is None
+
     def test_outcomes_in_a_seeded_game(self) -> None:
         """A seeded game takes no Draw: its tiles come from its seed."""
         reason = rota.why_illegal(rota.new_game(1, seed=1), Draw(tile("RGBO")))
@@ -595,6 +612,49 @@ class TestValidateNearMiss:
             "State.stack_counts[1]: at the deal the seats draw their hands in seat order (ROTA-8)"
         )
 
+    def test_stack_counts_are_a_tuple(self) -> None:
+        """ROTA-8: one stack count per seat, in a tuple; the same counts in a list are refused."""
+        state = explicit(2)
+        rota.validate(attrs.evolve(state, stack_counts=(12, 12)))
+        with pytest.raises(InvalidStateError) as raised:
+            rota.validate(attrs.evolve(state, stack_counts=[12, 12]))  # type: ignore[arg-type]
+        assert str(raised.value) == (
+            "State.stack_counts: expected a tuple with one entry per seat"
+        )
+
+    def test_the_start_square_comes_first(self) -> None:
+        """ROTA-7, ROTA-10: two start tiles laid, seat 0 and no points: then no seat, no score."""
+        state = settled(explicit(2), list(rota.STANDARD_TILES[:2]))
+        assert (state.drawing, state.seat, state.tracks) == ("start", 0, ((0,) * 5,) * 2)
+        rota.validate(state)
+        changes: list[dict[str, Any]] = [
+            {"seat": 1},
+            {"tracks": ((0, 0, 0, 0, 1), (0,) * 5)},
+        ]
+        for change in changes:
+            with pytest.raises(InvalidStateError) as raised:
+                rota.validate(attrs.evolve(state, **change))
+            assert str(raised.value) == (
+                "State.drawing: the start square is laid first, tile by tile in reading order, "
+                "before any draw or placement (ROTA-7)"
+            )
+
+    def test_a_stack_draw_is_due_only_to_an_empty_hand(self) -> None:
+        """ROTA-8: chance draws seat 1's hand from its stack; seat 1 holding a tile is refused."""
+        state = settled(explicit(2), list(rota.STANDARD_TILES[:5]))
+        assert (state.drawing, state.seat, state.stack_counts) == ("stack", 1, (11, 12))
+        rota.validate(state)
+        pool = state.pool or ()
+        drawn = attrs.evolve(
+            state, hands=(state.hands[0], pool[0]), pool=pool[1:], stack_counts=(11, 11)
+        )
+        with pytest.raises(InvalidStateError) as raised:
+            rota.validate(drawn)
+        assert str(raised.value) == (
+            "State.drawing: seat 1 draws from its stack only with no tile to place and tiles "
+            "in its stack (ROTA-8, ROTA-16)"
+        )
+
     def test_a_stack_count_below_zero(self) -> None:
         """A stack holds 0 tiles at the least: -1 is refused at its place."""
         state = explicit(2)
@@ -655,6 +715,40 @@ class TestValidateNearMiss:
         rota.validate(owed)
         with pytest.raises(InvalidStateError, match="ROTA-15"):
             rota.validate(attrs.evolve(owed, extra_turns=0))
+
+    def test_view_of_a_draw_has_chance_to_move(self) -> None:
+        """ROTA-8: while chance draws seat 1's hand, the view says chance moves, not a seat."""
+        seen = rota.view(settled(explicit(2), list(rota.STANDARD_TILES[:5])), 0)
+        assert (seen.drawing, seen.to_move) == ("stack", (CHANCE,))
+        rota.validate(seen)
+        for wrong in ((0,), ()):
+            with pytest.raises(InvalidStateError) as raised:
+                rota.validate(attrs.evolve(seen, to_move=wrong))
+            assert str(raised.value) == (
+                f"View.to_move: chance draws, so it is ({CHANCE},), not {wrong}"
+            )
+
+    def test_a_seeded_view_has_no_explicit_fields(self) -> None:
+        """ROTA-7: a seeded game draws from its seed: its view has no draw, unseen or drawer."""
+        seen = rota.view(rota.new_game(2, seed=1), 1)
+        rota.validate(seen)
+        for change in ({"drawer": 1}, {"unseen": 0b01}):
+            with pytest.raises(InvalidStateError) as raised:
+                rota.validate(attrs.evolve(seen, **change))  # type: ignore[arg-type]
+            assert str(raised.value) == (
+                "View.pool: drawing, unseen and drawer belong to a view of an explicit game "
+                "(pool set)"
+            )
+
+    def test_an_explicit_view_no_game_shows(self) -> None:
+        """ROTA-12: a point before any placement: no explicit game shows the dealt view."""
+        seen = rota.view(self.dealt_state(), 0)
+        rota.validate(seen)
+        with pytest.raises(InvalidStateError) as raised:
+            rota.validate(attrs.evolve(seen, tracks=((1, 0, 0, 0, 0), (0,) * 5)))
+        message = str(raised.value)
+        assert message.startswith("View: no game shows this view: State.tracks[0]: "), message
+        assert message.endswith("(ROTA-12)"), message
 
     def test_view_supply_size(self) -> None:
         """An explicit view's hidden tiles must number its pool."""

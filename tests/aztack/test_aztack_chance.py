@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -406,12 +407,48 @@ class TestValidate:
         with pytest.raises(InvalidStateError, match="face"):
             aztack.validate(attrs.evolve(five, faces=tuple(faces)))
 
+    def test_an_empty_place_of_a_part_laid_base_shows_face_0(self) -> None:
+        """AZT-4, AZT-8: place 5, cells (5, 0) and (5, 1), is empty after five stones: face 0."""
+        five = laid(explicit_start(), GOOD_BASE[:5])
+        assert five.pyramid.heights[5] == five.pyramid.heights[11] == 0  # place 5's cells
+        for cell in (5, 11):
+            faces = list(five.faces)
+            faces[cell] = 1
+            with pytest.raises(InvalidStateError) as raised:
+                aztack.validate(attrs.evolve(five, faces=tuple(faces)))
+            assert str(raised.value) == (
+                "State.faces: empty base place 5 shows a face (expected 0)"
+            )
+        aztack.validate(five)  # every face of the empty places 0: accepted
+
     def test_no_deal_before_the_base_is_laid(self) -> None:
         """A stone dealt with 11 base stones laid is refused; with 12 accepted."""
         eleven = laid(explicit_start(), GOOD_BASE[:11])
         with pytest.raises(InvalidStateError, match="dealt"):
             aztack.validate(attrs.evolve(eleven, supplies=((30,), ())))
         aztack.validate(attrs.evolve(aztack.apply(eleven, GOOD_BASE[11]), supplies=((30,), ())))
+
+    def test_the_rules_refuse_a_deal_before_the_base_is_laid(self) -> None:
+        """AZT-8, AZT-10: a hand-made state with a stone dealt and one base place empty.
+
+        The rules' own check of a hand-made state refuses it before reading it;
+        the same stone dealt once the twelfth base stone lies is read as usual.
+        """
+        eleven = laid(explicit_start(), GOOD_BASE[:11])
+        early = attrs.evolve(eleven, supplies=((30,), ()))
+        calls: list[Callable[[State], object]] = [
+            aztack.legal_moves,
+            aztack.chance_outcomes,
+            lambda state: aztack.why_illegal(state, GOOD_BASE[11]),
+        ]
+        for call in calls:
+            with pytest.raises(InvalidStateError) as raised:
+                call(early)
+            assert str(raised.value).startswith(
+                "State.supplies: stones are dealt only once the base is laid"
+            )
+        dealing = attrs.evolve(aztack.apply(eleven, GOOD_BASE[11]), supplies=((30,), ()))
+        assert aztack.why_illegal(dealing, Deal(31)) is None
 
     def test_seats_dealt_in_order(self) -> None:
         """Seat 1 holds stones only once seat 0 holds 12: 11 + 1 refused, 12 + 1 accepted."""

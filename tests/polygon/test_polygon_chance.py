@@ -552,6 +552,43 @@ class TestValidate:
             "after an unfinished one",
         )
 
+    def test_a_start_round_holds_one_pair_per_drawing_seat_at_most(self) -> None:
+        """POLY-7: each round has 1 to 3 (seat, tile) pairs with three seats; 0 or 4 refused."""
+        state = explicit(3)
+        bag = list(state.bag)
+        for tile in ("W", "W", "1"):
+            bag.remove(tile)
+        tie = ((0, "W"), (1, "W"), (2, "1"))  # three pairs: seats 0 and 1 draw again
+        polygon.validate(attrs.evolve(state, start_draw=(tie,), bag=tuple(bag)))
+        for wrong in ((), (*tie, (0, "2"))):
+            refused(
+                attrs.evolve(state, start_draw=(wrong,), bag=tuple(bag)),
+                r"State\.start_draw\[0\]: expected 1 to 3 \(seat, tile\) pairs",
+            )
+
+    def test_no_chance_step_with_an_empty_bag(self) -> None:
+        """POLY-15: the turn that empties the bag is the last; a roll from a bag of 1 is not."""
+        state = play(started(tiles=["W", "1", "2", "3"]), "=C", "+1", "+2", "1@1,0", "2@0,1")
+        assert (state.step, state.turn, state.bag) == ("roll", 2, ("3",))
+        polygon.validate(state)
+        refused(
+            attrs.evolve(state, bag=()),
+            r"State\.step: 'roll' with an empty bag: the game ended with the turn that emptied "
+            r"it \(POLY-15\)",
+        )
+
+    def test_nothing_placed_before_the_roll_and_draw(self) -> None:
+        """POLY-9, POLY-10: a turn places its tiles once both are drawn, not at a chance step."""
+        start = polygon.SPACES.index((0, 0))  # holds a played tile: a placed space may name it
+        roll = started(tiles=["W", "1", "2", "3"])
+        drawing = play(roll, "=C", "+1")
+        for state in (roll, drawing):
+            polygon.validate(state)
+            refused(
+                attrs.evolve(state, placed=(start,)),
+                r"State\.placed: placements before the turn's roll and draw \(POLY-9, POLY-10\)",
+            )
+
     def test_start_rounds_are_a_tuple(self) -> None:
         """The start-order draw's rounds are a tuple (a state is immutable), even when empty."""
         state = play(explicit(3), "+W", "+3")

@@ -350,6 +350,16 @@ class TestStartDrawChecks:
         other = tuple(sorted(((winner, "W" if start != "W" else "5"), (1 - winner, "1"))))
         refused(attrs.evolve(state, start_draw=(other,)), "its tile lies on START")
 
+    def test_at_least_one_round(self) -> None:
+        """POLY-7: a game past its start draw has drawn at least once; one round is accepted."""
+        state = polygon.new_game(2, seed=1, tiles=SMALL)
+        assert len(state.start_draw) == 1
+        accepted(state)
+        refused(
+            attrs.evolve(state, start_draw=()),
+            "State.start_draw: expected at least one round of draws",
+        )
+
 
 class TestStartDrawBag:
     """The bag of the start draw is reshuffled only when the tied seats cannot all draw."""
@@ -530,6 +540,29 @@ class TestViewChecks:
         refused(attrs.evolve(seen, to_move=()), "View.to_move")
         refused(attrs.evolve(seen, totals=(1, 0)), "View.totals[0]: 1 points")
         refused(attrs.evolve(seen, symbol=DIAMOND), "View.placed", "red diamond")
+
+
+class TestTupleFields:
+    """A state is immutable: its tiles set aside and its spaces placed are tuples, not lists."""
+
+    def test_aside_is_a_tuple_of_tile_values(self) -> None:
+        """POLY-11: the tiles set aside, as a list, are refused; the same tuple is accepted."""
+        state = small_turn(2)
+        accepted(attrs.evolve(state, aside=()))
+        refused(
+            attrs.evolve(state, aside=[]),  # type: ignore[arg-type]
+            "State.aside: expected a tuple of tile values",
+        )
+
+    def test_placed_is_a_tuple_of_space_numbers(self) -> None:
+        """POLY-10: this turn's placed spaces, as a list, are refused; as a tuple accepted."""
+        state = _base()
+        accepted(state)
+        assert state.placed == (EAST,)
+        refused(
+            attrs.evolve(state, placed=[EAST]),  # type: ignore[arg-type]
+            "State.placed: expected a tuple of space numbers",
+        )
 
 
 # ---------------------------------------------------------------------------

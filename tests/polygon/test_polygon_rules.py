@@ -489,6 +489,14 @@ class TestPlacement:
         assert polygon.placed(after) == ()
         assert board_of(after) == board_of(state)
 
+    def test_a_discard_is_in_the_moves_exactly_when_listed(self) -> None:
+        """POLY-11: ``in`` finds the 3's discard (no place left), not the 4's (it has places)."""
+        board = {(0, 0): "3", (1, 0): "3", (0, 1): "3"}
+        moves = polygon.legal_moves(position(board, symbol=CIRCLE, drawn=["3", "4"]))
+        assert Place("3", None) in moves
+        assert Place("4", None) not in moves
+        assert Place("3", (1, 0)) not in moves  # a 3 never on a 3 (POLY-12)
+
     def test_discard_when_every_reached_top_is_a_wild_or_x(self) -> None:
         """Spec v2: START X2, X3 on (1,0), W on (0,1), circle turn: a drawn WILD is set aside.
 
