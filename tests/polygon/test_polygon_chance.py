@@ -178,6 +178,37 @@ class TestProbabilities:
 # ---------------------------------------------------------------------------
 
 
+class TestHandMade:
+    """A chance step of a state built by hand is checked before the rules read it."""
+
+    def test_a_start_draw_already_decided(self) -> None:
+        """POLY-7: a decided draw is over, its winner's tile on START: not a start step."""
+        decided = attrs.evolve(explicit(), start_draw=(((0, "W"), (1, "3")),))
+        said = (
+            "State.start_draw[0]: seat 0 won the draw, so its tile lies on START "
+            "and the draw is over (POLY-7)"
+        )
+        for asking in (
+            lambda: polygon.legal_moves(decided),
+            lambda: polygon.chance_outcomes(decided),
+            lambda: polygon.why_illegal(decided, Draw("3")),
+            lambda: polygon.apply(decided, Draw("3")),
+        ):
+            with pytest.raises(InvalidStateError) as refused:
+                asking()
+            assert str(refused.value) == said
+
+    def test_a_bag_of_no_tiles(self) -> None:
+        """POLY-2: a bag holds tile values; legal_moves at a chance step checks it too."""
+        state = attrs.evolve(explicit(), bag=("Z",))
+        for asking in (polygon.legal_moves, polygon.chance_outcomes):
+            with pytest.raises(InvalidStateError) as refused:
+                asking(state)
+            assert str(refused.value) == (
+                "State.bag[0]: 'Z' is not one of 1, 2, 3, 4, 5, W, X2, X3"
+            )
+
+
 class TestSteps:
     def test_seeded_is_the_default(self) -> None:
         """chance='seeded' is the game of today; any other word is refused."""

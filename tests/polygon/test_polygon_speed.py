@@ -16,11 +16,11 @@ import pytest
 import splitmix
 from random_games import every_state
 from tiers import size
-from tilegames import CHANCE, IllegalMoveError, polygon
+from tilegames import CHANCE, IllegalMoveError, InvalidStateError, polygon
 from tilegames._core import rng
 from tilegames._core.bits import nth_bit
 from tilegames.polygon import Draw, Place, Roll, State, View
-from tilegames.polygon._explicit import chance_outcomes, start_turn
+from tilegames.polygon._explicit import chance_moves, chance_outcomes, start_turn
 from tilegames.polygon._model import (
     DIE_FACES,
     DRAWS,
@@ -267,17 +267,27 @@ class TestChanceMoves:
         assert tuple(Roll(symbol) for symbol in range(3)) == ROLLS
 
     def test_first_appearance_order(self) -> None:
-        """Draws follow the bag's first appearances, as the outcomes do, even unsorted."""
+        """Draws follow the bag's first appearances, as the outcomes do, even unsorted.
+
+        The rules refuse such a bag in a state made by hand (an explicit bag is
+        sorted); the tables' builder is asked directly.
+        """
         state = polygon.new_game(tiles=["1", "1", "1", "W", "X2"], chance="explicit")
         state = attrs.evolve(state, bag=("W", "1", "X2", "1", "1"))  # not a valid state
         expected = tuple(outcome for outcome, _ in chance_outcomes(state))
-        assert polygon.legal_moves(state) == expected == (Draw("W"), Draw("1"), Draw("X2"))
+        assert chance_moves(state) == expected == (Draw("W"), Draw("1"), Draw("X2"))
+        with pytest.raises(InvalidStateError, match="VALUES order"):
+            polygon.legal_moves(state)
 
     def test_no_tiles_in_the_bag(self) -> None:
-        """A draw step with an empty bag (no valid state has one) fails as it always did."""
+        """A draw step with an empty bag (no valid state has one) is refused (POLY-15)."""
         state = polygon.new_game(tiles=["1", "1", "W"], chance="explicit")
-        with pytest.raises(ValueError, match="empty pool"):
+        with pytest.raises(InvalidStateError) as refused:
             polygon.legal_moves(attrs.evolve(state, bag=()))
+        assert str(refused.value) == (
+            "State.step: 'start' with an empty bag: the game ended with the turn that "
+            "emptied it (POLY-15)"
+        )
 
 
 class TestListedPlacements:

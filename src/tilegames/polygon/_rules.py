@@ -365,11 +365,10 @@ def legal_moves(state: State) -> LegalMoves | tuple[Draw | Roll, ...]:
     Arguments, result and errors as :meth:`tilegames.Rules.legal_moves`.
     """
     if type(state) is State:
-        if not state.drawn:
-            if state.step:
-                return chance_moves(state)
-        elif state._index is None:
-            check_hand_made(state)  # a hand-made state is checked before its board is read
+        if state._index is None:
+            check_hand_made(state)  # a hand-made state is checked before it is read
+        if not state.drawn and state.step:
+            return chance_moves(state)
     return LegalMoves(state)
 
 

@@ -62,6 +62,14 @@ def check_state(state: State) -> None:
         raise invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
     count = check_public("State", state)
     checks.check_int("State.seat", state.seat, 0, count - 1)
+    if state.step and not bag:
+        raise invalid(
+            "State.step",
+            f"{state.step!r} with an empty bag: the game ended with the turn that emptied it "
+            "(POLY-15)",
+        )
+    if state.step == START_DRAW:  # who draws next is read from the rounds
+        _check_start_rounds("State.start_draw", state.start_draw, count, len(_set_of(state, None)))
 
 
 def check_hand_made(state: State) -> None:
