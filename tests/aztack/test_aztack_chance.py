@@ -444,8 +444,8 @@ class TestValidate:
         for call in calls:
             with pytest.raises(InvalidStateError) as raised:
                 call(early)
-            assert str(raised.value).startswith(
-                "State.supplies: stones are dealt only once the base is laid"
+            assert str(raised.value) == (
+                "State.supplies: stones are dealt only once the base is laid (AZT-10)"
             )
         dealing = attrs.evolve(aztack.apply(eleven, GOOD_BASE[11]), supplies=((30,), ()))
         assert aztack.why_illegal(dealing, Deal(31)) is None

@@ -191,7 +191,7 @@ def check_hand_made(state: State) -> State:
     """
     grid = check_state_fields(state)
     if state.explicit and 0 in grid.heights and any(state.supplies):
-        raise invalid("State.supplies", "stones are dealt only once the base is laid")
+        raise invalid("State.supplies", "stones are dealt only once the base is laid (AZT-10)")
     return state
 
 
