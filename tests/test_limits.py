@@ -21,6 +21,7 @@ import attrs
 import pytest
 
 import tilegames
+import toy_game
 from server_support import SERVER_MISSING, needs_server
 from tilegames import (
     ConfigurationError,
@@ -35,6 +36,7 @@ from tilegames import (
     records,
     serialize,
 )
+from tilegames._core import rules as core_rules
 from tilegames.agents import MCTSAgent, RandomAgent
 from tilegames.serialize import from_json, to_json
 
@@ -331,6 +333,28 @@ class TestRecordMoves:
         with pytest.raises(ConfigurationError) as error:
             records.Record(**{**_RECORD, "moves": moves})
         assert str(error.value) == "a record holds at most 100,000 moves"
+
+    def test_record_of_plays_no_move_past_it(self) -> None:
+        """record_of plays 100,000 moves and refuses the next one, before it is played, with a
+        RecordError: a game of one's own whose move changes nothing, played without end."""
+        rules = attrs.evolve(toy_game.RULES, name="zz-endless", apply=lambda state, move: state)
+        taken = 0
+
+        def endless() -> Iterator[toy_game.Move]:
+            nonlocal taken
+            while taken <= RECORD_MOVES + 1:  # one more than record_of should ever take
+                taken += 1
+                yield toy_game.Move((0, 0))
+
+        tilegames.register(rules, replace=True)
+        try:
+            with pytest.raises(RecordError) as error:
+                records.record_of("zz-endless", endless(), players=2, seed=1)
+        finally:
+            core_rules._REGISTRY.pop("zz-endless", None)
+            core_rules._OWNERS.clear()
+        assert str(error.value) == "a record holds at most 100,000 moves"
+        assert taken == RECORD_MOVES + 1
 
 
 class TestRecordChars:

@@ -8,8 +8,10 @@ the conformance checker find it through its :class:`~tilegames.GameRules`.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -18,6 +20,7 @@ import tilegames
 import toy_game
 from tilegames import serialize
 from tilegames._core import rules as core_rules
+from tilegames._core.basics import WIDE_INT
 from tilegames.agents import GreedyAgent, RandomAgent, make_agent
 from tilegames.cli import main
 from tilegames.render import cells_of, to_svg
@@ -141,3 +144,93 @@ class TestUndeclaredFields:
         assert str(raised.value) == (
             "_Loose.anything: a field declared as typing.Any cannot be written as JSON"
         )
+
+
+@contextlib.contextmanager
+def _state_class(kind: type) -> Iterator[None]:
+    """The toy game registered again, as ``zz-own`` with ``kind`` for its states, in a block."""
+    tilegames.register(attrs.evolve(toy_game.RULES, name="zz-own", state_type=kind))
+    try:
+        yield
+    finally:
+        core_rules._REGISTRY.pop("zz-own", None)
+        core_rules._OWNERS.clear()
+
+
+def _document(kind: type, data: dict[str, Any]) -> dict[str, Any]:
+    """A document of ``zz-own`` holding ``data`` as the fields of a ``kind``."""
+    return {
+        "format": serialize.FORMAT,
+        "version": serialize.VERSION,
+        "game": "zz-own",
+        "type": kind.__name__,
+        "data": data,
+    }
+
+
+class _Counts(dict[str, int]):
+    """A mapping class: a kind of value no document holds."""
+
+
+@attrs.frozen
+class _Tallied:
+    """A state class with a field of a mapping class."""
+
+    counts: _Counts
+
+
+@attrs.frozen
+class _WideName:
+    """A state class with a string field marked as holding a 64-bit int."""
+
+    seed: str = attrs.field(metadata=WIDE_INT)
+
+
+@attrs.frozen
+class _Paced:
+    """A state class with a field of a Literal or None."""
+
+    pace: Literal["fast", "slow"] | None
+
+
+class TestFieldsDocumentsDoNotHold:
+    """A registered game's class with a field of a type no document holds is refused, naming
+    the field, when written and when read."""
+
+    def test_a_field_of_a_mapping_class(self) -> None:
+        """A field declared as a dict subclass is neither written nor read as JSON."""
+        with _state_class(_Tallied), pytest.raises(TypeError) as written:
+            serialize.to_dict(_Tallied(_Counts(a=1)))
+        assert str(written.value) == (
+            "_Tallied.counts: cannot write a value declared as _Counts as JSON"
+        )
+        document = _document(_Tallied, {"counts": {"a": 1}})
+        with _state_class(_Tallied), pytest.raises(TypeError) as read:
+            serialize.from_dict(document, _Tallied)
+        assert str(read.value) == (
+            "_Tallied.counts: a value declared as _Counts cannot be read from JSON"
+        )
+
+    def test_wide_int_only_on_an_int_field(self) -> None:
+        """``WIDE_INT`` marks an int field (a seed); on a string field it is refused, naming the
+        field and its type."""
+        expected = "_WideName.seed: only an int field may be WIDE_INT, not <class 'str'>"
+        with _state_class(_WideName), pytest.raises(TypeError) as written:
+            serialize.to_dict(_WideName("7"))
+        assert str(written.value) == expected
+        document = _document(_WideName, {"seed": "7"})
+        with _state_class(_WideName), pytest.raises(TypeError) as read:
+            serialize.from_dict(document, _WideName)
+        assert str(read.value) == expected
+
+    def test_a_union_member_that_is_no_class(self) -> None:
+        """A Literal in a union takes no value: its value is refused as none of the union (the
+        field named), and None, the union's other member, is written as null."""
+        with _state_class(_Paced):
+            assert serialize.to_dict(_Paced(None))["data"] == {"pace": None}
+            with pytest.raises(TypeError) as raised:
+                serialize.to_dict(_Paced("fast"))
+        assert re.fullmatch(
+            r"_Paced\.pace: 'fast' is none of \S*Literal\['fast', 'slow'\]\S*( \| None)?",
+            str(raised.value),
+        ), raised.value

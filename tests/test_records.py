@@ -904,6 +904,28 @@ class TestRecordFields:
             core_rules._REGISTRY.pop("toy-nameless", None)
             core_rules._OWNERS.clear()
 
+    def test_options_that_new_game_refuses_with_a_type_error(self) -> None:
+        """A game of one's own whose ``new_game`` takes any option and passes it on: an option
+        it then refuses with a TypeError is a ConfigurationError naming the game, the options
+        given and new_game's reason."""
+
+        def passing_on(players: int = 2, *, seed: int | None = None, **options: Any) -> Any:
+            return toy_game.new_game(players, seed=seed, **options)
+
+        with pytest.raises(TypeError) as direct:
+            toy_game.new_game(2, seed=1, colour="red", size=3)  # type: ignore[call-arg]
+        rules = attrs.evolve(toy_game.RULES, name="toy-passing", new_game=passing_on)
+        tilegames.register(rules, replace=True)
+        try:
+            with pytest.raises(ConfigurationError) as refused:
+                record_of("toy-passing", [], players=2, seed=1, size=3, colour="red")
+        finally:
+            core_rules._REGISTRY.pop("toy-passing", None)
+            core_rules._OWNERS.clear()
+        assert str(refused.value) == (
+            f"toy-passing cannot start with the options colour='red', size=3: {direct.value}"
+        )
+
     def test_at_most_100000_moves(self) -> None:
         """A record holds 100,000 moves, not one more (loads and record_of say the same)."""
         moves = ("1@0,-1",) * 100_000

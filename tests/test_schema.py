@@ -22,9 +22,11 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+import attrs
 import pytest
 
 import tilegames
+import toy_game
 from cli_support import run_command
 from random_games import every_state
 from tiers import DEEP, size
@@ -205,6 +207,68 @@ class TestSchemas:
             json_schema(3, "state")  # type: ignore[arg-type]
         with pytest.raises(tilegames.UnknownGameError):
             json_schema("chess", "state")
+
+
+class TestGamesOfOnesOwn:
+    """The schemas of a game of one's own: made from its classes as they are declared."""
+
+    def test_a_field_of_a_type_with_no_json_form(self) -> None:
+        """A field of a type no document holds (a float) has no schema: it is refused."""
+        floating = attrs.make_class("Floating", {"ratio": attrs.field(type=float)})
+        rules = attrs.evolve(toy_game.RULES, name="zz-floating", state_type=floating)
+        with pytest.raises(TypeError) as raised:
+            json_schema(rules, "state")
+        assert str(raised.value) == "a value declared as <class 'float'> has no JSON form"
+
+    def test_a_kind_the_game_declares_no_class_for(self) -> None:
+        """A game without move classes, or whose state is no attrs class, has no schema of
+        that kind of document."""
+        moveless = attrs.evolve(toy_game.RULES, name="zz-moveless", move_types=())
+        with pytest.raises(TypeError) as raised:
+            json_schema(moveless, "move")
+        assert str(raised.value) == "zz-moveless declares no class for its move documents"
+        plain = attrs.evolve(toy_game.RULES, name="zz-plain", state_type=dict, view_type=None)
+        for kind in ("state", "view"):
+            with pytest.raises(TypeError) as raised:
+                json_schema(plain, kind)
+            assert str(raised.value) == f"zz-plain declares no class for its {kind} documents"
+
+    def test_a_class_without_source_has_fields_without_words(self) -> None:
+        """A class made without source (``attrs.make_class``) has its fields in the schema,
+        with no description, as no docstring stands below them."""
+        made = attrs.make_class("Made", {"turn": attrs.field(type=int)})
+        rules = attrs.evolve(toy_game.RULES, name="zz-made", state_type=made)
+        fields = json_schema(rules, "state")["$defs"]["Made"]
+        assert fields["properties"] == {"turn": {"$ref": "#/$defs/Int"}}
+        assert fields["required"] == ["turn"]
+
+    def test_record_options_of_a_game_that_declares_none(self) -> None:
+        """A game that declares no options: a record's options are any names a record takes
+        (not ``players`` or ``seed``) with JSON's scalars and arrays of them, as loading
+        reads them; an object, a fraction or an int past 2**53 - 1 is refused by both."""
+        rules = attrs.evolve(toy_game.RULES, name="zz-optionless", options=None)
+        schema = json_schema(rules, "record")
+        check = jsonschema.Draft202012Validator(schema)
+        options = {"size": 3, "fast": False, "name": "x", "none": None, "rows": [[1, "a"], []]}
+        record = records.Record("zz-optionless", 2, (), seed=1, options=options)
+        document = json.loads(records.dumps(record, format="json"))
+        assert not list(check.iter_errors(document))
+        assert records.loads(json.dumps(document)) == record
+        for name, value in [
+            ("seed", 1),
+            ("players", 2),
+            ("2x", 1),
+            ("size", {"a": 1}),
+            ("size", 1.5),
+            ("size", MAX_SAFE_INT + 1),
+            ("size", [-MAX_SAFE_INT - 1]),
+        ]:
+            changed = {**document, "options": {name: value}}
+            assert list(check.iter_errors(changed)), (name, value)
+            with pytest.raises(RecordError):
+                records.loads(json.dumps(changed))
+        options_schema = schema["properties"]["options"]
+        assert options_schema["description"] == "The further keyword options of new_game, by name."
 
 
 class TestCommand:

@@ -6,7 +6,7 @@ import copy
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -207,6 +207,17 @@ class TestEnvelope:
         with pytest.raises(InvalidStateError, match=f'{expected}, got "Move"'):
             from_dict(written, aztack.Move)  # the abstract base is no game's move class
 
+    def test_a_union_member_that_is_no_class(self) -> None:
+        """A member of the union asked for that is no class (a Literal) names no document: the
+        union's classes still read, and asked for alone it is not a class documents hold."""
+        place = axio_rota.Place((1, -1), 3)
+        assert from_dict(to_dict(place), axio_rota.Place | Literal["pass"]) == place
+        with pytest.raises(TypeError) as raised:
+            from_dict(to_dict(place), Literal["pass"])
+        assert str(raised.value) == (
+            "typing.Literal['pass'] is not a class that tilegames documents hold"
+        )
+
 
 class TestOutcomeGame:
     """An outcome document's game: the envelope's, and never another."""
@@ -269,6 +280,28 @@ class TestFieldTypes:
         with pytest.raises(InvalidStateError) as raised:
             from_dict(written, axio_rota.Place)
         assert message in str(raised.value)
+
+    def test_a_constructor_refusal_that_names_its_field_is_kept(self) -> None:
+        """A class's constructor refusing with an InvalidStateError that names the field is
+        refused with that message as it is; a ValueError is named after the class's path."""
+
+        @attrs.frozen
+        class Span:
+            low: int
+            high: int
+
+            def __attrs_post_init__(self) -> None:
+                if self.high < self.low:
+                    raise InvalidStateError(f"Span.high: {self.high} is below low {self.low}")
+                if self.high > 9:
+                    raise ValueError("a span ends at 9 at most")
+
+        with pytest.raises(InvalidStateError) as raised:
+            _read._decode_fields({"low": 2, "high": 1}, Span, "Span")
+        assert str(raised.value) == "Span.high: 1 is below low 2"
+        with pytest.raises(InvalidStateError) as raised:
+            _read._decode_fields({"low": 2, "high": 10}, Span, "Span")
+        assert str(raised.value) == "Span: a span ends at 9 at most"
 
     def test_set_with_a_repeat(self) -> None:
         """A frozenset written with the same item twice is refused."""

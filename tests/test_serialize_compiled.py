@@ -11,6 +11,7 @@ included).
 
 from __future__ import annotations
 
+import functools
 import json
 import types
 import typing
@@ -26,6 +27,7 @@ import texts
 from tiers import examples
 from tilegames import InvalidStateError, axio
 from tilegames._shown import shown
+from tilegames.aztack import StoneSet
 from tilegames.serialize import MAX_SAFE_INT, _read, _write, check_size, from_json
 
 NoneType = type(None)
@@ -317,3 +319,48 @@ def test_from_json_refuses_for_size_what_check_size_refuses(
         refused = str(error)
     size_refusal = refused if refused is not None and "max_" in refused else None
     assert size_refusal == expected
+
+
+class TestNull:
+    """``None`` is written as ``null`` in any field, as the slow writer writes it; ``null`` reads
+    back only where ``None`` is declared."""
+
+    @pytest.mark.parametrize("tp", [int, str, StoneSet, Branch, float], ids=str)
+    def test_none_is_written_as_null_whatever_the_field_declares(self, tp: Any) -> None:
+        """None in a field of an int, a string, a sequence class, an attrs class, or even of a
+        type documents do not hold, is written as null."""
+        assert _write._encode(None, tp, "State.field") is None
+        assert slow_write(None, tp, "State.field") is None
+
+    def test_a_field_declared_none_reads_null_and_nothing_else(self) -> None:
+        """A field declared ``None`` reads null as None, and refuses any other value as the
+        slow reader does, saying null was expected."""
+        assert _read._decode(None, NoneType, "State.field") is None
+        others: tuple[Any, ...] = (0, False, "", [])
+        for data in others:
+            refused = outcome(functools.partial(_read._decode, data, NoneType, "State.field"))
+            assert refused == outcome(functools.partial(slow_read, data, NoneType, "State.field"))
+        with pytest.raises(InvalidStateError) as error:
+            _read._decode(0, NoneType, "State.field")
+        assert str(error.value) == "State.field: expected null, got 0"
+        with pytest.raises(InvalidStateError) as error:
+            _read._decode(None, int, "State.field")
+        assert str(error.value) == "State.field: expected an int, got null"
+
+
+@attrs.frozen
+class Mark:
+    """A class whose fields are not declared in the order of their names."""
+
+    z: int
+    a: str
+
+
+def test_without_the_c_encoder_a_set_is_in_the_same_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without json's C encoder (an interpreter without its speedups), a frozenset's items are
+    in the same order: by their compact JSON text, keys sorted (``\\u00e9`` before ``a``)."""
+    marks = frozenset({Mark(1, "b"), Mark(3, "a"), Mark(2, "é")})
+    expected = [{"z": 2, "a": "é"}, {"z": 3, "a": "a"}, {"z": 1, "a": "b"}]
+    assert _write._encode(marks, frozenset[Mark], "State.marks") == expected
+    monkeypatch.setattr(_write, "_C_SORT_ENCODER", None)
+    assert _write._encode(marks, frozenset[Mark], "State.marks") == expected
