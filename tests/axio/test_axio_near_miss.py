@@ -433,6 +433,19 @@ class TestFlow:
         full = position(racks=[(), ()], placed=tiles(9), bag=tiles(1), seat=0, turn=8)
         refused(full, "State.bag", "AXIO-13")
 
+    def test_an_empty_rack_beside_a_small_bag(self) -> None:
+        """AXIO-12, AXIO-13: with 3 tiles in the bag, a rack may be short (a swap drew what
+        was left), but not empty: a swap is offered only while the bag holds a tile."""
+        kept = {"players": 3, "placed": tiles(9), "bag": tiles(3), "turn": 9}
+        loads(position(racks=[FULL, FULL[:1], FULL], **kept))
+        empty = position(racks=[FULL, (), FULL], **kept)
+        said = (
+            "seat 1 holds 0 tiles while the bag holds 3, but a rack is refilled at the end "
+            "of each turn and a swap draws at least one tile (AXIO-12, AXIO-13)"
+        )
+        refused(empty, f"State.racks[1]: {said}")
+        refused(axio.view(empty, 0), f"View.rack_sizes[1]: {said}")
+
     def test_mover_holds_a_tile(self) -> None:
         """AXIO-15: the seat to move holds a tile."""
         state = position(racks=[(), FULL[:1]], placed=tiles(9), seat=1, turn=9)

@@ -217,22 +217,31 @@ def _check_full_racks(flow: _Flow) -> None:
 
     A rack is refilled at the end of each turn; it stays short only when the bag
     ran out, or after a swap from a bag of fewer than six tiles, which leaves at
-    most five tiles in the bag; only a swap puts tiles back (AXIO-12).
+    most five tiles in the bag; only a swap puts tiles back (AXIO-12). A swap is
+    offered only while the bag holds a tile and draws at least one, so while the
+    bag holds any tile no rack is empty but the mover's.
     """
-    if flow.mode == SOLO or flow.bag_size < RACK_SIZE:
-        return
-    short = [seat for seat, size in enumerate(flow.sizes) if size < RACK_SIZE]
+    full = flow.bag_size >= RACK_SIZE
+    if flow.mode == SOLO or not flow.bag_size or not (full or any(flow.sizes)):
+        return  # every rack empty beside a bag of tiles: the flow's own check says so
+    least = RACK_SIZE if full else 1
+    short = [seat for seat, size in enumerate(flow.sizes) if size < least]
     # The mover's rack may be short mid-turn; once the game is over, the last mover's
     # (the game may end mid-turn, AXIO-14), a seat that no view shows.
     in_use = {flow.mover} if flow.mover is not None else set(short[:1])
     for seat in short:
         if seat not in in_use:
             field = "racks" if flow.where == "State" else "rack_sizes"
+            refilled = (
+                f"racks are refilled to {RACK_SIZE} at the end of each turn (AXIO-13)"
+                if full
+                else "a rack is refilled at the end of each turn and a swap draws at least "
+                "one tile (AXIO-12, AXIO-13)"
+            )
             raise invalid(
                 f"{flow.where}.{field}[{seat}]",
                 f"seat {seat} holds {flow.sizes[seat]} tiles while the bag holds "
-                f"{flow.bag_size}, but racks are refilled to {RACK_SIZE} at the end of each "
-                "turn (AXIO-13)",
+                f"{flow.bag_size}, but {refilled}",
             )
 
 
