@@ -436,7 +436,7 @@ class TestFlow:
     def test_an_empty_rack_beside_a_small_bag(self) -> None:
         """AXIO-12, AXIO-13: with 3 tiles in the bag, a rack may be short (a swap drew what
         was left), but not empty: a swap is offered only while the bag holds a tile."""
-        kept = {"players": 3, "placed": tiles(9), "bag": tiles(3), "turn": 9}
+        kept: dict[str, Any] = {"players": 3, "placed": tiles(9), "bag": tiles(3), "turn": 9}
         loads(position(racks=[FULL, FULL[:1], FULL], **kept))
         empty = position(racks=[FULL, (), FULL], **kept)
         said = (
