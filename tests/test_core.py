@@ -559,3 +559,14 @@ class TestCachedState:
         back.__setstate__({"value": 7})  # what an older version pickled
         assert back == _Cached(7)
         assert back.added == "standard" != state.added
+
+
+class TestRepr:
+    """A position's repr, as the docstring of its shared writer shows it."""
+
+    def test_one_player_or_several(self) -> None:
+        """The seats are counted in words: 1 player, 2 players."""
+        axio = tilegames.get("axio")
+        solo = axio.new_game(1, seed=1, mode="solo")
+        assert repr(solo) == "<axio State: 1 player, solo mode, turn 0, seat 0 to move>"
+        assert repr(axio.new_game(2, seed=1)) == "<axio State: 2 players, turn 0, seat 0 to move>"

@@ -397,21 +397,25 @@ class TestRecordShapes:
         ("part", "change"),
         [
             ("tag", lambda d: d["tags"][0].append("third")),
+            ("tag", lambda d: d["tags"][0].pop()),
             ("comment", lambda d: d["comments"][0].append("third")),
+            ("comment", lambda d: d["comments"][0].pop()),
             ("mode", lambda d: d["result"].update(mode=" team")),
             ("mode", lambda d: d["result"].update(mode="team ")),
             ("reason", lambda d: d["result"].update(reason="POLY-15 ")),
         ],
         ids=[
             "tag-of-three",
+            "tag-of-one",
             "comment-of-three",
+            "comment-of-one",
             "mode-spaced-before",
             "mode-spaced-after",
             "reason",
         ],
     )
     def test_refused(self, part: str, change: Any) -> None:
-        """One item past a pair, or a space at an end of a result's text, is refused."""
+        """One item past a pair or short of one, or a space at an end of a result's text."""
         document = _finished_record()
         assert not errors("polygon", "record", document)
         change(document)

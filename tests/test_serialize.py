@@ -875,6 +875,25 @@ class TestLoadedMoves:
             from_dict(written, polygon.Place)
 
 
+class TestRowsOfTwoTypes:
+    """A row of a type per place (Polygon's scoring: a combination, then its points)."""
+
+    @pytest.mark.parametrize(
+        ("row", "said"),
+        [
+            (["1-1-1", "10"], 'State.scoring[0][1]: expected an int, got "10"'),
+            ([5, 10], "State.scoring[0][0]: expected a string, got 5"),
+        ],
+    )
+    def test_each_place_read_as_its_type(self, row: list[object], said: str) -> None:
+        """A value of the other place's type is refused where it stands, whichever place."""
+        document = to_dict(polygon.new_game(2, seed=1))
+        document["data"]["scoring"] = [row]
+        with pytest.raises(InvalidStateError) as refused:
+            from_dict(document, polygon.State)
+        assert str(refused.value) == said
+
+
 class TestLoadedMovesAtTheRim:
     """The board limits of loaded moves, exactly at the rim (loads) and one step over (refused)."""
 

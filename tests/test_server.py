@@ -151,6 +151,7 @@ def play_whole_game(
     record = records.loads(text.text)
     assert (record.seed, record.players) == (seed, players)
     assert records.final_state(record) == state
+    assert dict(record.tags) == {f"Seat {seat}": name for seat, name in names.items()}
 
 
 class TestRooms:

@@ -319,6 +319,44 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "rooms.sqlite3"
 
 
+class TestSync:
+    """sync: a room held here takes what another process stored, or leaves memory."""
+
+    def test_kept_gone_or_not_held(self, db: Path) -> None:
+        from tilegames.server._app import Server
+        from tilegames.server._store import SQLiteStore
+
+        async def scenario() -> None:
+            server = Server(lambda: SQLiteStore(db), bot_seconds=5, bot_workers=1)
+            server.start()
+            try:
+                room = await server.create({"game": "polygon", "seed": 3}, "203.0.113.1")
+                store, loaded = server.store, []
+                real_load = store.load
+
+                def load(room_id: str) -> Any:
+                    loaded.append(room_id)
+                    return real_load(room_id) if room_id != "gone" else None
+
+                store.load = load  # type: ignore[method-assign, assignment]
+                await server.sync(room.room)  # nothing new: the same room stays
+                assert server.rooms[room.room] is room
+                await server.sync("not-held")  # a room not in memory is not read
+                assert loaded == [room.room]
+                server.rooms["gone"] = server.rooms.pop(room.room)
+                await server.sync("gone")  # no longer in the store: it leaves memory
+                assert "gone" not in server.rooms
+                server.rooms["gone"] = room
+                server.running = False
+                await server.sync("gone")  # a closing server reads nothing
+                assert loaded == [room.room, "gone"]
+                server.running = True
+            finally:
+                await server.close()
+
+        asyncio.run(scenario())
+
+
 class TestClose:
     """Closing the server finishes the store's writes under way, then closes the store."""
 

@@ -194,3 +194,19 @@ class TestRankLowestColour:
             key_s, key_t = sorted(all_tracks[s]), sorted(all_tracks[t])
             assert (place[s] < place[t]) == (key_s > key_t)
             assert (place[s] == place[t]) == (key_s == key_t)
+
+
+class TestRatePoints:
+    """rate_points: the fall of the squared distance to the final cap, over it, plus bonuses."""
+
+    def test_two_stages_measure_to_the_last(self) -> None:
+        """Team tracks (AXIO-18): stages 18 and 36; distances are to 36, the final cap.
+
+        17 + 3 stops at the stage 18 (add_points caps it there), which earns the bonus:
+        ((36 - 17)**2 - (36 - 18)**2) / 36 + 4 = 37 / 36 + 4. Past the first stage,
+        20 + 5 = 25 earns no bonus: (16**2 - 11**2) / 36 = 135 / 36.
+        """
+        rated = tracks.rate_points((0, 17), (0, 3), stages=(18, 36), bonus=4)
+        assert rated == pytest.approx(37 / 36 + 4)
+        rated = tracks.rate_points((20, 0), (5, 0), stages=(18, 36), bonus=4)
+        assert rated == pytest.approx(135 / 36)
