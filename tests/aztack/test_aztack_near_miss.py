@@ -712,27 +712,37 @@ class TestBoundedWork:
             assert back == state
 
 
+MOVES_TO_END = 200
+"""At most 48 placements (each takes one of at most 4 x 12 dealt stones, AZT-12) and
+at most 3 passes before each (AZT-14: a seat passes only while another can place)."""
+
+
 def _views() -> list[View]:
-    """Views of real positions: every setup, a few seeds, early, middle and late."""
+    """Views of real positions: every setup, a few seeds, early, middle and late.
+
+    Each game ends within MOVES_TO_END moves, or the module fails to load (it is
+    built when the module is, so an endless game would hang every test here).
+    """
     found = []
     for setup in aztack.RULES.setups:
         for seed in (1, 2):
             state = aztack.new_game(**setup.kwargs, seed=seed)
             stream = Stream(seed)
             states = [state]
-            while not aztack.is_over(state):
+            for _ in range(MOVES_TO_END + 1):
+                if aztack.is_over(state):
+                    break
                 moves = aztack.legal_moves(state)
                 state = aztack.apply(state, moves[stream.randbelow(len(moves))])
                 states.append(state)
+            else:
+                raise AssertionError(f"a game of {setup} not over in {MOVES_TO_END} moves")
             for picked in (states[0], states[len(states) // 2], states[-1]):
                 found.append(aztack.view(picked, seed % aztack.players(picked)))
     return found
 
 
 VIEWS = _views()
-MOVES_TO_END = 200
-"""At most 48 placements (each takes one of at most 4 x 12 dealt stones, AZT-12) and
-at most 3 passes before each (AZT-14: a seat passes only while another can place)."""
 
 
 def played_to_the_end(state: State, stream: Stream) -> State:
