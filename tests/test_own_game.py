@@ -138,12 +138,14 @@ class TestUndeclaredFields:
         try:
             with pytest.raises(TypeError) as raised:
                 serialize.to_dict(_Loose(anything=1))
+            with pytest.raises(TypeError) as raised_none:  # None is no JSON guess either
+                serialize.to_dict(_Loose(anything=None))
         finally:
             core_rules._REGISTRY.pop("zz-loose", None)
             core_rules._OWNERS.clear()
-        assert str(raised.value) == (
-            "_Loose.anything: a field declared as typing.Any cannot be written as JSON"
-        )
+        said = "_Loose.anything: a field declared as typing.Any cannot be written as JSON"
+        assert str(raised.value) == said
+        assert str(raised_none.value) == said
 
 
 @contextlib.contextmanager

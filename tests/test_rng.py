@@ -93,6 +93,20 @@ class TestReference:
         ]
 
 
+class TestStreamShuffle:
+    """Early in the module, as a fault in the inline loop would hang later tests."""
+
+    def test_the_same_as_the_function(self) -> None:
+        """Stream.shuffled, written out inline, is rng.shuffled: the same order and the same
+        next seed, for short lists and one past the table of bounds, in bounded steps."""
+        for length in (0, 1, 2, 3, 17, len(rng._LIMITS) + 3):
+            values = list(range(length))
+            stream = rng.Stream(99)
+            with step_budget(200_000):
+                order = stream.shuffled(values)
+            assert (order, stream.seed) == rng.shuffled(99, values)
+
+
 class TestNextU64:
     """next_u64() is SplitMix64."""
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import tilegames
+from step_budget import step_budget
 from tilegames import SeatError, TilegamesError, WrongTypeError, axio, axio_rota, aztack, polygon
 from tilegames.render import cells_of, to_svg
 
@@ -29,11 +30,12 @@ MODULES: dict[str, ModuleType] = {
     "polygon": polygon,
 }
 
-STATES: dict[str, Any] = {name: module.new_game(seed=3) for name, module in MODULES.items()}
-VIEWS: dict[str, Any] = {name: MODULES[name].view(state, 0) for name, state in STATES.items()}
-MOVES: dict[str, Any] = {
-    name: MODULES[name].legal_moves(state)[0] for name, state in STATES.items()
-}
+with step_budget(500_000):  # built as the module loads: a rules fault fails, it does not hang
+    STATES: dict[str, Any] = {name: module.new_game(seed=3) for name, module in MODULES.items()}
+    VIEWS: dict[str, Any] = {name: MODULES[name].view(s, 0) for name, s in STATES.items()}
+    MOVES: dict[str, Any] = {
+        name: MODULES[name].legal_moves(state)[0] for name, state in STATES.items()
+    }
 INTERNAL = (AttributeError, KeyError, IndexError, RecursionError, UnboundLocalError, NameError)
 
 # The parameters that take a position, and those that take a move.

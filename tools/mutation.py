@@ -125,15 +125,27 @@ class Unit:
         return tuple(sorted(found))
 
 
+def _game_tests(game: str) -> tuple[str, ...]:
+    """The test modules of a game, its hand-built rules positions first.
+
+    Named one by one (pytest would put a module given before its folder back in
+    the folder's order): a fault that makes games endless (a seat passing for
+    ever) then fails in the rules positions within a second instead of timing out.
+    """
+    first = f"tests/{game}/test_{game}_rules.py"
+    rest = sorted(
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "tests" / game).glob("test_*.py")
+    )
+    return (first, *(path for path in rest if path != first))
+
+
 def _game_unit(game: str) -> Unit:
     modules = tuple(f"src/tilegames/{game}/{module}.py" for module in MODULES)
     return Unit(
         game,
         modules,
-        (  # the hand-built positions of the rules first: a fault that makes games endless
-            # (a seat passing for ever) fails there in a second instead of timing out
-            f"tests/{game}/test_{game}_rules.py",
-            f"tests/{game}",
+        (
+            *_game_tests(game),
             f"src/tilegames/{game}",
             "tests/test_limits.py",
             "tests/test_messages.py",

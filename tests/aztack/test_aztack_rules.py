@@ -187,6 +187,17 @@ class TestStandardSet:
 
 
 class TestSetup:
+    def test_a_set_with_a_colour_on_one_stone(self) -> None:
+        """AZT-9: every colour on two stones of the base at least; the refusal names the
+        colour short of it (red, on one), not a colour on exactly two (green)."""
+        stones = ["GfOf", "GwOw", "RfBf", *["OfYf", "YwBw", "BdOd"] * 11]
+        with pytest.raises(ConfigurationError) as refused:
+            aztack.new_game(2, seed=1, stones=stones)
+        assert str(refused.value) == (
+            "red is on 1 stone(s) of the set; the base needs every colour on at least 2 "
+            "stones (AZT-9)"
+        )
+
     @pytest.mark.parametrize("players", [2, 3, 4])
     def test_deal(self, players: int) -> None:
         """AZT-8, AZT-10: 12 base stones, 12 per seat, all distinct, the rest out of play."""
