@@ -10,7 +10,7 @@ state that the rules did not make.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tilegames._core.bits import mask_of
 from tilegames._core.chance import CHANCE
@@ -64,6 +64,10 @@ from tilegames.geometry.pyramid import Pyramid
 # ---------------------------------------------------------------------------
 # The turn and the setup, read of a state or a view
 # ---------------------------------------------------------------------------
+
+
+_DEALT_AFTER_THE_BASE: Final = "stones are dealt only once the base is laid (AZT-10)"
+"""The refusal of a supply dealt before the base is laid, by validate and the rules alike."""
 
 
 class _Play(NamedTuple):
@@ -152,7 +156,7 @@ def _check_setup(play: _Play) -> None:
         raise invalid(f"{kind}.whose_turn", f"seat 0 starts (AZT-11), not seat {turn}")
     sizes = [len(held) for held in supplies]
     if laid < BASE_STONES and any(sizes):
-        raise invalid(f"{kind}.supplies", "stones are dealt only once the base is laid (AZT-10)")
+        raise invalid(f"{kind}.supplies", _DEALT_AFTER_THE_BASE)
     if laid == BASE_STONES and not base_ok(info, set(grid.tops)):
         raise invalid(
             f"{kind}.pyramid",
@@ -191,7 +195,7 @@ def check_hand_made(state: State) -> State:
     """
     grid = check_state_fields(state)
     if state.explicit and 0 in grid.heights and any(state.supplies):
-        raise invalid("State.supplies", "stones are dealt only once the base is laid (AZT-10)")
+        raise invalid("State.supplies", _DEALT_AFTER_THE_BASE)
     return state
 
 

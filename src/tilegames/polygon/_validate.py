@@ -62,12 +62,7 @@ def check_state(state: State) -> None:
         raise invalid("State.seed", f"{state.seed!r} is not a {rng.SEED_BITS}-bit seed")
     count = check_public("State", state)
     checks.check_int("State.seat", state.seat, 0, count - 1)
-    if state.step and not bag:
-        raise invalid(
-            "State.step",
-            f"{state.step!r} with an empty bag: the game ended with the turn that emptied it "
-            "(POLY-15)",
-        )
+    _check_step_bag("State", state.step, len(bag))
     if state.step == START_DRAW:  # who draws next is read from the rounds
         _check_start_rounds("State.start_draw", state.start_draw, count, len(_set_of(state, None)))
 
@@ -185,14 +180,18 @@ def _check_starting(
     _check_set(where, tiles, {"start_draw": held, name: bag})
 
 
+def _check_step_bag(where: str, step: str, bag_size: int) -> None:
+    """A chance step draws or rolls for a turn, so the bag holds a tile (POLY-15)."""
+    if step and not bag_size:
+        raise invalid(
+            f"{where}.step",
+            f"{step!r} with an empty bag: the game ended with the turn that emptied it (POLY-15)",
+        )
+
+
 def _check_progress(where: str, value: State | View, bag_size: int) -> None:
     if value.step:
-        if not bag_size:
-            raise invalid(
-                f"{where}.step",
-                f"{value.step!r} with an empty bag: the game ended with the turn that "
-                "emptied it (POLY-15)",
-            )
+        _check_step_bag(where, value.step, bag_size)
         if value.placed:
             raise invalid(
                 f"{where}.placed", "placements before the turn's roll and draw (POLY-9, POLY-10)"
